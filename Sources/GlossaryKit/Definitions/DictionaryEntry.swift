@@ -1,0 +1,129 @@
+import Foundation
+
+/// One entry of a Free Dictionary API response; the model every definition in the site is expressed in.
+///
+/// Decoding is tolerant in the ways the real API varies: `phonetic` may be missing, `audio` may be empty,
+/// `phonetics` may be empty, `example` appears on some definitions only, and synonym lists repeat words.
+public struct DictionaryEntry: Codable, Equatable, Sendable {
+    public var word: String
+    public var phonetic: String?
+    public var phonetics: [Phonetic]
+    public var meanings: [Meaning]
+    public var license: License?
+    public var sourceUrls: [String]
+
+    public init(
+        word: String, phonetic: String? = nil, phonetics: [Phonetic] = [], meanings: [Meaning] = [],
+        license: License? = nil, sourceUrls: [String] = []
+    ) {
+        self.word = word
+        self.phonetic = phonetic
+        self.phonetics = phonetics
+        self.meanings = meanings
+        self.license = license
+        self.sourceUrls = sourceUrls
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        word = try container.decode(String.self, forKey: .word)
+        phonetic = try container.decodeIfPresent(String.self, forKey: .phonetic)?.nonEmpty
+        phonetics = try container.decodeIfPresent([Phonetic].self, forKey: .phonetics) ?? []
+        meanings = try container.decodeIfPresent([Meaning].self, forKey: .meanings) ?? []
+        license = try container.decodeIfPresent(License.self, forKey: .license)
+        sourceUrls = Self.uniqued(try container.decodeIfPresent([String].self, forKey: .sourceUrls) ?? [], caseInsensitive: true)
+    }
+
+    public struct Phonetic: Codable, Equatable, Sendable {
+        public var text: String?
+        public var audio: String?
+        public var sourceUrl: String?
+        public var license: License?
+
+        public init(text: String? = nil, audio: String? = nil, sourceUrl: String? = nil, license: License? = nil) {
+            self.text = text
+            self.audio = audio
+            self.sourceUrl = sourceUrl
+            self.license = license
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            text = try container.decodeIfPresent(String.self, forKey: .text)?.nonEmpty
+            audio = try container.decodeIfPresent(String.self, forKey: .audio)?.nonEmpty
+            sourceUrl = try container.decodeIfPresent(String.self, forKey: .sourceUrl)?.nonEmpty
+            license = try container.decodeIfPresent(License.self, forKey: .license)
+        }
+    }
+
+    public struct Meaning: Codable, Equatable, Sendable {
+        public var partOfSpeech: String
+        public var definitions: [Sense]
+        public var synonyms: [String]
+        public var antonyms: [String]
+
+        public init(partOfSpeech: String, definitions: [Sense], synonyms: [String] = [], antonyms: [String] = []) {
+            self.partOfSpeech = partOfSpeech
+            self.definitions = definitions
+            self.synonyms = synonyms
+            self.antonyms = antonyms
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            partOfSpeech = try container.decodeIfPresent(String.self, forKey: .partOfSpeech) ?? ""
+            definitions = try container.decodeIfPresent([Sense].self, forKey: .definitions) ?? []
+            synonyms = DictionaryEntry.uniqued(try container.decodeIfPresent([String].self, forKey: .synonyms) ?? [])
+            antonyms = DictionaryEntry.uniqued(try container.decodeIfPresent([String].self, forKey: .antonyms) ?? [])
+        }
+    }
+
+    /// One numbered sense of a meaning.
+    public struct Sense: Codable, Equatable, Sendable {
+        public var definition: String
+        public var example: String?
+        public var synonyms: [String]
+        public var antonyms: [String]
+
+        public init(definition: String, example: String? = nil, synonyms: [String] = [], antonyms: [String] = []) {
+            self.definition = definition
+            self.example = example
+            self.synonyms = synonyms
+            self.antonyms = antonyms
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            definition = try container.decode(String.self, forKey: .definition)
+            example = try container.decodeIfPresent(String.self, forKey: .example)?.nonEmpty
+            synonyms = DictionaryEntry.uniqued(try container.decodeIfPresent([String].self, forKey: .synonyms) ?? [])
+            antonyms = DictionaryEntry.uniqued(try container.decodeIfPresent([String].self, forKey: .antonyms) ?? [])
+        }
+    }
+
+    public struct License: Codable, Equatable, Sendable {
+        public var name: String
+        public var url: String?
+
+        public init(name: String, url: String? = nil) {
+            self.name = name
+            self.url = url
+        }
+    }
+
+    /// Drops repeats, keeping first occurrences in order (the API sometimes lists a synonym five times).
+    static func uniqued(_ words: [String], caseInsensitive: Bool = false) -> [String] {
+        var seen = Set<String>()
+        return words.filter { word in
+            let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+            return !trimmed.isEmpty && seen.insert(caseInsensitive ? trimmed.lowercased() : trimmed).inserted
+        }
+    }
+}
+
+extension String {
+    /// nil for an empty or all-blank string, so "" from the API reads as "absent".
+    var nonEmpty: String? {
+        trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : self
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The identity of a term: Unicode NFC, case-folded, typographic apostrophes made plain, whitespace collapsed.
+///
+/// `Keyboard`, `keyboard` and `KEYBOARD` (and the NFC and NFD spellings of `café`) share one key, so a word is
+/// resolved, fetched and cached once whatever its spelling on the pages.
+public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init?(_ text: String) {
+        let folded = text.precomposedStringWithCanonicalMapping
+            .folding(options: [.caseInsensitive], locale: nil)
+            .replacingOccurrences(of: "\u{2019}", with: "'")
+            .replacingOccurrences(of: "\u{2018}", with: "'")
+        let words = folded.split(whereSeparator: { $0.isWhitespace })
+        guard !words.isEmpty else { return nil }
+        // Folding can decompose (e.g. 'ß' → 'ss' stays composed, but some letters don't); re-compose.
+        rawValue = words.joined(separator: " ").precomposedStringWithCanonicalMapping
+    }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: TermKey, rhs: TermKey) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// A URL- and file-safe name for the key, a pure function of it and collision-free by construction.
+    ///
+    /// Keys made only of `a-z`, `0-9`, `-` and spaces keep their spelling (spaces become `_`: `ice cream` →
+    /// `ice_cream`). Any other key gets an ASCII rendering plus a hash of the key (`café` → `cafe-1f3c7a2b`),
+    /// so two keys never share a slug: plain slugs contain no hash suffix pattern with letters outside the
+    /// plain alphabet, and hashed slugs contain no `_`. Length is bounded; no `/`, `.`, or control characters.
+    public var slug: String {
+        let maximumLength = 80
+        let isPlain = rawValue.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == " "
+        }
+        if isPlain && rawValue.utf8.count <= maximumLength && rawValue.first != "-" {
+            return rawValue.replacingOccurrences(of: " ", with: "_")
+        }
+        return "\(asciiBase(maximumLength: maximumLength - 9))-\(hashSuffix)"
+    }
+
+    private func asciiBase(maximumLength: Int) -> String {
+        let stripped = rawValue.applyingTransform(.toLatin, reverse: false)?
+            .applyingTransform(.stripDiacritics, reverse: false) ?? rawValue
+        var base = ""
+        var pendingHyphen = false
+        for scalar in stripped.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                if pendingHyphen && !base.isEmpty { base.append("-") }
+                pendingHyphen = false
+                base.unicodeScalars.append(scalar)
+                if base.utf8.count >= maximumLength { break }
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return base.isEmpty ? "term" : base
+    }
+
+    /// FNV-1a over the key's UTF-8: stable across runs and platforms, unlike `hashValue`.
+    private var hashSuffix: String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in rawValue.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}

@@ -1,0 +1,300 @@
+import CCmark
+import Foundation
+
+/// A page's markdown parsed by libcmark, with its term references found and turned into placeholder nodes.
+///
+/// This is the only file that touches cmark. The document owns its tree; rendering fills each reference's
+/// placeholder with the link (or the unresolved marker) the caller decides on, then asks cmark for HTML.
+/// Rendering mutates the tree, so one document must not render on two threads at once; different
+/// documents may render in parallel.
+public final class MarkdownDocument: @unchecked Sendable {
+    /// The options the build parses and renders with: cmark's defaults, exactly what the `cmark` CLI uses
+    /// without flags (safe mode: raw HTML is omitted, no smart punctuation).
+    public static let cmarkOptions: Int32 = CMARK_OPT_DEFAULT
+
+    public let references: [TermReference]
+    public let links: [MarkdownLink]
+    /// Problems found while scanning (unclosed or empty references).
+    public let diagnostics: [Diagnostic]
+    /// The first heading's plain text, used as a title when front matter has none.
+    public let firstHeading: String?
+
+    private let root: OpaquePointer
+    /// The placeholder node of each reference, index-aligned with `references`.
+    private let termNodes: [OpaquePointer]
+
+    /// Parses `markdown`; `firstLine` is the file line on which the markdown starts (after front matter).
+    public init(markdown: String, file: String, firstLine: Int = 1) {
+        var source = markdown
+        root = source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parse_document(chars.baseAddress, chars.count, Self.cmarkOptions)
+            }
+        }
+        var builder = Builder(root: root, source: source, file: file, lineOffset: firstLine - 1)
+        builder.run()
+        references = builder.references
+        termNodes = builder.termNodes
+        links = builder.links
+        diagnostics = builder.diagnostics
+        firstHeading = builder.firstHeading
+    }
+
+    deinit {
+        cmark_node_free(root)
+    }
+
+    /// What a reference renders as: HTML placed before and after its (escaped) shown text.
+    public struct Wrapper: Sendable {
+        public var open: String
+        public var close: String
+
+        public init(open: String, close: String) {
+            self.open = open
+            self.close = close
+        }
+    }
+
+    /// The HTML of the page. `wrap` decides each reference's markup; `rewriteURL` may change link destinations
+    /// (to make site-absolute links follow `base_url`).
+    public func renderHTML(wrap: (Int, TermReference) -> Wrapper, rewriteURL: ((String) -> String?)? = nil) -> String {
+        for (index, node) in termNodes.enumerated() {
+            let wrapper = wrap(index, references[index])
+            cmark_node_set_on_enter(node, wrapper.open)
+            cmark_node_set_on_exit(node, wrapper.close)
+        }
+        if let rewriteURL {
+            forEachNode { node, type in
+                guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { return }
+                if let rewritten = rewriteURL(String(cString: url)) { cmark_node_set_url(node, rewritten) }
+            }
+        }
+        guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
+    }
+
+    /// Plain text of the document's first paragraph (a summary line for indexes and cards).
+    public func firstParagraphText() -> String? {
+        var result: String?
+        forEachNode { node, type in
+            guard result == nil, type == CMARK_NODE_PARAGRAPH else { return }
+            result = Self.plainText(of: node)
+        }
+        return result
+    }
+
+    private func forEachNode(_ body: (OpaquePointer, cmark_node_type) -> Void) {
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            body(node, cmark_node_get_type(node))
+        }
+    }
+
+    static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(node)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                break
+            }
+        }
+        return text
+    }
+}
+
+extension MarkdownDocument {
+    /// Walks a freshly parsed tree once: finds references, replaces them with placeholder nodes, records links.
+    private struct Builder {
+        let root: OpaquePointer
+        let lines: [[UInt8]]
+        let file: String
+        let lineOffset: Int
+        var references: [TermReference] = []
+        var termNodes: [OpaquePointer] = []
+        var links: [MarkdownLink] = []
+        var diagnostics: [Diagnostic] = []
+        var firstHeading: String?
+
+        init(root: OpaquePointer, source: String, file: String, lineOffset: Int) {
+            self.root = root
+            self.file = file
+            self.lineOffset = lineOffset
+            lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+                Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...])
+            }
+        }
+
+        /// A text node holding references, or a `[` + shortcut link + `]` triple that is really `[[x]]`.
+        private enum Work {
+            case text(OpaquePointer)
+            case swallowedReference(link: OpaquePointer)
+        }
+
+        mutating func run() {
+            var work: [Work] = []
+            var linkDepth = 0
+            let iterator = cmark_iter_new(root)
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                let isLink = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+                if event == CMARK_EVENT_EXIT {
+                    if isLink { linkDepth -= 1 }
+                    continue
+                }
+                if isLink {
+                    linkDepth += 1
+                    recordLink(node, isImage: type == CMARK_NODE_IMAGE)
+                    if type == CMARK_NODE_LINK, isSwallowedReference(node) { work.append(.swallowedReference(link: node)) }
+                } else if type == CMARK_NODE_HEADING, firstHeading == nil {
+                    firstHeading = MarkdownDocument.plainText(of: node)
+                } else if type == CMARK_NODE_TEXT, linkDepth == 0, let literal = cmark_node_get_literal(node) {
+                    let bytes = Array(String(cString: literal).utf8)
+                    if TermReferenceScanner.hasOpening(bytes) { work.append(.text(node)) }
+                }
+            }
+            cmark_iter_free(iterator)
+
+            for item in work {
+                switch item {
+                case .text(let node): splitText(node)
+                case .swallowedReference(let link): unswallow(link)
+                }
+            }
+            // Keep references in reading order whatever order the work items ran in.
+            let order = references.indices.sorted { references[$0].location < references[$1].location }
+            references = order.map { references[$0] }
+            termNodes = order.map { termNodes[$0] }
+        }
+
+        private func sourceLine(_ line: Int) -> [UInt8] {
+            line >= 1 && line <= lines.count ? lines[line - 1] : []
+        }
+
+        private func location(line: Int, column: Int) -> SourceLocation {
+            SourceLocation(file: file, line: line + lineOffset, column: column)
+        }
+
+        private mutating func recordLink(_ node: OpaquePointer, isImage: Bool) {
+            guard let url = cmark_node_get_url(node) else { return }
+            let destination = String(cString: url)
+            let line = Int(cmark_node_get_start_line(node))
+            var column = Int(cmark_node_get_start_column(node))
+            // cmark's columns drift on continuation lines: prefer where the destination really stands.
+            let text = String(decoding: sourceLine(line), as: UTF8.self)
+            if !destination.isEmpty, let range = text.range(of: destination) {
+                column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
+            }
+            links.append(MarkdownLink(destination: destination, isImage: isImage, location: location(line: line, column: column)))
+        }
+
+        /// `[[x]]` where the page defines `[x]: url` parses as `[` + link + `]`; we read it as a term reference.
+        private func isSwallowedReference(_ link: OpaquePointer) -> Bool {
+            guard let previous = cmark_node_previous(link), let next = cmark_node_next(link),
+                cmark_node_get_type(previous) == CMARK_NODE_TEXT, cmark_node_get_type(next) == CMARK_NODE_TEXT,
+                let child = cmark_node_first_child(link), cmark_node_next(child) == nil,
+                cmark_node_get_type(child) == CMARK_NODE_TEXT,
+                let before = cmark_node_get_literal(previous), let after = cmark_node_get_literal(next),
+                let inner = cmark_node_get_literal(child)
+            else { return false }
+            let innerBytes = strlen(inner)
+            let span = Int(cmark_node_get_end_column(link)) - Int(cmark_node_get_start_column(link)) + 1
+            guard cmark_node_get_start_line(link) == cmark_node_get_end_line(link), span == innerBytes + 2 else { return false }
+            let beforeText = String(cString: before)
+            return beforeText.hasSuffix("[") && !beforeText.hasSuffix("\\[") && String(cString: after).hasPrefix("]")
+        }
+
+        private mutating func unswallow(_ link: OpaquePointer) {
+            guard let previous = cmark_node_previous(link), let next = cmark_node_next(link),
+                let child = cmark_node_first_child(link), let innerPointer = cmark_node_get_literal(child)
+            else { return }
+            let inner = String(cString: innerPointer)
+            let before = String(cString: cmark_node_get_literal(previous))
+            let after = String(cString: cmark_node_get_literal(next))
+            let shown: String
+            let word: String
+            if let bar = inner.firstIndex(of: "|") {
+                shown = inner[..<bar].trimmingWhitespace
+                word = inner[inner.index(after: bar)...].trimmingWhitespace
+            } else {
+                shown = inner[...].trimmingWhitespace
+                word = shown
+            }
+            guard let key = TermKey(word) else { return }
+            let line = Int(cmark_node_get_start_line(link))
+            let column = max(1, Int(cmark_node_get_start_column(link)) - 1)
+            cmark_node_set_literal(previous, String(before.dropLast()))
+            cmark_node_set_literal(next, String(after.dropFirst()))
+            let placeholder = makePlaceholder(shown: shown.isEmpty ? word : shown)
+            cmark_node_insert_before(link, placeholder)
+            cmark_node_free(link)
+            references.append(TermReference(shown: shown.isEmpty ? word : shown, word: word, key: key, location: location(line: line, column: column)))
+            termNodes.append(placeholder)
+        }
+
+        private mutating func splitText(_ node: OpaquePointer) {
+            guard let literal = cmark_node_get_literal(node) else { return }
+            let text = Array(String(cString: literal).utf8)
+            let line = Int(cmark_node_get_start_line(node))
+            let (matches, problems) = TermReferenceScanner.scan(
+                text: text, sourceLine: sourceLine(line), hintColumn: Int(cmark_node_get_start_column(node)))
+            for problem in problems {
+                switch problem {
+                case .unclosed(let column):
+                    diagnostics.append(.warning(
+                        "unclosed-term", "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['",
+                        at: location(line: line, column: column)))
+                case .empty(let column):
+                    diagnostics.append(.warning("empty-term", "term reference names no word", at: location(line: line, column: column)))
+                }
+            }
+            guard !matches.isEmpty else { return }
+            var cursor = 0
+            for match in matches {
+                guard let key = TermKey(match.word) else { continue }
+                if match.range.lowerBound > cursor {
+                    cmark_node_insert_before(node, makeText(text[cursor..<match.range.lowerBound]))
+                }
+                let placeholder = makePlaceholder(shown: match.shown)
+                cmark_node_insert_before(node, placeholder)
+                references.append(TermReference(shown: match.shown, word: match.word, key: key, location: location(line: line, column: match.column)))
+                termNodes.append(placeholder)
+                cursor = match.range.upperBound
+            }
+            if cursor < text.count {
+                cmark_node_insert_before(node, makeText(text[cursor...]))
+            }
+            cmark_node_free(node)
+        }
+
+        private func makeText(_ bytes: ArraySlice<UInt8>) -> OpaquePointer {
+            let node = cmark_node_new(CMARK_NODE_TEXT)!
+            cmark_node_set_literal(node, String(decoding: bytes, as: UTF8.self))
+            return node
+        }
+
+        private func makePlaceholder(shown: String) -> OpaquePointer {
+            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+            cmark_node_set_on_enter(node, "")
+            cmark_node_set_on_exit(node, "")
+            cmark_node_append_child(node, makeText(Array(shown.utf8)[...]))
+            return node
+        }
+    }
+}

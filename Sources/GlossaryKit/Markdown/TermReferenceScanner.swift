@@ -1,0 +1,176 @@
+/// Finds term references in one text node's decoded text, using the node's source line to honour `\[[`
+/// escapes and to give each reference its exact column.
+///
+/// cmark decodes escapes and entities in text nodes (`\[[x]]` arrives as `[[x]]`) and its columns are
+/// unreliable on continuation lines, so the scanner re-aligns the decoded text with the source line.
+struct TermReferenceScanner {
+    struct Match: Equatable {
+        /// Byte range of `[[…]]` in the decoded text.
+        var range: Range<Int>
+        var shown: String
+        var word: String
+        /// 1-based column (Unicode scalars) of the opening `[[` in the source line.
+        var column: Int
+    }
+
+    enum Problem: Equatable {
+        case unclosed(column: Int)
+        case empty(column: Int)
+    }
+
+    /// Matches and problems for `text`, whose first byte cmark placed at 1-based byte column `hintColumn` of `sourceLine`.
+    static func scan(text: [UInt8], sourceLine: [UInt8], hintColumn: Int) -> (matches: [Match], problems: [Problem]) {
+        guard hasOpening(text) else { return ([], []) }
+        let alignment = align(text: text, line: sourceLine, hint: max(0, hintColumn - 1))
+        func sourceIndex(_ i: Int) -> Int { alignment?.positions[i] ?? (max(0, hintColumn - 1) + i) }
+        func isEscaped(_ i: Int) -> Bool { alignment?.escaped[i] ?? false }
+        func column(_ i: Int) -> Int {
+            let bytes = sourceIndex(i)
+            let prefix = sourceLine.prefix(min(bytes, sourceLine.count))
+            // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
+            return prefix.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1 + max(0, bytes - sourceLine.count)
+        }
+
+        var matches: [Match] = []
+        var problems: [Problem] = []
+        var i = 0
+        while i + 1 < text.count {
+            guard text[i] == UInt8(ascii: "["), text[i + 1] == UInt8(ascii: "["), !isEscaped(i), !isEscaped(i + 1) else {
+                i += 1
+                continue
+            }
+            guard let close = closing(in: text, from: i + 2) else {
+                problems.append(.unclosed(column: column(i)))
+                i += 2
+                continue
+            }
+            let inner = String(decoding: text[(i + 2)..<close], as: UTF8.self)
+            let shown: Substring
+            let word: Substring
+            if let bar = inner.firstIndex(of: "|") {
+                shown = inner[..<bar]
+                word = inner[inner.index(after: bar)...]
+            } else {
+                shown = inner[...]
+                word = inner[...]
+            }
+            let trimmedWord = word.trimmingWhitespace
+            if trimmedWord.isEmpty {
+                problems.append(.empty(column: column(i)))
+            } else {
+                let trimmedShown = shown.trimmingWhitespace
+                matches.append(
+                    Match(range: i..<(close + 2), shown: trimmedShown.isEmpty ? trimmedWord : trimmedShown,
+                          word: trimmedWord, column: column(i)))
+            }
+            i = close + 2
+        }
+        return (matches, problems)
+    }
+
+    static func hasOpening(_ text: [UInt8]) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text {
+            if byte == UInt8(ascii: "[") && previous == UInt8(ascii: "[") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Index of the `]]` closing a reference that starts at `start`, or nil when another `[` or `]` comes first.
+    private static func closing(in text: [UInt8], from start: Int) -> Int? {
+        var j = start
+        while j < text.count {
+            switch text[j] {
+            case UInt8(ascii: "]"):
+                return j + 1 < text.count && text[j + 1] == UInt8(ascii: "]") ? j : nil
+            case UInt8(ascii: "["):
+                return nil
+            default:
+                j += 1
+            }
+        }
+        return nil
+    }
+
+    struct Alignment {
+        var positions: [Int]
+        var escaped: [Bool]
+    }
+
+    /// Maps each byte of the decoded text to its byte in the source line, trying the hint first, then later starts.
+    static func align(text: [UInt8], line: [UInt8], hint: Int) -> Alignment? {
+        var starts = Array(stride(from: min(hint, line.count), to: line.count, by: 1))
+        starts += Array(0..<min(hint, line.count))
+        for start in starts where line[start] == text[0] || line[start] == UInt8(ascii: "\\") || line[start] == UInt8(ascii: "&") {
+            if let alignment = align(text: text, line: line, start: start) { return alignment }
+        }
+        return nil
+    }
+
+    private static func align(text: [UInt8], line: [UInt8], start: Int) -> Alignment? {
+        var positions = [Int](repeating: 0, count: text.count)
+        var escaped = [Bool](repeating: false, count: text.count)
+        var i = 0
+        var j = start
+        while i < text.count {
+            guard j < line.count else { return nil }
+            let byte = line[j]
+            if byte == UInt8(ascii: "\\"), j + 1 < line.count, isASCIIPunctuation(line[j + 1]), text[i] == line[j + 1] {
+                positions[i] = j + 1
+                escaped[i] = true
+                i += 1
+                j += 2
+            } else if byte == UInt8(ascii: "&"), let end = entityEnd(line, from: j), !(text[i] == byte && end == j) {
+                // An entity decodes to (usually) one scalar: consume that scalar's bytes in the text.
+                let length = utf8Length(leadByte: text[i])
+                for k in i..<min(i + length, text.count) { positions[k] = j }
+                i += length
+                j = end + 1
+            } else if byte == text[i] {
+                positions[i] = j
+                i += 1
+                j += 1
+            } else {
+                return nil
+            }
+        }
+        return Alignment(positions: positions, escaped: escaped)
+    }
+
+    /// Index of the `;` ending an entity or numeric character reference starting at `start`.
+    private static func entityEnd(_ line: [UInt8], from start: Int) -> Int? {
+        var j = start + 1
+        while j < line.count && j - start <= 32 {
+            let byte = line[j]
+            if byte == UInt8(ascii: ";") { return j > start + 1 ? j : nil }
+            let isName = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == UInt8(ascii: "#")
+            if !isName { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    private static func utf8Length(leadByte: UInt8) -> Int {
+        switch leadByte {
+        case 0..<0x80: 1
+        case 0xF0...: 4
+        case 0xE0...: 3
+        default: 2
+        }
+    }
+
+    private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing white space, with inner runs of white space kept.
+    var trimmingWhitespace: String {
+        var slice = self[...]
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+        return String(slice)
+    }
+}
