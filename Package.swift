@@ -14,7 +14,7 @@ let package = Package(
         .target(name: "GlossaryCLI", dependencies: ["GlossaryKit"]),
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
         .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit"]),
-        .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit"]),
+        .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary"]),
     ],
     swiftLanguageModes: [.v6]
 )

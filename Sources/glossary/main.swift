@@ -1,1 +1,4 @@
+import Foundation
 import GlossaryCLI
+
+exit(await GlossaryTool.run(CommandLine.arguments))

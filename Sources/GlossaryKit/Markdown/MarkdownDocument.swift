@@ -18,6 +18,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let diagnostics: [Diagnostic]
     /// The first heading's plain text, used as a title when front matter has none.
     public let firstHeading: String?
+    /// Whether the document's first block is a level-1 heading (the page brings its own title).
+    public let startsWithTitleHeading: Bool
 
     private let root: OpaquePointer
     /// The placeholder node of each reference, index-aligned with `references`.
@@ -38,6 +40,11 @@ public final class MarkdownDocument: @unchecked Sendable {
         links = builder.links
         diagnostics = builder.diagnostics
         firstHeading = builder.firstHeading
+        if let first = cmark_node_first_child(root), cmark_node_get_type(first) == CMARK_NODE_HEADING {
+            startsWithTitleHeading = cmark_node_get_heading_level(first) == 1
+        } else {
+            startsWithTitleHeading = false
+        }
     }
 
     deinit {

@@ -1,0 +1,102 @@
+/// The known entries of a YAML mapping, read with typed accessors that collect diagnostics.
+///
+/// Unknown keys warn (`unknown-key`, with a "did you mean" for a near miss), repeated keys warn
+/// (`duplicate-key`, the last wins, as in other YAML readers), and a value of the wrong type is an
+/// error that leaves the caller's default in place. Null values (`key:` with nothing, `~`) read as
+/// absent, so they keep the default too.
+struct KeyedMapping {
+    private(set) var diagnostics: [Diagnostic] = []
+    private var values: [String: YAMLNode] = [:]
+
+    /// - Parameter context: where the keys live, for messages: "in glossary.yml", "in front matter".
+    init(_ pairs: [YAMLNode.Pair], known: [String], context: String) {
+        var firstLines: [String: Int] = [:]
+        for pair in pairs {
+            guard let key = pair.key.scalarValue else {
+                diagnostics.append(
+                    .error(
+                        "config-type", "keys \(context) must be words, found \(pair.key.foundDescription)",
+                        at: pair.key.location))
+                continue
+            }
+            guard known.contains(key) else {
+                var message = "unknown key '\(key)' \(context)"
+                if let suggestion = Self.nearest(to: key, in: known) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                diagnostics.append(.warning("unknown-key", message, at: pair.key.location))
+                continue
+            }
+            if let firstLine = firstLines[key] {
+                diagnostics.append(
+                    .warning(
+                        "duplicate-key",
+                        "key '\(key)' is repeated \(context) (first on line \(firstLine)); the last value is used",
+                        at: pair.key.location))
+            } else {
+                firstLines[key] = pair.key.location.line
+            }
+            values[key] = pair.value
+        }
+    }
+
+    /// The value for `key`, or nil when it is absent or null.
+    subscript(key: String) -> YAMLNode? {
+        guard let value = values[key], !value.isNull else { return nil }
+        return value
+    }
+
+    /// Reads `key` with one of YAMLNode's typed readers, e.g. `YAMLNode.int(named:)`; nil when
+    /// absent, null or ill-typed (the error is recorded).
+    mutating func read<T>(_ key: String, _ reader: (YAMLNode) -> (String) throws(Diagnostic) -> T) -> T? {
+        guard let node = self[key] else { return nil }
+        do {
+            return try reader(node)(key)
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+    }
+
+    mutating func string(_ key: String) -> String? { read(key, YAMLNode.string(named:)) }
+    mutating func bool(_ key: String) -> Bool? { read(key, YAMLNode.bool(named:)) }
+    mutating func int(_ key: String) -> Int? { read(key, YAMLNode.int(named:)) }
+    mutating func double(_ key: String) -> Double? { read(key, YAMLNode.double(named:)) }
+    mutating func date(_ key: String) -> String? { read(key, YAMLNode.date(named:)) }
+    mutating func stringList(_ key: String) -> [String]? { read(key, YAMLNode.stringList(named:)) }
+
+    /// Records a problem found by the caller's own validation (ranges, formats).
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// The known key closest to a misspelt one, if it is at most two edits away.
+    static func nearest(to key: String, in known: [String]) -> String? {
+        let typed = Array(key.lowercased())
+        var best: (key: String, distance: Int)?
+        for candidate in known {
+            let distance = editDistance(typed, Array(candidate.lowercased()))
+            if distance <= 2, distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.key
+    }
+
+    /// Levenshtein distance, with one row kept at a time.
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

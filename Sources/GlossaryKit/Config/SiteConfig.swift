@@ -1,0 +1,79 @@
+/// The site's settings from `glossary.yml`, with defaults for everything left out.
+public struct SiteConfig: Sendable, Equatable {
+    public var title: String = "Glossary"
+    /// Where the site is deployed; always ends with `/`.
+    public var baseURL: String = "/"
+    public var language: String = "en"
+    /// Folder name under `themes/`.
+    public var theme: String = "default"
+    public var description: String?
+    public var dictionary = DictionaryConfig()
+
+    public init() {}
+
+    static let keys = ["title", "base_url", "language", "theme", "description", "dictionary"]
+
+    /// Reads glossary.yml over the defaults, never failing: a value with a problem keeps its
+    /// default and the problem is returned, so one run reports all of them.
+    ///
+    /// Diagnostics: `yaml-syntax`/`yaml-alias` (unreadable YAML), `unknown-key` and `duplicate-key`
+    /// warnings, `config-type` (wrong type) and `config-value` (out of range) errors.
+    public static func load(yaml: String, file: String) -> (SiteConfig, [Diagnostic]) {
+        var config = SiteConfig()
+        let root: YAMLNode?
+        do {
+            root = try YAMLNode.parse(yaml, file: file)
+        } catch {
+            return (config, [error])
+        }
+        guard let root else { return (config, []) }
+        guard let pairs = root.pairs else {
+            return (
+                config,
+                [
+                    .error(
+                        "config-type",
+                        "glossary.yml must be a mapping of keys to values, found \(root.foundDescription)",
+                        at: root.location)
+                ]
+            )
+        }
+        var fields = KeyedMapping(pairs, known: keys, context: "in glossary.yml")
+
+        if let title = fields.string("title") {
+            config.title = title
+        }
+        if let baseURL = fields.string("base_url"), let node = fields["base_url"] {
+            if baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") {
+                config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            } else {
+                fields.report(node.valueError("base_url", "must start with '/', 'http://' or 'https://'"))
+            }
+        }
+        if let language = fields.string("language"), let node = fields["language"] {
+            if language.isEmpty || language.contains(where: { $0.isWhitespace || $0 == "/" }) {
+                fields.report(node.valueError("language", "must be a language code like 'en'"))
+            } else {
+                config.language = language
+            }
+        }
+        if let theme = fields.string("theme"), let node = fields["theme"] {
+            // The name becomes a path component under themes/, so it must not climb out of it.
+            if theme.isEmpty || theme == "." || theme == ".." || theme.contains("/") || theme.contains("\\") {
+                fields.report(node.valueError("theme", "must be the name of a folder in themes/"))
+            } else {
+                config.theme = theme
+            }
+        }
+        if let description = fields.string("description") {
+            config.description = description
+        }
+        var diagnostics = fields.diagnostics
+        if let node = fields["dictionary"] {
+            let (dictionary, dictionaryDiagnostics) = DictionaryConfig.decode(node)
+            config.dictionary = dictionary
+            diagnostics += dictionaryDiagnostics
+        }
+        return (config, diagnostics.inDocumentOrder())
+    }
+}

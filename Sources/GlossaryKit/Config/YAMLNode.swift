@@ -1,0 +1,245 @@
+import CYAML
+
+/// A parsed YAML value with the place where it starts, so config readers can point at it.
+///
+/// Scalars stay strings: YAML's own typing (`3`, `true`, `2024-03-01`) is decided later by the typed
+/// readers in `YAMLNode+Readers.swift`, which is why `isPlain` is kept.
+public struct YAMLNode: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// `isPlain` is true for an unquoted scalar without an explicit tag (`3`, not `"3"` or `!!str 3`).
+        case scalar(String, isPlain: Bool)
+        case sequence([YAMLNode])
+        /// Pairs in document order; repeated keys are kept, for the decoders to report.
+        case mapping([Pair])
+    }
+
+    /// One `key: value` entry of a mapping.
+    public struct Pair: Sendable, Equatable {
+        public var key: YAMLNode
+        public var value: YAMLNode
+
+        public init(key: YAMLNode, value: YAMLNode) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var kind: Kind
+    public var location: SourceLocation
+
+    public init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// Nesting beyond this is rejected rather than risking the stack on hostile input.
+    static let maximumDepth = 200
+
+    /// Parses one YAML document; nil when the text holds no document (empty, comments only, or a
+    /// lone `~`/`null`).
+    ///
+    /// - Parameter lineOffset: added to every line, so YAML taken from a page's front matter is
+    ///   located in the page file's own lines.
+    /// - Throws: `yaml-syntax` for malformed YAML or a second document, `yaml-alias` for `*alias`
+    ///   (anchors and aliases are not supported: a config is short enough to repeat a value).
+    public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLNode? {
+        // libyaml asserts on a NULL input pointer, which an empty buffer would give.
+        if text.isEmpty || text == "\u{FEFF}" { return nil }
+        let reader = try EventReader(text: text, file: file, lineOffset: lineOffset)
+        let root = try reader.readStream()
+        if let root, root.isNull { return nil }
+        return root
+    }
+}
+
+/// Turns libyaml's event stream into `YAMLNode`s; owns the parser and the input bytes it points into.
+private final class EventReader {
+    /// A libyaml event copied into Swift values, so the C event can be freed at once.
+    enum Event {
+        case streamStart, streamEnd, documentStart, documentEnd
+        case alias(String)
+        case scalar(String, isPlain: Bool)
+        case sequenceStart, sequenceEnd, mappingStart, mappingEnd
+    }
+
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let input: UnsafeMutableBufferPointer<UInt8>
+    private let file: String
+    private let lineOffset: Int
+
+    init(text: String, file: String, lineOffset: Int) throws(Diagnostic) {
+        self.file = file
+        self.lineOffset = lineOffset
+        // yaml_parser_t points into itself and reads the input lazily, so both live on the heap
+        // until deinit.
+        parser = .allocate(capacity: 1)
+        // With the encoding set, libyaml skips a byte order mark but counts it as a column; drop it
+        // here so columns match what an editor shows.
+        var utf8 = Substring(text).utf8
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
+        input = .allocate(capacity: utf8.count)
+        _ = input.initialize(from: utf8)
+        guard yaml_parser_initialize(parser) != 0 else {
+            input.deallocate()
+            parser.deallocate()
+            throw Diagnostic.error(
+                "yaml-syntax", "out of memory while starting the YAML parser",
+                at: SourceLocation(file: file, line: lineOffset + 1, column: 1))
+        }
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        input.deallocate()
+        parser.deallocate()
+    }
+
+    /// Reads the stream's first document and insists there is no second one.
+    func readStream() throws(Diagnostic) -> YAMLNode? {
+        guard case (.streamStart, _) = try next() else { throw unexpected() }
+        let (event, location) = try next()
+        switch event {
+        case .streamEnd:
+            return nil
+        case .documentStart:
+            break
+        default:
+            throw unexpected(at: location)
+        }
+        let (first, firstLocation) = try next()
+        let root = try node(from: first, at: firstLocation, depth: 0)
+        guard case (.documentEnd, _) = try next() else { throw unexpected() }
+        let (after, afterLocation) = try next()
+        switch after {
+        case .streamEnd:
+            return root
+        default:
+            throw Diagnostic.error(
+                "yaml-syntax",
+                "found a second YAML document; only one is allowed here (remove the '---' line)",
+                at: afterLocation)
+        }
+    }
+
+    private func node(from event: Event, at location: SourceLocation, depth: Int) throws(Diagnostic) -> YAMLNode {
+        if depth > YAMLNode.maximumDepth {
+            throw Diagnostic.error(
+                "yaml-syntax", "YAML is nested more than \(YAMLNode.maximumDepth) levels deep", at: location)
+        }
+        switch event {
+        case .scalar(let value, let isPlain):
+            return YAMLNode(.scalar(value, isPlain: isPlain), at: location)
+        case .alias(let name):
+            throw Diagnostic.error(
+                "yaml-alias", "YAML aliases ('*\(name)') are not supported; write the value out instead",
+                at: location)
+        case .sequenceStart:
+            var items: [YAMLNode] = []
+            while true {
+                let (itemEvent, itemLocation) = try next()
+                if case .sequenceEnd = itemEvent { break }
+                items.append(try node(from: itemEvent, at: itemLocation, depth: depth + 1))
+            }
+            return YAMLNode(.sequence(items), at: location)
+        case .mappingStart:
+            var pairs: [YAMLNode.Pair] = []
+            while true {
+                let (keyEvent, keyLocation) = try next()
+                if case .mappingEnd = keyEvent { break }
+                let key = try node(from: keyEvent, at: keyLocation, depth: depth + 1)
+                let (valueEvent, valueLocation) = try next()
+                let value = try node(from: valueEvent, at: valueLocation, depth: depth + 1)
+                pairs.append(YAMLNode.Pair(key: key, value: value))
+            }
+            return YAMLNode(.mapping(pairs), at: location)
+        default:
+            throw unexpected(at: location)
+        }
+    }
+
+    /// libyaml only emits well-formed event sequences, so this guards against a library bug.
+    private func unexpected(at location: SourceLocation? = nil) -> Diagnostic {
+        Diagnostic.error(
+            "yaml-syntax", "unexpected YAML structure",
+            at: location ?? SourceLocation(file: file, line: lineOffset + 1, column: 1))
+    }
+
+    private func next() throws(Diagnostic) -> (Event, SourceLocation) {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) != 0 else { throw syntaxError() }
+        defer { yaml_event_delete(&event) }
+        let location = self.location(of: event.start_mark)
+        switch event.type {
+        case YAML_STREAM_START_EVENT: return (.streamStart, location)
+        case YAML_STREAM_END_EVENT: return (.streamEnd, location)
+        case YAML_DOCUMENT_START_EVENT: return (.documentStart, location)
+        case YAML_DOCUMENT_END_EVENT: return (.documentEnd, location)
+        case YAML_ALIAS_EVENT: return (.alias(Self.string(event.data.alias.anchor)), location)
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let value = String(
+                decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            // plain_implicit is libyaml's "untagged and unquoted": the scalars whose type we infer.
+            return (.scalar(value, isPlain: scalar.plain_implicit != 0), location)
+        case YAML_SEQUENCE_START_EVENT: return (.sequenceStart, location)
+        case YAML_SEQUENCE_END_EVENT: return (.sequenceEnd, location)
+        case YAML_MAPPING_START_EVENT: return (.mappingStart, location)
+        case YAML_MAPPING_END_EVENT: return (.mappingEnd, location)
+        default: throw unexpected(at: location)
+        }
+    }
+
+    private func location(of mark: yaml_mark_t) -> SourceLocation {
+        // libyaml's marks are 0-based and count characters, matching SourceLocation's scalar columns.
+        SourceLocation(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+    }
+
+    /// The parser's error as a `yaml-syntax` diagnostic at libyaml's problem mark.
+    private func syntaxError() -> Diagnostic {
+        let state = parser.pointee
+        guard state.error != YAML_MEMORY_ERROR, let problem = state.problem else {
+            return Diagnostic.error(
+                "yaml-syntax", "out of memory while parsing YAML",
+                at: SourceLocation(file: file, line: lineOffset + 1, column: 1))
+        }
+        var message = String(cString: problem)
+        let location: SourceLocation
+        if state.error == YAML_READER_ERROR {
+            // Reader errors (bad characters) carry a byte offset instead of a mark.
+            location = locationOfByte(Int(state.problem_offset))
+            if state.problem_value >= 0 {
+                let hex = String(UInt32(state.problem_value), radix: 16, uppercase: true)
+                message += " (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+            }
+        } else {
+            location = self.location(of: state.problem_mark)
+            if let context = state.context {
+                let contextLine = Int(state.context_mark.line) + 1 + lineOffset
+                message += " (\(String(cString: context)) started on line \(contextLine))"
+            }
+        }
+        return Diagnostic.error("yaml-syntax", message, at: location)
+    }
+
+    private func locationOfByte(_ offset: Int) -> SourceLocation {
+        var line = 1
+        var column = 1
+        for byte in input.prefix(min(offset, input.count)) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                // Only lead bytes start a new scalar; continuation bytes belong to the previous one.
+                column += 1
+            }
+        }
+        return SourceLocation(file: file, line: line + lineOffset, column: column)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,32 @@
+/// A markdown file of the site: a content page, or one of the team's own glossary entries.
+public struct Page: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case page
+        /// `content/glossary/*.md`: a definition, rendered into its term's page rather than a page of its own.
+        case glossaryEntry
+    }
+
+    public var kind: Kind
+    /// Path shown in diagnostics, relative to the site's source folder (`content/guide/intro.md`).
+    public var displayPath: String
+    /// Path below `content/` (`guide/intro.md`).
+    public var contentPath: String
+    /// The page's URL below the site root, with a trailing slash (`guide/intro/`; empty for the home page).
+    public var urlPath: String
+    public var metadata: PageMetadata
+    public var body: String
+    /// The file line on which `body` starts.
+    public var bodyFirstLine: Int
+
+    /// The output file below the site root (`guide/intro/index.html`).
+    public var outputPath: String { urlPath + "index.html" }
+
+    /// `guide/intro.md` → `guide/intro/`; `guide/index.md` and `guide/_index.md` → `guide/`; `index.md` → ``.
+    public static func urlPath(forContentPath path: String) -> String {
+        var components = path.split(separator: "/").map(String.init)
+        guard var last = components.popLast() else { return "" }
+        if last.hasSuffix(".md") { last.removeLast(3) }
+        if last != "index" && last != "_index" { components.append(last) }
+        return components.map { $0 + "/" }.joined()
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The files a site is built from, read from disk in one place so every later stage works on values.
+public struct SiteSource: Sendable {
+    public struct File: Sendable {
+        /// Path relative to the source folder (`content/guide/intro.md`), used in diagnostics.
+        public var displayPath: String
+        /// Path below `content/`.
+        public var contentPath: String
+        public var url: URL
+
+        public init(displayPath: String, contentPath: String, url: URL) {
+            self.displayPath = displayPath
+            self.contentPath = contentPath
+            self.url = url
+        }
+    }
+
+    public var root: URL
+    public var configText: String?
+    public var markdownFiles: [File] = []
+    /// Files copied as they are (images, downloads).
+    public var staticFiles: [File] = []
+
+    /// Reads `glossary.yml` and lists `content/`; dotfiles and dot-folders are skipped.
+    public static func scan(root: URL) -> (SiteSource, [Diagnostic]) {
+        var source = SiteSource(root: root)
+        var diagnostics: [Diagnostic] = []
+        let configURL = root.appendingPathComponent("glossary.yml")
+        if let data = FileManager.default.contents(atPath: configURL.path) {
+            source.configText = String(decoding: data, as: UTF8.self)
+        } else {
+            diagnostics.append(.error("config-missing", "no glossary.yml in \(root.path); run 'glossary new DIR' to start a site"))
+        }
+        let content = root.appendingPathComponent("content", isDirectory: true)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            diagnostics.append(.error("content-missing", "no content/ folder in \(root.path)"))
+            return (source, diagnostics)
+        }
+        for relative in Self.listFiles(in: content) {
+            let file = File(displayPath: "content/" + relative, contentPath: relative, url: content.appendingPathComponent(relative))
+            if relative.hasSuffix(".md") {
+                source.markdownFiles.append(file)
+            } else {
+                source.staticFiles.append(file)
+            }
+        }
+        return (source, diagnostics)
+    }
+
+    /// Relative paths of the regular files below `folder`, sorted, skipping anything whose name starts with `.`.
+    static func listFiles(in folder: URL) -> [String] {
+        var result: [String] = []
+        func walk(_ url: URL, prefix: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix("~") {
+                let child = url.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: child.path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    walk(child, prefix: prefix + name + "/")
+                } else {
+                    result.append(prefix + name)
+                }
+            }
+        }
+        walk(folder, prefix: "")
+        return result
+    }
+
+    /// The text of a markdown file, or an error naming it.
+    public func read(_ file: File) -> Result<String, Diagnostic> {
+        guard let data = FileManager.default.contents(atPath: file.url.path) else {
+            return .failure(.error("read-failed", "can't read file", at: SourceLocation(file: file.displayPath, line: 1, column: 1)))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(.error("encoding", "file is not valid UTF-8", at: SourceLocation(file: file.displayPath, line: 1, column: 1)))
+        }
+        return .success(text)
+    }
+}

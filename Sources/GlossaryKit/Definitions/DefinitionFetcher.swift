@@ -1,0 +1,27 @@
+/// Fetches definitions from the dictionary API; the build depends on this seam, not on libcurl.
+public protocol DefinitionFetcher: Sendable {
+    /// Fetches every key (each at most once), calling `progress` as transfers finish. Never throws: each key
+    /// gets an outcome.
+    func fetch(_ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void) async -> [TermKey: FetchOutcome]
+}
+
+public enum FetchOutcome: Sendable {
+    /// A usable answer: a 200 with entries, or a 404 meaning "no such word".
+    case fetched(CacheEntry)
+    /// Nothing usable; the diagnostic names the word and URL. `unreachable` marks network failures (exit 69).
+    case failed(Diagnostic, unreachable: Bool)
+}
+
+public struct FetchProgress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var failed: Int
+    public var requestsPerSecond: Double
+
+    public init(done: Int, total: Int, failed: Int, requestsPerSecond: Double) {
+        self.done = done
+        self.total = total
+        self.failed = failed
+        self.requestsPerSecond = requestsPerSecond
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Resolves referenced terms: the team's own entries first, then the cache, then the API.
+public struct DefinitionResolver: Sendable {
+    public struct Options: Sendable {
+        public var language: String
+        public var offline: Bool
+        /// Refetch every dictionary term, ignoring fresh cache entries.
+        public var refresh: Bool
+        public var maxAgeDays: Int
+        public var now: Date
+
+        public init(language: String = "en", offline: Bool = false, refresh: Bool = false, maxAgeDays: Int = 30, now: Date = Date()) {
+            self.language = language
+            self.offline = offline
+            self.refresh = refresh
+            self.maxAgeDays = maxAgeDays
+            self.now = now
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var resolutions: [TermKey: Resolution] = [:]
+        public var diagnostics: [Diagnostic] = []
+        public var local = 0
+        public var cached = 0
+        public var fetched = 0
+        /// A fetch failed because the API could not be reached (connection refused, timeouts, DNS).
+        public var apiUnreachable = false
+    }
+
+    public var cache: DefinitionCache
+    public var fetcher: (any DefinitionFetcher)?
+    public var options: Options
+    /// How cache paths appear in diagnostics (relative to the site folder).
+    public var displayPath: @Sendable (URL) -> String
+
+    public init(cache: DefinitionCache, fetcher: (any DefinitionFetcher)?, options: Options, displayPath: @escaping @Sendable (URL) -> String = { $0.path }) {
+        self.cache = cache
+        self.fetcher = fetcher
+        self.options = options
+        self.displayPath = displayPath
+    }
+
+    /// Resolves `keys` (each once); `team` maps every team key and alias to its definition.
+    public func resolve(_ keys: [TermKey], team: [TermKey: TermDefinition], progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) async -> Outcome {
+        var outcome = Outcome()
+        var toFetch: [TermKey] = []
+        var fallbacks: [TermKey: CacheEntry] = [:]
+        let maximumAge = TimeInterval(options.maxAgeDays) * 86_400
+        let canFetch = !options.offline && fetcher != nil
+
+        for key in Set(keys).sorted() {
+            if let definition = team[key] {
+                outcome.resolutions[key] = .defined(definition)
+                outcome.local += 1
+                continue
+            }
+            switch cache.lookup(key, language: options.language, displayPath: displayPath) {
+            case .entry(let entry):
+                let isStale = options.now.timeIntervalSince(entry.fetchedAt) > maximumAge
+                if canFetch && (options.refresh || isStale) {
+                    fallbacks[key] = entry
+                    toFetch.append(key)
+                } else {
+                    outcome.resolutions[key] = Self.resolution(key, entry, fetched: false, stale: false)
+                    outcome.cached += 1
+                }
+            case .unreadable(let diagnostic):
+                outcome.diagnostics.append(diagnostic)
+                if canFetch { toFetch.append(key) } else { outcome.resolutions[key] = .unavailable }
+            case .missing:
+                if canFetch { toFetch.append(key) } else { outcome.resolutions[key] = .unavailable }
+            }
+        }
+
+        guard let fetcher, !toFetch.isEmpty, canFetch else { return outcome }
+        let results = await fetcher.fetch(toFetch, language: options.language, progress: progress)
+        for key in toFetch {
+            switch results[key] {
+            case .fetched(let entry):
+                do {
+                    try cache.store(entry)
+                } catch {
+                    outcome.diagnostics.append(Diagnostic(.warning, "cache-write", "can't write the cache entry for '\(key)': \(error.localizedDescription)", subject: displayPath(cache.fileURL(for: key, language: options.language))))
+                }
+                outcome.resolutions[key] = Self.resolution(key, entry, fetched: true, stale: false)
+                outcome.fetched += 1
+            case .failed(let diagnostic, let unreachable):
+                outcome.apiUnreachable = outcome.apiUnreachable || unreachable
+                if let fallback = fallbacks[key] {
+                    outcome.diagnostics.append(Diagnostic(
+                        .warning, "stale-definition",
+                        "using the cached definition of '\(key)' fetched \(Self.day(fallback.fetchedAt)): \(diagnostic.message)",
+                        subject: diagnostic.subject))
+                    outcome.resolutions[key] = Self.resolution(key, fallback, fetched: false, stale: true)
+                    outcome.cached += 1
+                } else {
+                    outcome.diagnostics.append(diagnostic)
+                    outcome.resolutions[key] = .unavailable
+                }
+            case nil:
+                outcome.resolutions[key] = fallbacks[key].map { Self.resolution(key, $0, fetched: false, stale: true) } ?? .unavailable
+            }
+        }
+        return outcome
+    }
+
+    static func resolution(_ key: TermKey, _ entry: CacheEntry, fetched: Bool, stale: Bool) -> Resolution {
+        guard !entry.isNotFound, let first = entry.entries.first else { return .notFound }
+        return .defined(TermDefinition(key: key, word: first.word, entries: entry.entries, origin: .dictionary(entry, fetched: fetched, stale: stale)))
+    }
+
+    private static func day(_ date: Date) -> String {
+        String(CacheEntry.timestampFormatter.string(from: date).prefix(10))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A term's definition as the site shows it, whoever supplied it.
+public struct TermDefinition: Sendable {
+    public enum Origin: Sendable {
+        /// The team's own entry in `content/glossary/`; `pageIndex` points into the build's pages.
+        case team(pageIndex: Int)
+        /// A cache entry: read from disk, or fetched during this build (`fetched`), or kept though stale.
+        case dictionary(CacheEntry, fetched: Bool, stale: Bool)
+    }
+
+    public var key: TermKey
+    /// The word as it should be displayed (`Kerning`, `serendipity`).
+    public var word: String
+    public var entries: [DictionaryEntry]
+    public var origin: Origin
+    public var aliases: [TermKey] = []
+    public var seeAlso: [String] = []
+
+    public var slug: String { key.slug }
+
+    public var isTeamEntry: Bool {
+        if case .team = origin { return true }
+        return false
+    }
+
+    /// The first definition, as a one-line summary.
+    public var summary: String? {
+        entries.lazy.flatMap(\.meanings).flatMap(\.definitions).first?.definition
+    }
+
+    public var partOfSpeech: String? {
+        entries.lazy.flatMap(\.meanings).map(\.partOfSpeech).first { !$0.isEmpty }
+    }
+
+    public var phonetic: String? {
+        entries.lazy.compactMap { $0.phonetic ?? $0.phonetics.lazy.compactMap(\.text).first }.first
+    }
+}
+
+/// What the build knows about a referenced term after resolution.
+public enum Resolution: Sendable {
+    case defined(TermDefinition)
+    /// The API answered that it has no definition (a 404, possibly cached).
+    case notFound
+    /// No definition could be had: offline with no cache entry, or every fetch failed.
+    case unavailable
+}

@@ -1,0 +1,304 @@
+import Foundation
+
+/// Stage: turns a resolved site into files — content pages, term pages, the A–Z index, the dictionary page,
+/// the 404 page, the terms JSON the browser scripts read, theme assets and copied content files.
+public struct SiteRenderer: Sendable {
+    public var site: BuiltSite
+    public var theme: Theme
+    public var source: SiteSource
+    public var jobs: Int
+    public var bodySuffix: String?
+
+    public static let generator = "Glossary \(GlossaryVersion.current)"
+
+    public func render() -> (SiteOutput, [Diagnostic]) {
+        var output = SiteOutput()
+        let definitions = site.termPages.values.sorted { $0.key < $1.key }
+        var slugOwners: [String: TermKey] = [:]
+        var diagnostics: [Diagnostic] = []
+        for definition in definitions {
+            if let owner = slugOwners[definition.slug] {
+                diagnostics.append(.error("slug-collision", "terms '\(owner)' and '\(definition.key)' would share /terms/\(definition.slug)/"))
+            }
+            slugOwners[definition.slug] = definition.key
+        }
+
+        let contentPages = site.pages.filter { $0.page.kind == .page }
+        let renderedPages = contentPages.parallelMap(jobs: jobs) { parsed in
+            (parsed.page.outputPath, finish(theme.render("page", pageContext(parsed))))
+        }
+        for (path, html) in renderedPages { output.add(path, html) }
+
+        let renderedTerms = definitions.parallelMap(jobs: jobs) { definition in
+            ("terms/\(definition.slug)/index.html", finish(theme.render("term", termContext(definition))))
+        }
+        for (path, html) in renderedTerms { output.add(path, html) }
+
+        output.add("terms/index.html", finish(theme.render("terms", indexContext(definitions))))
+        output.add("terms/index.json", termsJSON(definitions))
+        output.add("search/index.html", finish(theme.render("search", .object(common(title: "Dictionary", url: "search/", kind: "search")))))
+        output.add("404.html", finish(theme.render("404", .object(common(title: "Page not found", url: "404.html", kind: "404")))))
+
+        for asset in theme.assetFiles {
+            output.copies["assets/" + asset] = theme.directory.appendingPathComponent("assets/" + asset)
+        }
+        for file in source.staticFiles {
+            output.copies[file.contentPath] = file.url
+        }
+        return (output, diagnostics)
+    }
+
+    private func finish(_ html: String) -> String {
+        guard let bodySuffix, let end = html.range(of: "</body>", options: .backwards) else { return html }
+        return html.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: bodySuffix)
+    }
+
+    // MARK: Contexts
+
+    /// Values every template sees.
+    func common(title: String, url: String, kind: String, description: String? = nil) -> [String: MustacheValue] {
+        let config = site.config
+        return [
+            "site": .object([
+                "title": .string(config.title),
+                "description": config.description.map(MustacheValue.string) ?? .null,
+                "language": .string(config.language),
+                "live_lookup": .bool(config.dictionary.liveLookup),
+                "api": .string(config.dictionary.api),
+                "generator": .string(Self.generator),
+            ]),
+            "root": .string(site.rootPath),
+            "assets": .string(site.rootPath + "assets/"),
+            "terms_json": .string(site.rootPath + "terms/index.json"),
+            "title": .string(title),
+            "page_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
+            "description": (description ?? config.description).map(MustacheValue.string) ?? .null,
+            "url": .string(site.rootPath + url),
+            "is_\(kind)": .bool(true),
+            "nav": .array(navigation(current: url)),
+        ]
+    }
+
+    /// The site-wide navigation: home, the glossary index and the dictionary page.
+    func navigation(current: String) -> [MustacheValue] {
+        [("Home", ""), ("Glossary", "terms/"), ("Dictionary", "search/")].map { title, path in
+            .object([
+                "title": .string(title), "url": .string(site.rootPath + path),
+                "current": .bool(path.isEmpty ? current.isEmpty : current.hasPrefix(path)),
+            ])
+        }
+    }
+
+    func pageContext(_ parsed: ParsedPage) -> MustacheValue {
+        let page = parsed.page
+        let html = site.fragment(parsed)
+        let title = page.metadata.title ?? parsed.document.firstHeading ?? Self.titleFromPath(page.contentPath)
+        var context = common(title: title, url: page.urlPath, kind: page.urlPath.isEmpty ? "home" : "page", description: page.metadata.description)
+        let usedTerms = parsed.allReferences.map(\.key).uniqued().compactMap { site.definition(for: $0) }
+        var seen = Set<TermKey>()
+        let termList = usedTerms.filter { seen.insert($0.key).inserted }.map(termSummary)
+        context["page"] = Self.flagged([
+            "title": .string(title),
+            "description": page.metadata.description.map(MustacheValue.string) ?? .null,
+            "date": page.metadata.date.map(MustacheValue.string) ?? .null,
+            "tags": .array(page.metadata.tags.map(MustacheValue.string)),
+            "content": .string(html),
+            "terms": .array(termList),
+            "source": .string(page.displayPath),
+            // False when the markdown opens with its own level-1 heading, so the theme doesn't repeat it.
+            "show_title": .bool(!parsed.document.startsWithTitleHeading),
+        ])
+        return .object(context)
+    }
+
+    func termSummary(_ definition: TermDefinition) -> MustacheValue {
+        .object([
+            "word": .string(definition.word),
+            "slug": .string(definition.slug),
+            "url": .string(site.termURL(definition)),
+            "summary": definition.summary.map(MustacheValue.string) ?? .null,
+            "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
+            "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
+        ])
+    }
+
+    /// A word linked to its term page when the glossary has one.
+    func linkedWord(_ word: String) -> MustacheValue {
+        guard let key = TermKey(word), let definition = site.termPages[key] ?? site.definition(for: key) else {
+            // An explicit null stops Mustache from finding an outer `url` (the term page's own) instead.
+            return .object(["word": .string(word), "url": .null])
+        }
+        return .object(["word": .string(word), "url": .string(site.termURL(definition))])
+    }
+
+    func termContext(_ definition: TermDefinition) -> MustacheValue {
+        var context = common(title: definition.word, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
+        var term: [String: MustacheValue] = [
+            "word": .string(definition.word),
+            "slug": .string(definition.slug),
+            "url": .string(site.termURL(definition)),
+            "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
+            "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
+            "aliases": .array(definition.aliases.map { .string($0.rawValue) }),
+            "see_also": .array(definition.seeAlso.map(linkedWord)),
+            "used_on": .array(site.usedOn(definition).map { parsed in
+                .object(["title": .string(parsed.page.metadata.title ?? parsed.document.firstHeading ?? Self.titleFromPath(parsed.page.contentPath)), "url": .string(site.rootPath + parsed.page.urlPath)])
+            }),
+        ]
+        switch definition.origin {
+        case .team(let index):
+            let entryPage = site.pages[index]
+            term["is_team"] = true
+            term["body"] = .string(site.fragment(entryPage))
+            term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map(linkedWord))
+            term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map(linkedWord))
+        case .dictionary(let entry, _, let stale):
+            term["is_dictionary"] = true
+            term["meanings"] = .array(meanings(definition.entries))
+            term["audio"] = .array(audio(definition.entries))
+            term["source_urls"] = .array(definition.entries.flatMap(\.sourceUrls).uniqued().map(MustacheValue.string))
+            term["licenses"] = .array(licenses(definition.entries))
+            term["fetched_at"] = .string(String(CacheEntry.timestampFormatter.string(from: entry.fetchedAt).prefix(10)))
+            term["stale"] = .bool(stale)
+            term["sample"] = entry.sampleNote.map(MustacheValue.string) ?? .null
+            term["entries_count"] = .int(definition.entries.count)
+        }
+        context["term"] = Self.flagged(term)
+        return .object(context)
+    }
+
+    func meanings(_ entries: [DictionaryEntry]) -> [MustacheValue] {
+        entries.flatMap(\.meanings).map { meaning in
+            Self.flagged([
+                "part_of_speech": .string(meaning.partOfSpeech),
+                "definitions": .array(meaning.definitions.enumerated().map { index, sense in
+                    .object([
+                        "number": .int(index + 1),
+                        "definition": .string(sense.definition),
+                        "example": sense.example.map(MustacheValue.string) ?? .null,
+                        "synonyms": .array(sense.synonyms.map(linkedWord)),
+                        "antonyms": .array(sense.antonyms.map(linkedWord)),
+                    ])
+                }),
+                "synonyms": .array(meaning.synonyms.map(linkedWord)),
+                "antonyms": .array(meaning.antonyms.map(linkedWord)),
+            ])
+        }
+    }
+
+    /// Each distinct pronunciation recording, labelled by its accent when the file name tells (`-us.mp3`).
+    func audio(_ entries: [DictionaryEntry]) -> [MustacheValue] {
+        entries.flatMap(\.phonetics).filter { $0.audio != nil }.map(\.audio!).uniqued().map { url in
+            let phonetic = entries.flatMap(\.phonetics).first { $0.audio == url }
+            let file = (URL(string: url)?.deletingPathExtension().lastPathComponent ?? "").lowercased()
+            let accent = ["us": "US", "uk": "UK", "au": "Australia", "ca": "Canada"].first { file.hasSuffix("-\($0.key)") }?.value
+            return .object([
+                "url": .string(url),
+                "label": .string(accent.map { "Play (\($0))" } ?? "Play"),
+                "text": phonetic?.text.map(MustacheValue.string) ?? .null,
+                "source_url": phonetic?.sourceUrl.map(MustacheValue.string) ?? .null,
+                "license": phonetic?.license.map { .object(["name": .string($0.name), "url": $0.url.map(MustacheValue.string) ?? .null]) } ?? .null,
+            ])
+        }
+    }
+
+    func licenses(_ entries: [DictionaryEntry]) -> [MustacheValue] {
+        var seen = Set<String>()
+        return entries.compactMap(\.license).filter { seen.insert($0.name + ($0.url ?? "")).inserted }.map {
+            .object(["name": .string($0.name), "url": $0.url.map(MustacheValue.string) ?? .null])
+        }
+    }
+
+    func indexContext(_ definitions: [TermDefinition]) -> MustacheValue {
+        var context = common(title: "Glossary", url: "terms/", kind: "terms")
+        var groups: [(letter: String, terms: [MustacheValue])] = []
+        let sorted = definitions.sorted {
+            $0.word.localizedStandardCompare($1.word) == .orderedAscending
+        }
+        for definition in sorted {
+            let letter = Self.indexLetter(definition.word)
+            if groups.last?.letter != letter { groups.append((letter, [])) }
+            groups[groups.count - 1].terms.append(termSummary(definition))
+        }
+        let present = Set(groups.map(\.letter))
+        context["letters"] = .array(groups.map { group in
+            .object(["letter": .string(group.letter), "id": .string("letter-\(group.letter == "#" ? "other" : group.letter.lowercased())"), "terms": .array(group.terms)])
+        })
+        context["alphabet"] = .array(((65...90).map { String(UnicodeScalar(UInt8($0))) } + (present.contains("#") ? ["#"] : [])).map { letter in
+            .object(["letter": .string(letter), "id": .string("letter-\(letter == "#" ? "other" : letter.lowercased())"), "present": .bool(present.contains(letter))])
+        })
+        context["term_count"] = .int(definitions.count)
+        return .object(context)
+    }
+
+    /// `Éclair` files under E; digits and symbols under `#`.
+    static func indexLetter(_ word: String) -> String {
+        let folded = word.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).uppercased()
+        guard let first = folded.unicodeScalars.first, ("A"..."Z").contains(first) else { return "#" }
+        return String(first)
+    }
+
+    /// The data term cards and the dictionary page read in the browser.
+    func termsJSON(_ definitions: [TermDefinition]) -> String {
+        let items: [[String: Any]] = definitions.map { definition in
+            var item: [String: Any] = [
+                "key": definition.key.rawValue,
+                "word": definition.word,
+                "slug": definition.slug,
+                "url": site.termURL(definition),
+                "aliases": definition.aliases.map(\.rawValue),
+                "source": definition.isTeamEntry ? "glossary" : "dictionary",
+            ]
+            if let summary = definition.summary { item["summary"] = summary }
+            if let partOfSpeech = definition.partOfSpeech { item["part_of_speech"] = partOfSpeech }
+            if let phonetic = definition.phonetic { item["phonetic"] = phonetic }
+            return item
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["terms": items], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The object with `has_<key>` set for each list in it, so templates can test "is this list non-empty".
+    static func flagged(_ object: [String: MustacheValue]) -> MustacheValue {
+        var result = object
+        for (key, value) in object {
+            if case .array(let items) = value { result["has_" + key] = .bool(!items.isEmpty) }
+        }
+        return .object(result)
+    }
+
+    static func titleFromPath(_ contentPath: String) -> String {
+        let name = (contentPath as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
+        return name.replacingOccurrences(of: "-", with: " ").capitalized
+    }
+}
+
+/// Escaping for text placed in HTML attributes or text by Swift code (templates escape on their own).
+public enum HTML {
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
+
+public enum GlossaryVersion {
+    public static let current = "0.1.0"
+}

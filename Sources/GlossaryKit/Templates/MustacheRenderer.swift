@@ -1,0 +1,178 @@
+/// Renders a node tree into one string buffer.
+struct MustacheRenderer {
+    /// Deeper nesting of partials, parents and overridden blocks than this is taken to be runaway
+    /// recursion, and renders nothing.
+    static let maximumDepth = 100
+
+    private(set) var output = ""
+    private let partials: MustachePartials
+    private var contextStack: [MustacheValue]
+    /// Blocks passed by the parent tags being rendered, outermost first: the outermost caller wins.
+    private var overrideStack: [[String: MustacheOverride]] = []
+    /// Written at every line start: the indentation of the standalone partials, parents and blocks around.
+    private var indentation = ""
+    /// The next line start continues a line begun elsewhere (a block overridden mid-line), so gets no indentation.
+    private var suppressNextIndentation = false
+    private var depth = 0
+
+    init(context: MustacheValue, partials: MustachePartials, expectedLength: Int) {
+        self.partials = partials
+        contextStack = [context]
+        output.reserveCapacity(expectedLength)
+    }
+
+    mutating func render(_ nodes: [MustacheNode]) {
+        for node in nodes {
+            render(node)
+        }
+    }
+
+    private mutating func render(_ node: MustacheNode) {
+        switch node {
+        case .text(let text):
+            write(text)
+        case .variable(let name, let escaped):
+            suppressNextIndentation = false
+            write(lookUp(name), escaped: escaped)
+        case .section(let name, let inverted, let body):
+            renderSection(lookUp(name), inverted: inverted, body: body)
+        case .partial(let name, let partialIndentation):
+            guard depth < Self.maximumDepth, let template = partials[name] else { return }
+            renderNested(template.nodes, indentation: indentation + partialIndentation)
+        case .parent(let name, let parentIndentation, let overrides):
+            guard depth < Self.maximumDepth, let template = partials[name] else { return }
+            overrideStack.append(overrides)
+            renderNested(template.nodes, indentation: indentation + parentIndentation)
+            overrideStack.removeLast()
+        case .block(let block):
+            renderBlock(block)
+        }
+    }
+
+    private mutating func renderSection(_ value: MustacheValue, inverted: Bool, body: [MustacheNode]) {
+        if inverted {
+            if !value.isTruthy { render(body) }
+        } else if case .array(let items) = value {
+            for item in items {
+                contextStack.append(item)
+                render(body)
+                contextStack.removeLast()
+            }
+        } else if value.isTruthy {
+            contextStack.append(value)
+            render(body)
+            contextStack.removeLast()
+        }
+    }
+
+    private mutating func renderBlock(_ block: MustacheBlock) {
+        guard let override = overrideStack.lazy.compactMap({ $0[block.name] }).first, depth < Self.maximumDepth else {
+            render(block.defaultBody)
+            return
+        }
+        let siteIndentation = indentation + block.indentation
+        if block.standalone {
+            // The block's line was removed, so the body must start its own line.
+            if !override.startsLine { writeLineStart(siteIndentation) }
+        } else if override.startsLine {
+            // The block sits mid-line: the body's first line continues that line.
+            suppressNextIndentation = true
+        }
+        renderNested(override.body, indentation: siteIndentation)
+        suppressNextIndentation = false
+    }
+
+    private mutating func renderNested(_ nodes: [MustacheNode], indentation nestedIndentation: String) {
+        let savedIndentation = indentation
+        indentation = nestedIndentation
+        depth += 1
+        render(nodes)
+        depth -= 1
+        indentation = savedIndentation
+    }
+
+    private mutating func write(_ text: MustacheText) {
+        if indentation.isEmpty {
+            output += text.value
+            suppressNextIndentation = false
+            return
+        }
+        for (index, piece) in text.pieces.enumerated() {
+            if text.startsLine(at: index) {
+                writeLineStart(indentation)
+            } else {
+                suppressNextIndentation = false
+            }
+            output += piece
+        }
+    }
+
+    private mutating func writeLineStart(_ lineIndentation: String) {
+        if suppressNextIndentation {
+            suppressNextIndentation = false
+        } else {
+            output += lineIndentation
+        }
+    }
+
+    private mutating func write(_ value: MustacheValue, escaped: Bool) {
+        switch value {
+        case .string(let text):
+            if escaped {
+                appendEscaped(text)
+            } else {
+                output += text
+            }
+        case .int(let number):
+            output += String(number)
+        case .double(let number):
+            output += number.description
+        case .bool(let flag):
+            output += flag ? "true" : "false"
+        case .null, .array, .object:
+            break
+        }
+    }
+
+    /// Appends `text` with `& < > " '` escaped, copying runs without them in one go.
+    private mutating func appendEscaped(_ text: String) {
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let replacement: String? = switch utf8[index] {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            case UInt8(ascii: "'"): "&#39;"
+            default: nil
+            }
+            if let replacement {
+                output += text[runStart..<index]
+                output += replacement
+                runStart = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        output += text[runStart..<utf8.endIndex]
+    }
+
+    /// Finds a name: its first part in the innermost context that has it, later parts inside that value only.
+    private func lookUp(_ name: MustacheName) -> MustacheValue {
+        guard let first = name.parts.first else { return contextStack[contextStack.count - 1] }
+        var value: MustacheValue?
+        for context in contextStack.reversed() {
+            if case .object(let object) = context, let found = object[first] {
+                value = found
+                break
+            }
+        }
+        guard var current = value else { return .null }
+        for part in name.parts.dropFirst() {
+            guard case .object(let object) = current, let next = object[part] else { return .null }
+            current = next
+        }
+        return current
+    }
+}

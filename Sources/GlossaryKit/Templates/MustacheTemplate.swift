@@ -1,0 +1,23 @@
+/// A parsed template: parse once, render many times.
+public struct MustacheTemplate: Sendable {
+    /// The name errors are reported under, usually the template's file path.
+    public let name: String
+    let nodes: [MustacheNode]
+    /// Output is usually about as long as the template; reserving that up front saves regrowing the buffer.
+    private let sourceLength: Int
+
+    /// Parses `source`; syntax errors (unclosed or mismatched sections, unclosed tags, bad delimiters)
+    /// are thrown with the line and column where they happen.
+    public init(_ source: String, name: String = "") throws(MustacheError) {
+        self.name = name
+        self.nodes = try MustacheParser.parse(source, templateName: name)
+        self.sourceLength = source.utf8.count
+    }
+
+    /// Renders against `context`; partials and parents are looked up in `partials`, missing ones render as nothing.
+    public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials()) -> String {
+        var renderer = MustacheRenderer(context: context, partials: partials, expectedLength: sourceLength * 2)
+        renderer.render(nodes)
+        return renderer.output
+    }
+}

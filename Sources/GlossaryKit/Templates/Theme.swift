@@ -1,0 +1,65 @@
+import Foundation
+
+/// A theme: Mustache templates (`templates/*.mustache`, each usable as a partial or parent by its name) and
+/// `assets/`, copied to `site/assets/`.
+public struct Theme: Sendable {
+    public var name: String
+    public var directory: URL
+    public var templates: MustachePartials
+    /// Asset paths relative to `assets/`.
+    public var assetFiles: [String]
+
+    /// The templates every theme must provide.
+    public static let requiredTemplates = ["page", "term", "terms", "search", "404"]
+
+    /// Where to find a theme: the site's own `themes/<name>/`, else the themes installed beside the binary.
+    public static func locate(name: String, siteRoot: URL) -> URL? {
+        var candidates = [siteRoot.appendingPathComponent("themes/\(name)", isDirectory: true)]
+        if let environment = ProcessInfo.processInfo.environment["GLOSSARY_THEMES"] {
+            candidates.append(URL(fileURLWithPath: environment).appendingPathComponent(name, isDirectory: true))
+        }
+        // Installed layout (PREFIX/bin/glossary → PREFIX/share/glossary/themes) and the repository's own
+        // layout (.build/<config>/glossary → themes/ three levels up).
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        candidates.append(executable.appendingPathComponent("../share/glossary/themes/\(name)", isDirectory: true).standardizedFileURL)
+        var folder = executable
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent("themes/\(name)", isDirectory: true))
+            folder = folder.deletingLastPathComponent()
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("templates").path) }
+    }
+
+    /// Loads and parses every template; problems are reported at the template's file, line and column.
+    public static func load(name: String, siteRoot: URL, displayPath: (URL) -> String) -> (Theme?, [Diagnostic]) {
+        guard let directory = locate(name: name, siteRoot: siteRoot) else {
+            return (nil, [.error("theme-missing", "theme '\(name)' not found in themes/\(name)/", at: SourceLocation(file: "glossary.yml", line: 1, column: 1))])
+        }
+        let templatesFolder = directory.appendingPathComponent("templates", isDirectory: true)
+        var sources: [String: String] = [:]
+        for file in SiteSource.listFiles(in: templatesFolder) where file.hasSuffix(".mustache") {
+            if let data = FileManager.default.contents(atPath: templatesFolder.appendingPathComponent(file).path) {
+                sources[String(file.dropLast(".mustache".count))] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var templates = MustachePartials()
+        for (templateName, source) in sources.sorted(by: { $0.key < $1.key }) {
+            let path = displayPath(templatesFolder.appendingPathComponent(templateName + ".mustache"))
+            do {
+                templates.add(try MustacheTemplate(source, name: path), named: templateName)
+            } catch {
+                diagnostics.append(.error("template-syntax", error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
+            }
+        }
+        for required in requiredTemplates where sources[required] == nil {
+            diagnostics.append(.error("template-missing", "theme '\(name)' has no \(required).mustache", at: SourceLocation(file: displayPath(templatesFolder), line: 1, column: 1)))
+        }
+        let assets = SiteSource.listFiles(in: directory.appendingPathComponent("assets", isDirectory: true))
+        return (Theme(name: name, directory: directory, templates: templates, assetFiles: assets), diagnostics)
+    }
+
+    public func render(_ template: String, _ context: MustacheValue) -> String {
+        templates[template]?.render(context, partials: templates) ?? ""
+    }
+}

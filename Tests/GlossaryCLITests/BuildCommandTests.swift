@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+/// End-to-end: the real `glossary` binary on small inline sites.
+@Suite struct BuildCommandTests {
+    static let smallSite = """
+        -- glossary.yml --
+        title: Small
+        -- content/index.md --
+        ---
+        title: Home
+        ---
+        Welcome to [[Kerning]] and [[the leading|leading]].
+
+        See [the guide](/guide/intro/).
+        -- content/guide/intro.md --
+        ---
+        title: Intro
+        date: 2024-03-01
+        ---
+        # Intro
+
+        Use [[kerning]] with care; `[[code]]` is not a term.
+
+        ```
+        [[fenced]]
+        ```
+        -- content/glossary/kerning.md --
+        ---
+        term: Kerning
+        part_of_speech: noun
+        phonetic: /ˈkɜːnɪŋ/
+        see_also: [leading]
+        ---
+        Adjusting the space between two letters.
+        -- content/glossary/leading.md --
+        ---
+        term: Leading
+        aliases: [line spacing]
+        ---
+        The vertical space between lines of text.
+        -- content/images/logo.svg --
+        <svg xmlns="http://www.w3.org/2000/svg"/>
+        """
+
+    @Test func buildsPagesTermPagesIndexAndCopiesFiles() throws {
+        let site = try TestSite(Self.smallSite)
+        defer { site.remove() }
+        let result = try site.run(["build", "--offline"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.diagnostics.isEmpty)
+        #expect(site.files(under: "site") == [
+            "404.html", "assets/glossary.css", "assets/glossary.js", "guide/intro/index.html", "images/logo.svg", "index.html",
+            "search/index.html", "terms/index.html", "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
+        ].filter { !$0.hasPrefix("assets/") || site.exists("site/" + $0) })
+        let home = try #require(site.read("site/index.html"))
+        #expect(home.contains(#"<a class="term" href="/terms/kerning/" data-term="kerning">Kerning</a>"#))
+        #expect(home.contains(#"<a class="term" href="/terms/leading/" data-term="leading">the leading</a>"#))
+        let intro = try #require(site.read("site/guide/intro/index.html"))
+        #expect(intro.contains("<code>[[code]]</code>"))
+        #expect(intro.contains("[[fenced]]"))
+        let term = try #require(site.read("site/terms/kerning/index.html"))
+        #expect(term.contains("Adjusting the space between two letters."))
+        #expect(term.contains(#"<a href="/guide/intro/">Intro</a>"#), "backlink to the page using the term")
+        #expect(term.contains(#"<a href="/">Home</a>"#))
+        #expect(result.stderr.contains("Built 2 pages, 2 terms (2 local, 0 cached, 0 fetched), 0 unresolved"))
+    }
+
+    @Test func unknownTermIsAWarningAtItsLocationAndRendersUnlinked() throws {
+        let site = try TestSite("""
+            -- content/index.md --
+            ---
+            title: Home
+            ---
+
+            Type on the [[keybord]].
+            """)
+        defer { site.remove() }
+        let result = try site.run(["build", "--offline"])
+        #expect(result.status == 0)
+        #expect(result.diagnostics == ["content/index.md:5:13: warning: no definition found for 'keybord' (offline, and not in the cache) [unknown-term]"])
+        let home = try #require(site.read("site/index.html"))
+        #expect(home.contains(#"<span class="term term-unknown" data-term-unknown="keybord" title="No definition found">keybord</span>"#))
+        let strict = try site.run(["build", "--offline", "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.diagnostics == ["content/index.md:5:13: error: no definition found for 'keybord' (offline, and not in the cache) [unknown-term]"])
+    }
+
+    @Test func everyProblemOfARunIsReportedAndTheOldSiteSurvives() throws {
+        let site = try TestSite(Self.smallSite)
+        defer { site.remove() }
+        #expect(try site.run(["build", "--offline"]).status == 0)
+        let before = try #require(site.read("site/index.html"))
+        try site.write("content/broken.md", "---\ntitle: [unclosed\n---\nBody\n")
+        try site.write("content/other.md", "---\ntitle: Fine\ndraft: maybe\n---\nBody\n")
+        try site.write("content/unclosed.md", "---\ntitle: x\n\nno closing line\n")
+        let result = try site.run(["build", "--offline"])
+        #expect(result.status == 1)
+        #expect(result.diagnostics.count == 3, "\(result.stderr)")
+        #expect(result.diagnostics.contains("content/broken.md:3:1: error: did not find expected ',' or ']' (while parsing a flow sequence started on line 2) [yaml-syntax]"))
+        #expect(result.diagnostics.contains { $0.hasPrefix("content/other.md:3:8: error:") })
+        #expect(result.diagnostics.contains { $0.hasPrefix("content/unclosed.md:1:1: error:") && $0.hasSuffix("[front-matter-unclosed]") })
+        #expect(result.stderr.contains("site/ left unchanged"))
+        #expect(site.read("site/index.html") == before)
+        #expect(site.files(under: ".").filter { $0.hasPrefix(".site.") }.isEmpty, "no staging folder left behind")
+    }
+
+    @Test func removedPagesDisappearAndDotfilesInTheOutputStay() throws {
+        let site = try TestSite(Self.smallSite)
+        defer { site.remove() }
+        try site.write("site/.gitkeep", "")
+        #expect(try site.run(["build", "--offline"]).status == 0)
+        #expect(site.exists("site/guide/intro/index.html"))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/guide/intro.md"))
+        let result = try site.run(["build", "--offline"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!site.exists("site/guide/intro/index.html"))
+        #expect(site.exists("site/.gitkeep"))
+    }
+
+    @Test func draftsAreSkippedUnlessAskedFor() throws {
+        let site = try TestSite("""
+            -- content/index.md --
+            Home
+            -- content/wip.md --
+            ---
+            draft: true
+            ---
+            Work in progress with [[nothing]].
+            """)
+        defer { site.remove() }
+        let result = try site.run(["build", "--offline"])
+        #expect(result.status == 0)
+        #expect(result.diagnostics.isEmpty)
+        #expect(!site.exists("site/wip/index.html"))
+        #expect(try site.run(["build", "--offline", "--drafts"]).status == 0)
+        #expect(site.exists("site/wip/index.html"))
+    }
+
+    @Test func linksFollowBaseURLUnderASubpath() throws {
+        let site = try TestSite(Self.smallSite.replacingOccurrences(of: "title: Small", with: "title: Small\nbase_url: /docs/"))
+        defer { site.remove() }
+        let result = try site.run(["build", "--offline"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let home = try #require(site.read("site/index.html"))
+        #expect(home.contains(#"href="/docs/terms/kerning/""#))
+        #expect(home.contains(#"<a href="/docs/guide/intro/">the guide</a>"#))
+        #expect(home.contains(#"href="/docs/assets/glossary.css""#))
+        #expect(!home.contains(#"href="/terms/"#))
+        let override = try site.run(["build", "--offline", "--base-url", "/other"])
+        #expect(override.status == 0)
+        #expect(try #require(site.read("site/index.html")).contains(#"href="/other/terms/kerning/""#))
+    }
+
+    @Test func brokenInternalLinksWarnAndCheckFails() throws {
+        let site = try TestSite("""
+            -- content/index.md --
+            See [missing](/nowhere/) and [fine](/about/) and [external](https://example.com/x).
+            -- content/about.md --
+            About.
+            """)
+        defer { site.remove() }
+        let build = try site.run(["build", "--offline"])
+        #expect(build.status == 0)
+        #expect(build.diagnostics == ["content/index.md:1:15: warning: link to '/nowhere/' leads to no page or file of the site [broken-link]"])
+        let check = try site.run(["check", "--offline"])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("Check failed: 1 broken link"))
+        try site.write("content/index.md", "See [fine](/about/).\n")
+        let clean = try site.run(["check", "--offline"])
+        #expect(clean.status == 0, "\(clean.stderr)")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let site = try TestSite("-- content/index.md --\nx\n")
+        defer { site.remove() }
+        let result = try site.run(["build", "--bogus"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: unknown option '--bogus'"))
+        #expect(try site.run(["frobnicate"]).status == 64)
+        #expect(try site.run(["build", "--jobs", "zero"]).status == 64)
+        let help = try site.run(["build", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: glossary build"))
+    }
+
+    @Test func missingConfigIsAClearError() throws {
+        let site = try TestSite("-- content/index.md --\nx\n", includeConfig: false)
+        defer { site.remove() }
+        let result = try site.run(["build", "--offline"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: no glossary.yml in"))
+    }
+
+    @Test func configProblemsNameTheFileLineAndColumn() throws {
+        let site = try TestSite("""
+            -- glossary.yml --
+            title: T
+            titel: typo
+            dictionary:
+              concurrency: eight
+            -- content/index.md --
+            x
+            """)
+        defer { site.remove() }
+        let result = try site.run(["build", "--offline"])
+        #expect(result.status == 1)
+        #expect(result.diagnostics.count == 2, "\(result.stderr)")
+        #expect(result.diagnostics[0].hasPrefix("glossary.yml:2:1: warning: unknown key 'titel'"))
+        #expect(result.diagnostics[1].hasPrefix("glossary.yml:4:16: error:"))
+    }
+}

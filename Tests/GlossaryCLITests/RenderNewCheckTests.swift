@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@Suite struct RenderNewCheckTests {
+    static let cmark = ["/usr/bin/cmark", "/usr/local/bin/cmark"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    static func runCmark(_ markdown: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(cmark, "the cmark CLI is needed (apt-get install cmark; make test installs it)"))
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(markdown.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func renderWithoutTermsIsByteIdenticalToTheCmarkCLI() throws {
+        let body = """
+            # Title with *emphasis*
+
+            A paragraph with `code`, a [link](https://example.com "t"), an ![image](a.png), <b>raw</b> HTML,
+            a hard  
+            break, entities &amp; &copy; and "quotes" -- dashes... and a footnote-like [^1].
+
+            > quote
+            > - list in quote
+
+            1. one
+            2. two
+
+               nested paragraph
+
+            ```swift
+            let x = [[1]]
+            ```
+
+                indented code
+
+            <div>block html</div>
+
+            ***
+            """
+        let site = try TestSite("-- content/page.md --\n---\ntitle: T\n---\n" + body + "\n")
+        defer { site.remove() }
+        let result = try site.run(["render", "content/page.md", "--offline"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try Self.runCmark(body + "\n")))
+    }
+
+    @Test func renderLinksTerms() throws {
+        let site = try TestSite("""
+            -- content/page.md --
+            A [[Term]] here.
+            -- content/glossary/term.md --
+            ---
+            term: term
+            ---
+            A word.
+            """)
+        defer { site.remove() }
+        let result = try site.run(["render", "content/page.md", "--offline"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "<p>A <a class=\"term\" href=\"/terms/term/\" data-term=\"term\">Term</a> here.</p>\n")
+    }
+
+    @Test func newScaffoldsASiteThatBuildsWithNoWarnings() throws {
+        let parent = try TestSite("", includeConfig: false)
+        defer { parent.remove() }
+        let created = try parent.run(["new", "mysite"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.contains("Created a glossary site in mysite."))
+        let folder = parent.root.appendingPathComponent("mysite")
+        let build = try TestSite.run(["build", "--offline", "--strict"], in: folder, environment: ["GLOSSARY_THEMES": "/nonexistent"])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.diagnostics.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/terms/glossary/index.html").path))
+        let again = try parent.run(["new", "mysite"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("mysite exists and is not empty"))
+    }
+
+    @Test func checkReportsUnresolvedTermsAndExitsOne() throws {
+        let site = try TestSite("-- content/index.md --\nA [[missing]] word.\n")
+        defer { site.remove() }
+        let result = try site.run(["check", "--offline"])
+        #expect(result.status == 1)
+        #expect(result.diagnostics == ["content/index.md:1:3: warning: no definition found for 'missing' (offline, and not in the cache) [unknown-term]"])
+        #expect(result.stderr.contains("Check failed: 1 unresolved term reference"))
+        #expect(!site.exists("site"), "check writes nothing")
+    }
+}

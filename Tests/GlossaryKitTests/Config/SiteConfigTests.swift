@@ -1,0 +1,215 @@
+import Testing
+
+@testable import GlossaryKit
+
+@Suite struct SiteConfigTests {
+    private func load(_ yaml: String) -> (SiteConfig, [String]) {
+        let (config, diagnostics) = SiteConfig.load(yaml: yaml, file: "glossary.yml")
+        return (config, diagnostics.map(\.description))
+    }
+
+    @Test func emptyFileGivesTheDefaults() {
+        let (config, diagnostics) = load("")
+        #expect(diagnostics == [])
+        #expect(config == SiteConfig())
+        #expect(config.title == "Glossary")
+        #expect(config.baseURL == "/")
+        #expect(config.language == "en")
+        #expect(config.theme == "default")
+        #expect(config.description == nil)
+        #expect(config.dictionary.api == "https://api.dictionaryapi.dev/api/v2/entries/{lang}/{word}")
+        #expect(config.dictionary.cache == ".glossary/cache")
+        #expect(config.dictionary.concurrency == 8)
+        #expect(config.dictionary.rateLimit == RateLimit(requests: 450, windowSeconds: 300))
+        #expect(config.dictionary.timeoutSeconds == 10)
+        #expect(config.dictionary.maxAgeDays == 30)
+        #expect(config.dictionary.liveLookup == true)
+    }
+
+    @Test func readsTheDesignExample() {
+        let (config, diagnostics) = load(
+            """
+            title: A Writer's Glossary
+            base_url: /docs                  # deploy under a subpath
+            language: fr
+            theme: paper
+            description: "Words: defined"
+            dictionary:
+              api: http://127.0.0.1:9000/{lang}/{word}
+              cache: cache/defs
+              concurrency: 16
+              rate_limit: 10/1s
+              timeout_seconds: 2.5
+              max_age_days: 7
+              live_lookup: no
+
+            """)
+        #expect(diagnostics == [])
+        var expected = SiteConfig()
+        expected.title = "A Writer's Glossary"
+        expected.baseURL = "/docs/"
+        expected.language = "fr"
+        expected.theme = "paper"
+        expected.description = "Words: defined"
+        expected.dictionary.api = "http://127.0.0.1:9000/{lang}/{word}"
+        expected.dictionary.cache = "cache/defs"
+        expected.dictionary.concurrency = 16
+        expected.dictionary.rateLimit = RateLimit(requests: 10, windowSeconds: 1)
+        expected.dictionary.timeoutSeconds = 2.5
+        expected.dictionary.maxAgeDays = 7
+        expected.dictionary.liveLookup = false
+        #expect(config == expected)
+    }
+
+    @Test(arguments: [
+        ("/", "/"), ("/docs", "/docs/"), ("/docs/", "/docs/"), ("https://example.com", "https://example.com/"),
+        ("http://example.com/a/", "http://example.com/a/"),
+    ])
+    func baseURLEndsWithASlash(written: String, normalised: String) {
+        let (config, diagnostics) = load("base_url: \(written)\n")
+        #expect(diagnostics == [])
+        #expect(config.baseURL == normalised)
+    }
+
+    @Test func baseURLMustBeAbsolutePathOrHTTP() {
+        let (config, diagnostics) = load("base_url: docs/\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:1:11: error: 'base_url' must start with '/', 'http://' or 'https://', found 'docs/' [config-value]"
+            ])
+        #expect(config.baseURL == "/")
+    }
+
+    @Test func wrongTypeIsAnErrorAtTheValueAndKeepsTheDefault() {
+        let (config, diagnostics) = load("title: T\ndictionary:\n  concurrency: eight\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:3:16: error: 'concurrency' must be an integer, found 'eight' [config-type]"
+            ])
+        #expect(config.dictionary.concurrency == 8)
+        #expect(config.title == "T")
+    }
+
+    @Test func unknownKeysWarnWithASuggestionWhenClose() {
+        let (config, diagnostics) = load("titel: Words\nfavourite_colour: blue\ndictionary:\n  concurency: 2\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:1:1: warning: unknown key 'titel' in glossary.yml; did you mean 'title'? [unknown-key]",
+                "glossary.yml:2:1: warning: unknown key 'favourite_colour' in glossary.yml [unknown-key]",
+                "glossary.yml:4:3: warning: unknown key 'concurency' under 'dictionary' in glossary.yml; did you mean 'concurrency'? [unknown-key]",
+            ])
+        #expect(config == SiteConfig())
+    }
+
+    @Test func suggestionIgnoresCase() {
+        let (_, diagnostics) = load("baseURL: /x/\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:1:1: warning: unknown key 'baseURL' in glossary.yml; did you mean 'base_url'? [unknown-key]"
+            ])
+    }
+
+    @Test func repeatedKeyWarnsAndTheLastWins() {
+        let (config, diagnostics) = load("title: One\ntheme: x\ntitle: Two\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:3:1: warning: key 'title' is repeated in glossary.yml (first on line 1); the last value is used [duplicate-key]"
+            ])
+        #expect(config.title == "Two")
+    }
+
+    @Test func outOfRangeValuesAreErrors() {
+        let (config, diagnostics) = load(
+            """
+            dictionary:
+              concurrency: 0
+              timeout_seconds: 0
+              max_age_days: -1
+              rate_limit: 0/5m
+              api: https://example.com/define
+
+            """)
+        #expect(
+            diagnostics == [
+                "glossary.yml:2:16: error: 'concurrency' must be between 1 and 256, found '0' [config-value]",
+                "glossary.yml:3:20: error: 'timeout_seconds' must be more than 0, found '0' [config-value]",
+                "glossary.yml:4:17: error: 'max_age_days' must be 0 or more, found '-1' [config-value]",
+                "glossary.yml:5:15: error: 'rate_limit' must allow at least 1 request in a window of at least 1 second, found '0/5m' [config-value]",
+                "glossary.yml:6:8: error: 'api' must contain '{word}', where the looked-up word goes, found 'https://example.com/define' [config-value]",
+            ])
+        #expect(config.dictionary == DictionaryConfig())
+    }
+
+    @Test func concurrencyAboveTheLimitIsAnError() {
+        let (_, diagnostics) = load("dictionary:\n  concurrency: 257\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:2:16: error: 'concurrency' must be between 1 and 256, found '257' [config-value]"
+            ])
+        #expect(load("dictionary:\n  concurrency: 256\n").1 == [])
+    }
+
+    @Test func malformedRateLimitIsATypeError() {
+        let (config, diagnostics) = load("dictionary:\n  rate_limit: abc\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:2:15: error: 'rate_limit' must be requests per window like 450/5m (window in s, m or h), found 'abc' [config-type]"
+            ])
+        #expect(config.dictionary.rateLimit == RateLimit(requests: 450, windowSeconds: 300))
+    }
+
+    @Test func bareSecondsRateLimit() {
+        #expect(
+            load("dictionary:\n  rate_limit: 100/60\n").0.dictionary.rateLimit
+                == RateLimit(requests: 100, windowSeconds: 60))
+    }
+
+    @Test func themeMustNotLeaveTheThemesFolder() {
+        let (config, diagnostics) = load("theme: ../secrets\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:1:8: error: 'theme' must be the name of a folder in themes/, found '../secrets' [config-value]"
+            ])
+        #expect(config.theme == "default")
+    }
+
+    @Test func nullValuesKeepTheDefaults() {
+        let (config, diagnostics) = load("title:\ndictionary:\n")
+        #expect(diagnostics == [])
+        #expect(config == SiteConfig())
+    }
+
+    @Test func dictionaryMustBeAMapping() {
+        let (_, diagnostics) = load("dictionary: [a]\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:1:13: error: 'dictionary' must be a mapping of keys to values, found a list [config-type]"
+            ])
+    }
+
+    @Test func topLevelMustBeAMapping() {
+        let (_, diagnostics) = load("- title\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:1:1: error: glossary.yml must be a mapping of keys to values, found a list [config-type]"
+            ])
+    }
+
+    @Test func badYAMLIsOneErrorAndTheDefaults() {
+        let (config, diagnostics) = load("title: ok\ndictionary:\n  api: [x\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:4:1: error: did not find expected ',' or ']' (while parsing a flow sequence started on line 3) [yaml-syntax]"
+            ])
+        #expect(config == SiteConfig())
+    }
+
+    @Test func problemsAreReportedInDocumentOrder() {
+        let (_, diagnostics) = load("language: ''\ntitle: [x]\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:1:11: error: 'language' must be a language code like 'en', found the string \"\" [config-value]",
+                "glossary.yml:2:8: error: 'title' must be a string, found a list [config-type]",
+            ])
+    }
+}

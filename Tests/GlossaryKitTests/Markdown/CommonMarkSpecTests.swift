@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import GlossaryKit
+
+/// Every CommonMark spec example without `[[` renders exactly as the cmark CLI renders it: term linking
+/// changes nothing else.
+@Suite struct CommonMarkSpecTests {
+    static let specURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/spec/commonmark/spec.txt")
+
+    static func examples() throws -> [String] {
+        let text = try String(contentsOf: specURL, encoding: .utf8)
+        var examples: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("````````````````````````````````") && line.hasSuffix("example") {
+                current = []
+            } else if line == "." && current != nil {
+                examples.append(current!.joined(separator: "\n").replacingOccurrences(of: "→", with: "\t") + "\n")
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return examples
+    }
+
+    @Test func examplesWithoutReferencesMatchTheCmarkCLI() throws {
+        let cmark = try #require(["/usr/bin/cmark", "/usr/local/bin/cmark"].first { FileManager.default.isExecutableFile(atPath: $0) })
+        let examples = try Self.examples().filter { !$0.contains("[[") }
+        #expect(examples.count > 600)
+        var mismatches: [String] = []
+        for example in examples {
+            let expected = try Self.runCmark(cmark, example)
+            let actual = MarkdownDocument(markdown: example, file: "spec.md").renderHTML { _, _ in .init(open: "", close: "") }
+            if actual != expected { mismatches.append(example) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) examples differ, first: \(mismatches.first ?? "")")
+    }
+
+    static func runCmark(_ path: String, _ markdown: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(markdown.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
