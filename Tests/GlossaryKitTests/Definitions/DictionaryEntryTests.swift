@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import GlossaryKit
+
+/// Decoding the real API's responses, read at run time from the shared fixtures (third-party data).
+@Suite struct DictionaryEntryTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/fixtures/dictionaryapi")
+
+    static func fixture(_ name: String) throws -> Data {
+        let url = fixtures.appendingPathComponent(name + ".json")
+        return try #require(FileManager.default.contents(atPath: url.path), "fixture \(url.path) is missing")
+    }
+
+    @Test(arguments: ["aaa", "banana", "charlie", "hello", "hi", "honor", "keyboard", "keyboard-duplicated-synonyms"])
+    func everyFixtureDecodes(_ name: String) throws {
+        let entries = try CacheEntry.decodeBody(try Self.fixture(name), status: 200)
+        #expect(!entries.isEmpty)
+        #expect(entries.allSatisfy { !$0.word.isEmpty && !$0.meanings.isEmpty })
+        #expect(entries.flatMap(\.phonetics).allSatisfy { $0.audio != "" })
+    }
+
+    @Test func repeatedSynonymsCollapse() throws {
+        let entries = try CacheEntry.decodeBody(try Self.fixture("keyboard-duplicated-synonyms"), status: 200)
+        let noun = try #require(entries.first?.meanings.first { $0.partOfSpeech == "noun" })
+        #expect(noun.synonyms == ["electronic keyboard"])
+    }
+
+    @Test func missingPhoneticAndEmptyPhonetics() throws {
+        let hi = try CacheEntry.decodeBody(try Self.fixture("hi"), status: 200)
+        #expect(hi.count == 2)
+        #expect(hi[1].phonetic == nil && hi[1].phonetics.isEmpty)
+        let aaa = try CacheEntry.decodeBody(try Self.fixture("aaa"), status: 200)
+        #expect(aaa[0].phonetics.isEmpty && aaa[0].phonetic == nil)
+    }
+
+    @Test func emptyAudioReadsAsAbsent() throws {
+        let keyboard = try CacheEntry.decodeBody(try Self.fixture("keyboard"), status: 200)
+        let withAudio = keyboard[0].phonetics.compactMap(\.audio)
+        #expect(withAudio == ["https://api.dictionaryapi.dev/media/pronunciations/en/keyboard-us.mp3"])
+    }
+
+    @Test func caseVariantSourceURLsMerge() throws {
+        let charlie = try CacheEntry.decodeBody(try Self.fixture("charlie"), status: 200)
+        #expect(charlie[0].sourceUrls.count == 1)
+    }
+
+    @Test func notFoundBodyIsAnObject() throws {
+        #expect(try CacheEntry.decodeBody(try Self.fixture("not-found"), status: 404).isEmpty)
+        #expect(throws: CacheEntry.Problem.self) { try CacheEntry.decodeBody(try Self.fixture("not-found"), status: 200) }
+    }
+
+    @Test(arguments: [
+        ("<html>busy</html>", "is not valid JSON"),
+        ("[]", "expected a non-empty array of entries"),
+        (#"[{"meanings": []}]"#, "missing 'word' at [0]"),
+        (#"{"word": "x"}"#, "expected a non-empty array of entries"),
+    ])
+    func badBodiesSayWhatIsWrong(_ body: String, _ message: String) {
+        do {
+            _ = try CacheEntry.decodeBody(Data(body.utf8), status: 200)
+            Issue.record("decoded \(body)")
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import GlossaryKit
+
+@Suite struct TermKeyTests {
+    @Test(arguments: [
+        ("Keyboard", "keyboard"), ("  KEY   board\n", "key board"), ("Don\u{2019}t", "don't"),
+        ("cafe\u{301}", "café"), ("Straße", "strasse"),
+    ])
+    func normalises(_ input: String, _ key: String) {
+        #expect(TermKey(input)?.rawValue == key)
+    }
+
+    @Test func blankIsNoKey() {
+        #expect(TermKey("  \n ") == nil)
+    }
+
+    @Test func nfcAndNfdSpellingsShareAKeyAndSlug() throws {
+        let composed = try #require(TermKey("caf\u{e9}"))
+        let decomposed = try #require(TermKey("cafe\u{301}"))
+        #expect(composed == decomposed)
+        #expect(composed.slug == decomposed.slug)
+    }
+
+    @Test(arguments: [
+        ("keyboard", "keyboard"), ("ice cream", "ice_cream"), ("x-height", "x-height"), ("3d", "3d"),
+    ])
+    func plainKeysKeepTheirSpelling(_ word: String, _ slug: String) throws {
+        #expect(try #require(TermKey(word)).slug == slug)
+    }
+
+    @Test func otherKeysGetAnASCIIBaseAndAHash() throws {
+        let slug = try #require(TermKey("café")).slug
+        #expect(slug.hasPrefix("cafe-") && slug.count == "cafe-".count + 8)
+        let apostrophe = try #require(TermKey("don't")).slug
+        #expect(apostrophe.hasPrefix("don-t-"))
+        let greek = try #require(TermKey("λόγος")).slug
+        #expect(greek.hasPrefix("logos-"))
+    }
+
+    @Test(arguments: ["../etc/passwd", "a/b", "..", "\u{0}x", String(repeating: "long", count: 100), "東京", "🙂", "ice_cream"])
+    func slugsAreSafe(_ word: String) throws {
+        let slug = try #require(TermKey(word)).slug
+        #expect(!slug.contains("/") && !slug.contains("..") && !slug.isEmpty && slug.utf8.count <= 80)
+        #expect(slug.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") })
+    }
+
+    @Test func slugsDontCollide() throws {
+        let words = ["ice cream", "ice-cream", "ice_cream", "café", "cafe", "Café!", "cafe'", "naïve", "naive"]
+        let slugs = try words.map { try #require(TermKey($0)).slug }
+        #expect(Set(slugs).count == Set(words.compactMap { TermKey($0) }).count)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import GlossaryKit
+
+/// The build's stages, each alone, on values.
+@Suite struct SiteBuilderStageTests {
+    func parse(_ path: String, _ text: String, drafts: Bool = false) -> (ParsedPage?, [Diagnostic]) {
+        SiteBuilder.parsePage(text: text, file: .init(displayPath: "content/" + path, contentPath: path, url: URL(fileURLWithPath: "/x")), drafts: drafts)
+    }
+
+    @Test func referencesCarryFileLinesAfterFrontMatter() throws {
+        let (page, diagnostics) = parse("a.md", "---\ntitle: A\nterms: [glyph]\n---\n\nSee [[Kerning]].\n")
+        #expect(diagnostics.isEmpty)
+        let parsed = try #require(page)
+        #expect(parsed.document.references.map { "\($0.location)" } == [#"SourceLocation(file: "content/a.md", line: 6, column: 5)"#])
+        #expect(parsed.declaredTerms.map(\.key.rawValue) == ["glyph"])
+        #expect(parsed.declaredTerms.first?.location.line == 3)
+    }
+
+    @Test func draftsAreDroppedUnlessRequested() {
+        #expect(parse("d.md", "---\ndraft: true\n---\nx\n").0 == nil)
+        #expect(parse("d.md", "---\ndraft: true\n---\nx\n", drafts: true).0 != nil)
+    }
+
+    @Test func glossaryEntryNeedsATerm() {
+        let (_, diagnostics) = parse("glossary/x.md", "---\npart_of_speech: noun\n---\nA thing.\n")
+        #expect(diagnostics.map(\.description) == ["content/glossary/x.md:1:1: error: glossary entry has no 'term:' in its front matter [entry-missing-term]"])
+    }
+
+    @Test func teamDefinitionsIndexAliasesAndRejectDuplicates() throws {
+        let pages = [
+            parse("glossary/a.md", "---\nterm: Leading\naliases: [line spacing]\n---\nSpace.\n").0!,
+            parse("glossary/b.md", "---\nterm: line spacing\n---\nAgain.\n").0!,
+        ]
+        let (team, diagnostics) = SiteBuilder.teamDefinitions(pages)
+        #expect(team[TermKey("line spacing")!]?.word == "Leading")
+        #expect(diagnostics.map(\.description) == ["content/glossary/b.md:2:7: error: 'line spacing' is already defined by content/glossary/a.md [duplicate-term]"])
+    }
+
+    @Test func collectsEveryReferenceByKeyAcrossSpellings() throws {
+        let pages = [
+            parse("a.md", "[[Keyboard]] and [[keyboard]]\n").0!,
+            parse("b.md", "[[KEYBOARD|keyboard]] and [[café]] [[cafe\u{301}]]\n").0!,
+        ]
+        let usage = SiteBuilder.collectReferences(pages)
+        #expect(usage[TermKey("keyboard")!]?.count == 3)
+        #expect(usage[TermKey("café")!]?.count == 2)
+        #expect(usage.count == 2)
+    }
+}
