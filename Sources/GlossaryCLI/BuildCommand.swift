@@ -19,12 +19,13 @@ struct BuildCommand: Command {
           --jobs N            Pages rendered in parallel (default: number of cores)
           --base-url URL      Override base_url, e.g. /docs/
           --quiet             Print only problems, no progress or summary
+          --timings           Print how long each stage of the build took
           -h, --help          Show this help
         """
 
     static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32 {
         let parsed = try Arguments(
-            arguments, flags: ["--offline", "--refresh", "--strict", "--drafts", "--quiet"],
+            arguments, flags: ["--offline", "--refresh", "--strict", "--drafts", "--quiet", "--timings"],
             options: ["--source", "--output", "--api-url", "--jobs", "--base-url"])
         guard parsed.positional.isEmpty else { throw UsageError("unexpected argument '\(parsed.positional[0])'") }
         var options = try buildOptions(parsed, context: context)
@@ -39,6 +40,11 @@ struct BuildCommand: Command {
         let builder = SiteBuilder(options: options, fetcher: fetcher(for: options, context: context), progress: progressPrinter(context: context, quiet: quiet))
         let result = await builder.buildAndWrite()
         report(result, options: options, context: context, quiet: quiet)
+        if parsed.has("--timings") {
+            for (stage, seconds) in result.stats.stageTimes {
+                context.console.printError(String(format: "  %-8@ %8.3f s", stage, seconds))
+            }
+        }
         return result.exitCode(strict: options.strict)
     }
 

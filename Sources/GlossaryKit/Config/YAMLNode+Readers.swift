@@ -136,19 +136,37 @@ extension YAMLNode {
     }
 
     static func isValidDate(_ text: String) -> Bool {
+        // Plain dates are nearly every date in front matter; Swift's Regex costs ~0.1 ms a call, so check them by hand.
+        let bytes = Array(text.utf8)
+        if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") {
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for byte in bytes[range] {
+                    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
+            }
+            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
+            return isValidDay(year: year, month: month, day: day)
+        }
         let pattern =
             #/(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:\s*(?:Z|z|[-+]\d{2}(?::?\d{2})?))?)?/#
         guard let match = text.wholeMatch(of: pattern),
             let year = Int(match.1), let month = Int(match.2), let day = Int(match.3)
         else { return false }
-        guard (1...12).contains(month), day >= 1 else { return false }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard day <= monthLengths[month - 1] else { return false }
+        guard isValidDay(year: year, month: month, day: day) else { return false }
         if let hour = match.4.flatMap({ Int($0) }), hour > 23 { return false }
         if let minute = match.5.flatMap({ Int($0) }), minute > 59 { return false }
         // 60 allows a leap second.
         if let second = match.6.flatMap({ Int($0) }), second > 60 { return false }
         return true
+    }
+
+    private static func isValidDay(year: Int, month: Int, day: Int) -> Bool {
+        guard (1...12).contains(month), day >= 1 else { return false }
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= monthLengths[month - 1]
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes a built site to its output folder atomically: everything goes into a fresh folder beside the
 /// output, which then replaces the old one in a single rename. A failed write leaves the old site untouched,
@@ -27,20 +30,15 @@ public struct SiteWriter: Sendable {
         let pid = ProcessInfo.processInfo.processIdentifier
         let staging = parent.appendingPathComponent(".\(name).building-\(pid)", isDirectory: true)
         let retired = parent.appendingPathComponent(".\(name).old-\(pid)", isDirectory: true)
-        try? fileManager.removeItem(at: staging)
+        if fileManager.fileExists(atPath: staging.path) { try? fileManager.removeItem(at: staging) }
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            var folders = Set<String>()
+            var folders: Set<String> = [""]
             for path in site.paths.sorted() {
                 let destination = staging.appendingPathComponent(path)
-                let folder = (path as NSString).deletingLastPathComponent
-                if !folder.isEmpty, folders.insert(folder).inserted {
-                    try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                }
+                try Self.makeFolders(for: path, in: staging.path, known: &folders)
                 if let data = site.files[path] {
-                    guard fileManager.createFile(atPath: destination.path, contents: data) else {
-                        throw Failure.write(path: destination.path, reason: "the file could not be created")
-                    }
+                    try Self.writeFile(data, to: destination.path)
                 } else if let source = site.copies[path] {
                     try fileManager.copyItem(at: source, to: destination)
                 }
@@ -69,6 +67,42 @@ public struct SiteWriter: Sendable {
             throw .write(path: output.path, reason: reason)
         }
         if hadOutput { try? fileManager.removeItem(at: retired) }
+    }
+
+    /// Creates the folders above `path` that don't exist yet, parents first, with plain `mkdir` (Foundation's
+    /// intermediate-directory creation checks every component again for every file).
+    static func makeFolders(for path: String, in root: String, known: inout Set<String>) throws(Failure) {
+        let components = path.split(separator: "/").dropLast()
+        var folder = ""
+        for component in components {
+            folder += folder.isEmpty ? String(component) : "/" + component
+            guard known.insert(folder).inserted else { continue }
+            if mkdir(root + "/" + folder, 0o755) != 0 && errno != EEXIST {
+                throw .write(path: root + "/" + folder, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Plain open/write/close: the staging folder as a whole is what becomes visible atomically, so each file
+    /// needs no temporary copy or sync of its own (Foundation's atomic writes cost ~1 ms a file here).
+    static func writeFile(_ data: Data, to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .write(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw .write(path: path, reason: String(cString: strerror(failure))) }
     }
 
     /// Top-level dotfiles of the old output (`.git` of a gh-pages checkout, `.gitkeep`) are the user's, not

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Build speed against the anchors, on the same generated corpus: `glossary build` vs `hugo` vs the `cmark` CLI.
+# Usage: bench/build-bench.sh [WORKDIR]      (needs hugo, cmark, hyperfine: apt-get install -y hugo cmark hyperfine)
+# Env: SIZES="1000 10000"  RUNS=5  SEED=1  SHARED=../shared (the folder with bench/gen-corpus)
+# Prints a table of medians and the ratios glossary/hugo and glossary/cmark; saves hyperfine JSON in WORKDIR.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=${SHARED:-$repo/../shared}
+W=${1:-$repo/bench/work}
+SIZES=${SIZES:-"1000 10000"}
+RUNS=${RUNS:-5}
+SEED=${SEED:-1}
+mkdir -p "$W"
+W=$(cd "$W" && pwd)
+
+(cd "$repo" && swift build -c release --product glossary >/dev/null)
+glossary="$repo/.build/release/glossary"
+
+for n in $SIZES; do
+  [ -d "$W/plain-$n/content" ] || "$SHARED/bench/gen-corpus" --pages "$n" --seed "$SEED" --out "$W/plain-$n" --vocab "$W/vocab-$n.txt"
+  [ -d "$W/hugo-$n/content" ] || "$SHARED/bench/gen-corpus" --pages "$n" --seed "$SEED" --out "$W/hugo-$n" --hugo
+  # The Hugo corpus defines each referenced word in content/terms/; give glossary the same words as team
+  # entries, so both generators render the same pages, term pages and index.
+  if [ ! -f "$W/plain-$n/glossary.yml" ]; then
+    printf 'title: Benchmark\nbase_url: /\ndictionary:\n  cache: .glossary/cache\n' > "$W/plain-$n/glossary.yml"
+    mkdir -p "$W/plain-$n/content/glossary"
+    for f in "$W/hugo-$n/content/terms/"*.md; do
+      word=$(basename "$f" .md); [ "$word" = _index ] && continue; [ "$word" = index-term ] && word=index
+      printf -- '---\nterm: %s\n---\nA synthetic definition of %s, written for the benchmark.\n' "$word" "$word" > "$W/plain-$n/content/glossary/$word.md"
+    done
+  fi
+  find "$W/plain-$n/content" -name '*.md' -not -path '*/glossary/*' | LC_ALL=C sort > "$W/files-$n.txt"
+done
+
+hf() { local name=$1 runs=$2; shift 2; hyperfine --style basic --warmup 1 --runs "$runs" --export-json "$W/hf-$name.json" "$@" >/dev/null; }
+median() { python3 -c "import json,statistics,sys; print('%.3f' % statistics.median(json.load(open(sys.argv[1]))['results'][0]['times']))" "$1"; }
+
+printf '%-8s %12s %12s %12s %14s %14s\n' pages glossary_s hugo_s cmark_s glossary/hugo glossary/cmark
+for n in $SIZES; do
+  runs=$RUNS; [ "$n" -le 1000 ] && runs=$((RUNS * 2))
+  hf glossary-$n "$runs" --prepare "rm -rf $W/out/glossary-$n" \
+    "$glossary build --offline --quiet --source $W/plain-$n --output $W/out/glossary-$n"
+  hf hugo-$n "$runs" --prepare "rm -rf $W/out/hugo-$n" "hugo --source $W/hugo-$n --destination $W/out/hugo-$n --quiet"
+  hf cmark-$n "$runs" "cmark \$(cat $W/files-$n.txt) > /dev/null"
+  g=$(median "$W/hf-glossary-$n.json"); h=$(median "$W/hf-hugo-$n.json"); c=$(median "$W/hf-cmark-$n.json")
+  printf '%-8s %12s %12s %12s %14s %14s\n' "$n" "$g" "$h" "$c" "$(python3 -c "print('%.2f' % ($g/$h))")" "$(python3 -c "print('%.2f' % ($g/$c))")"
+done
