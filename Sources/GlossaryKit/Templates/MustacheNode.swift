@@ -3,10 +3,11 @@ enum MustacheNode: Sendable {
     case text(MustacheText)
     case variable(MustacheName, escaped: Bool)
     case section(MustacheName, inverted: Bool, body: [MustacheNode])
-    /// `{{>name}}`; `indentation` is the whitespace before a standalone tag, empty otherwise.
-    case partial(name: String, indentation: String)
-    /// `{{<name}}…{{/name}}`, with the blocks it passes to the parent template.
-    case parent(name: String, indentation: String, overrides: [String: MustacheOverride])
+    /// `{{>name}}`; `indentation` is the whitespace before a standalone tag, added to the current
+    /// indentation, or nil for a tag inside a line, whose template is not indented at all.
+    case partial(name: String, indentation: String?)
+    /// `{{<name}}…{{/name}}`, with the blocks it passes to the parent template; indented like a partial.
+    case parent(name: String, indentation: String?, overrides: [String: MustacheOverride])
     /// `{{$name}}…{{/name}}` outside a parent tag: a place a parent's caller may fill.
     case block(MustacheBlock)
 }
@@ -44,8 +45,9 @@ struct MustacheText: Sendable {
 struct MustacheBlock: Sendable {
     let name: String
     let defaultBody: [MustacheNode]
-    /// Added to every line of an overriding body: the block's own indentation at this site.
-    let indentation: String
+    /// Added to the current indentation for an overriding body: the block's own indentation at this site,
+    /// or nil when other text precedes the tag on its line, so the body is not indented at all.
+    let indentation: String?
     /// Whether the opening tag had a line of its own (so the overriding body starts on a fresh line).
     let standalone: Bool
 }

@@ -52,15 +52,15 @@ extension Array where Element == MustacheNode {
             case .section(let name, let inverted, let body):
                 return .section(name, inverted: inverted, body: body.removingIndentation(prefix))
             case .partial(let name, let indentation):
-                return .partial(name: name, indentation: indentation.removingIndentation(prefix))
+                return .partial(name: name, indentation: indentation?.removingIndentation(prefix))
             case .parent(let name, let indentation, let overrides):
                 // The overriding bodies were already freed of their own indentation.
-                return .parent(name: name, indentation: indentation.removingIndentation(prefix), overrides: overrides)
+                return .parent(name: name, indentation: indentation?.removingIndentation(prefix), overrides: overrides)
             case .block(let block):
                 return .block(MustacheBlock(
                     name: block.name,
                     defaultBody: block.defaultBody.removingIndentation(prefix),
-                    indentation: block.indentation.removingIndentation(prefix),
+                    indentation: block.indentation?.removingIndentation(prefix),
                     standalone: block.standalone))
             }
         }

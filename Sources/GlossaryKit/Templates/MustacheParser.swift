@@ -9,8 +9,9 @@ struct MustacheParser {
         /// The tag's whole line disappears. For a block inside a parent tag: the line break after the
         /// opening tag belongs to the tag, so the body starts on the next line.
         var standalone = false
-        /// Partials, parents and blocks: the indentation they add (blocks inside a parent tag: remove).
-        var indentation = ""
+        /// Partials, parents and blocks: the indentation they add, nil when they sit inside a line.
+        /// Blocks inside a parent tag: the indentation to remove from their body.
+        var indentation: String?
     }
 
     private let bytes: [UInt8]
@@ -242,8 +243,8 @@ struct MustacheParser {
                 let startsLine = layout[index].standalone
                 pendingLineStart = startsLine
                 var body = buildNodes(from: index + 1, to: partner[index])
-                if !layout[index].indentation.isEmpty {
-                    body = body.removingIndentation(layout[index].indentation)
+                if let indentation = layout[index].indentation, !indentation.isEmpty {
+                    body = body.removingIndentation(indentation)
                 }
                 overrides[tokens[index].content] = MustacheOverride(body: body, startsLine: startsLine)
                 index = partner[index] + 1

@@ -1,19 +1,25 @@
 /// Renders a node tree into one string buffer.
 struct MustacheRenderer {
-    /// Deeper nesting of partials, parents and overridden blocks than this is taken to be runaway
-    /// recursion, and renders nothing.
+    /// Deeper nesting of partials and parents than this is taken to be runaway recursion, and renders nothing.
     static let maximumDepth = 100
+    /// More partial and parent expansions than this in one render are taken to be runaway recursion too:
+    /// a partial including itself twice doubles the work at every level, long before the depth limit.
+    static let maximumExpansions = 1_000_000
 
     private(set) var output = ""
     private let partials: MustachePartials
     private var contextStack: [MustacheValue]
     /// Blocks passed by the parent tags being rendered, outermost first: the outermost caller wins.
     private var overrideStack: [[String: MustacheOverride]] = []
+    /// Overrides being rendered, by stack level and name: inside its own body a block of the same name
+    /// gets the next caller's override or its default, never the same body again (which would not end).
+    private var activeOverrides: [(level: Int, name: String)] = []
     /// Written at every line start: the indentation of the standalone partials, parents and blocks around.
     private var indentation = ""
     /// The next line start continues a line begun elsewhere (a block overridden mid-line), so gets no indentation.
     private var suppressNextIndentation = false
     private var depth = 0
+    private var expansions = 0
 
     init(context: MustacheValue, partials: MustachePartials, expectedLength: Int) {
         self.partials = partials
@@ -37,12 +43,12 @@ struct MustacheRenderer {
         case .section(let name, let inverted, let body):
             renderSection(lookUp(name), inverted: inverted, body: body)
         case .partial(let name, let partialIndentation):
-            guard depth < Self.maximumDepth, let template = partials[name] else { return }
-            renderNested(template.nodes, indentation: indentation + partialIndentation)
+            guard let template = partials[name], mayExpand() else { return }
+            renderNested(template.nodes, indentation: partialIndentation.map { indentation + $0 } ?? "")
         case .parent(let name, let parentIndentation, let overrides):
-            guard depth < Self.maximumDepth, let template = partials[name] else { return }
+            guard let template = partials[name], mayExpand() else { return }
             overrideStack.append(overrides)
-            renderNested(template.nodes, indentation: indentation + parentIndentation)
+            renderNested(template.nodes, indentation: parentIndentation.map { indentation + $0 } ?? "")
             overrideStack.removeLast()
         case .block(let block):
             renderBlock(block)
@@ -65,12 +71,18 @@ struct MustacheRenderer {
         }
     }
 
+    private mutating func mayExpand() -> Bool {
+        guard depth < Self.maximumDepth, expansions < Self.maximumExpansions else { return false }
+        expansions += 1
+        return true
+    }
+
     private mutating func renderBlock(_ block: MustacheBlock) {
-        guard let override = overrideStack.lazy.compactMap({ $0[block.name] }).first, depth < Self.maximumDepth else {
+        guard let (level, override) = override(named: block.name) else {
             render(block.defaultBody)
             return
         }
-        let siteIndentation = indentation + block.indentation
+        let siteIndentation = block.indentation.map { indentation + $0 } ?? ""
         if block.standalone {
             // The block's line was removed, so the body must start its own line.
             if !override.startsLine { writeLineStart(siteIndentation) }
@@ -78,8 +90,19 @@ struct MustacheRenderer {
             // The block sits mid-line: the body's first line continues that line.
             suppressNextIndentation = true
         }
+        activeOverrides.append((level, block.name))
         renderNested(override.body, indentation: siteIndentation)
+        activeOverrides.removeLast()
         suppressNextIndentation = false
+    }
+
+    private func override(named name: String) -> (level: Int, override: MustacheOverride)? {
+        for (level, overrides) in overrideStack.enumerated() {
+            if let override = overrides[name], !activeOverrides.contains(where: { $0 == (level, name) }) {
+                return (level, override)
+            }
+        }
+        return nil
     }
 
     private mutating func renderNested(_ nodes: [MustacheNode], indentation nestedIndentation: String) {
