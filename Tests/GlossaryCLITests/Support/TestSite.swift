@@ -112,11 +112,14 @@ struct TestSite {
         try process.run()
         // Read both pipes before waiting, so a chatty child can't block on a full pipe.
         nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let stderrRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            stderrRead.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
+        stderrRead.wait()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
