@@ -6,9 +6,11 @@ PORT       ?= 8080
 GLOSSARY    = .build/release/glossary
 APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev
 APT_TEST    = cmark
+APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
+VENV        = .venv
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build site deps deps-test clean
+.PHONY: demo test build site deps deps-test clean browser-test deps-browser
 
 demo: deps build site
 	@echo "Example glossary built into site/ ($$(find site -name '*.html' | wc -l) HTML files)."
@@ -22,9 +24,28 @@ build: deps
 site: build
 	$(GLOSSARY) build --offline
 
-test: deps deps-test
+test: deps deps-test browser-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The emitted site in headless Chromium (Tests/browser/README.md): installs Chromium, its driver and Java (for
+# the Nu HTML Checker) when missing, keeps a virtual environment with the pinned Python packages, builds
+# the binary; the tests build the example and a small audio site into temporary folders and serve them.
+browser-test: deps deps-browser $(VENV)/.requirements
+	$(SWIFT) build --product glossary
+	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -q Tests/browser
+
+deps-browser:
+	@missing=$$(for p in $(APT_BROWSER); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+$(VENV)/.requirements: Tests/browser/requirements.txt
+	python3 -m venv --clear $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/browser/requirements.txt
+	cp Tests/browser/requirements.txt $@
 
 # Installs the Debian packages that are missing (none when all are there).
 deps:

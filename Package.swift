@@ -10,11 +10,17 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML"]),
-        .target(name: "GlossaryCLI", dependencies: ["GlossaryKit"]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl"]),
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"]),
+        .target(name: "GlossaryCLI", dependencies: ["GlossaryKit", "GlossaryServer"]),
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
-        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit"]),
-        .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary"]),
+        // Test support: a scripted HTTP server on loopback and the shared API fixtures, for both test targets.
+        .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
+        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "LoopbackServer"]),
+        .testTarget(name: "GlossaryServerTests", dependencies: ["GlossaryServer", "GlossaryKit", "glossary"]),
+        .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary", "LoopbackServer"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

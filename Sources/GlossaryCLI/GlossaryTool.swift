@@ -27,7 +27,7 @@ public enum GlossaryTool {
         public static let unavailable: Int32 = 69
     }
 
-    static let commands: [any Command.Type] = [BuildCommand.self, RenderCommand.self, CheckCommand.self, NewCommand.self]
+    static let commands: [any Command.Type] = [BuildCommand.self, RenderCommand.self, CheckCommand.self, NewCommand.self, CacheCommand.self, ServeCommand.self]
 
     public static func run(_ arguments: [String], context: CommandContext = .standard) async -> Int32 {
         let words = Array(arguments.dropFirst())

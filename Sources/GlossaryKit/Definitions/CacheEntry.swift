@@ -119,9 +119,14 @@ public struct CacheEntry: Equatable, Sendable {
             status: status, fetchedAt: fetchedAt, entries: entries, body: body, sampleNote: envelope["sample"] as? String)
     }
 
+    /// One formatter per thread: creating one (an ICU formatter) costs far more than using it, and a
+    /// formatter must not be shared between threads.
     static var timestampFormatter: ISO8601DateFormatter {
+        let key = "glossary.CacheEntry.timestampFormatter"
+        if let formatter = Thread.current.threadDictionary[key] as? ISO8601DateFormatter { return formatter }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
+        Thread.current.threadDictionary[key] = formatter
         return formatter
     }
 }

@@ -3,6 +3,25 @@ public protocol DefinitionFetcher: Sendable {
     /// Fetches every key (each at most once), calling `progress` as transfers finish. Never throws: each key
     /// gets an outcome.
     func fetch(_ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void) async -> [TermKey: FetchOutcome]
+
+    /// The same, also handing each outcome to `received` the moment it is known, so the caller can store entries
+    /// while other words are still in flight: a build stopped mid-fetch keeps every word that had arrived.
+    func fetch(
+        _ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void,
+        received: @escaping @Sendable (TermKey, FetchOutcome) -> Void
+    ) async -> [TermKey: FetchOutcome]
+}
+
+extension DefinitionFetcher {
+    /// For fetchers that only answer at the end: every outcome is handed over once all are in.
+    public func fetch(
+        _ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void,
+        received: @escaping @Sendable (TermKey, FetchOutcome) -> Void
+    ) async -> [TermKey: FetchOutcome] {
+        let outcomes = await fetch(keys, language: language, progress: progress)
+        for (key, outcome) in outcomes.sorted(by: { $0.key < $1.key }) { received(key, outcome) }
+        return outcomes
+    }
 }
 
 public enum FetchOutcome: Sendable {

@@ -66,7 +66,11 @@ public struct DefinitionResolver: Sendable {
                     outcome.resolutions[key] = Self.resolution(key, entry, fetched: false, stale: false)
                     outcome.cached += 1
                 }
-            case .unreadable(let diagnostic):
+            case .unreadable(var diagnostic):
+                if !canFetch {
+                    // The cache's message promises a refetch, which an offline build can't keep.
+                    diagnostic.message = diagnostic.message.replacingOccurrences(of: "; it will be refetched", with: "; ignored offline")
+                }
                 outcome.diagnostics.append(diagnostic)
                 if canFetch { toFetch.append(key) } else { outcome.resolutions[key] = .unavailable }
             case .missing:
@@ -75,24 +79,27 @@ public struct DefinitionResolver: Sendable {
         }
 
         guard let fetcher, !toFetch.isEmpty, canFetch else { return outcome }
-        let results = await fetcher.fetch(toFetch, language: options.language, progress: progress)
+        // Each entry is stored as it arrives; a failed fetch stores nothing, so a good entry is never replaced.
+        let writer = CacheWriter(cache: cache)
+        let results = await fetcher.fetch(toFetch, language: options.language, progress: progress) { _, result in
+            if case .fetched(let entry) = result { writer.store(entry) }
+        }
+        let writeFailures = await writer.finish()
         for key in toFetch {
             switch results[key] {
             case .fetched(let entry):
-                do {
-                    try cache.store(entry)
-                } catch {
-                    outcome.diagnostics.append(Diagnostic(.warning, "cache-write", "can't write the cache entry for '\(key)': \(error.localizedDescription)", subject: displayPath(cache.fileURL(for: key, language: options.language))))
+                if let problem = writeFailures[key] {
+                    let file = displayPath(cache.fileURL(for: key, language: options.language))
+                    outcome.diagnostics.append(Diagnostic(.warning, "cache-write", "can't write the cache entry for '\(key)': \(problem)", subject: file))
                 }
                 outcome.resolutions[key] = Self.resolution(key, entry, fetched: true, stale: false)
                 outcome.fetched += 1
             case .failed(let diagnostic, let unreachable):
                 outcome.apiUnreachable = outcome.apiUnreachable || unreachable
                 if let fallback = fallbacks[key] {
-                    outcome.diagnostics.append(Diagnostic(
-                        .warning, "stale-definition",
-                        "using the cached definition of '\(key)' fetched \(Self.day(fallback.fetchedAt)): \(diagnostic.message)",
-                        subject: diagnostic.subject))
+                    let kept = fallback.isNotFound ? "the cached answer that '\(key)' is not in the dictionary" : "the cached definition of '\(key)'"
+                    let message = "using \(kept) fetched \(Self.day(fallback.fetchedAt)): \(diagnostic.message)"
+                    outcome.diagnostics.append(Diagnostic(.warning, "stale-definition", message, subject: diagnostic.subject))
                     outcome.resolutions[key] = Self.resolution(key, fallback, fetched: false, stale: true)
                     outcome.cached += 1
                 } else {

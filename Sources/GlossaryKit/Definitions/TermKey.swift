@@ -34,7 +34,8 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
             ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == " "
         }
         if isPlain && rawValue.utf8.count <= maximumLength && rawValue.first != "-" {
-            return rawValue.replacingOccurrences(of: " ", with: "_")
+            // Most keys are one word: no need to go through Foundation (slow on Linux) for the spaces.
+            return rawValue.contains(" ") ? String(rawValue.map { $0 == " " ? "_" : $0 }) : rawValue
         }
         return "\(asciiBase(maximumLength: maximumLength - 9))-\(hashSuffix)"
     }

@@ -22,11 +22,14 @@ public struct BuiltSite: Sendable {
         for definition in team.values { termPages[definition.key] = definition }
         for case .defined(let definition) in resolutions.values { termPages[definition.key] = definition }
         self.termPages = termPages
+        rootPath = Self.rootPath(baseURL: config.baseURL)
     }
 
     /// The site's root path with a trailing slash (`/`, `/docs/`), from `base_url` (a full URL keeps its path).
-    public var rootPath: String {
-        var base = config.baseURL
+    public let rootPath: String
+
+    static func rootPath(baseURL: String) -> String {
+        var base = baseURL
         if let url = URL(string: base), url.scheme != nil { base = url.path.isEmpty ? "/" : url.path }
         if !base.hasPrefix("/") { base = "/" + base }
         return base.hasSuffix("/") ? base : base + "/"

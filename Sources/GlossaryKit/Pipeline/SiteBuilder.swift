@@ -8,6 +8,8 @@ public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     public var fetcher: (any DefinitionFetcher)?
     public var progress: @Sendable (FetchProgress) -> Void
+    /// Results of earlier builds to reuse (the preview server's incremental rebuilds); nil for a plain build.
+    public var memo: BuildMemo?
 
     public init(options: BuildOptions, fetcher: (any DefinitionFetcher)? = nil, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) {
         self.options = options
@@ -47,7 +49,7 @@ public struct SiteBuilder: Sendable {
         if let apiURL = options.apiURL { config.dictionary.api = apiURL }
         let (theme, themeProblems) = timed("theme") { Theme.load(name: config.theme, siteRoot: options.source, displayPath: displayPath) }
         log.add(contentsOf: themeProblems)
-        let (pages, pageProblems) = timed("parse") { Self.loadPages(source, drafts: options.drafts, jobs: options.jobs) }
+        let (pages, pageProblems) = timed("parse") { Self.loadPages(source, drafts: options.drafts, jobs: options.jobs, memo: memo) }
         log.add(contentsOf: pageProblems)
 
         // Collect terms.
@@ -63,7 +65,7 @@ public struct SiteBuilder: Sendable {
             displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
         let resolveStart = Date()
         let seeAlso = team.values.flatMap(\.seeAlso).compactMap(TermKey.init)
-        let resolved = await resolver.resolve(Array(usage.keys) + team.values.map(\.key) + seeAlso, team: team, progress: progress)
+        let resolved = await resolveTerms(resolver, Array(usage.keys) + team.values.map(\.key) + seeAlso, team: team)
         stats.stageTimes.append(("resolve", Date().timeIntervalSince(resolveStart)))
         log.add(contentsOf: resolved.diagnostics)
         stats.local = resolved.local
@@ -79,7 +81,8 @@ public struct SiteBuilder: Sendable {
         guard let theme, !log.hasErrors else { return finish(output: nil, config: config, site: site, unreachable: resolved.apiUnreachable) }
 
         // Render.
-        let renderer = SiteRenderer(site: site, theme: theme, source: source, jobs: options.jobs, bodySuffix: options.bodySuffix)
+        var renderer = SiteRenderer(site: site, theme: theme, source: source, jobs: options.jobs, bodySuffix: options.bodySuffix)
+        renderer.memo = memo
         let (output, renderProblems) = timed("render") { renderer.render() }
         log.add(contentsOf: renderProblems)
         log.add(contentsOf: site.brokenLinkDiagnostics(output: output))
@@ -126,8 +129,9 @@ public struct ParsedPage: Sendable {
 
 extension SiteBuilder {
     /// Stage: read and parse every markdown file (in parallel); drafts are left out unless asked for.
-    public static func loadPages(_ source: SiteSource, drafts: Bool, jobs: Int) -> ([ParsedPage], [Diagnostic]) {
+    public static func loadPages(_ source: SiteSource, drafts: Bool, jobs: Int, memo: BuildMemo? = nil) -> ([ParsedPage], [Diagnostic]) {
         let results: [(ParsedPage?, [Diagnostic])] = source.markdownFiles.parallelMap(jobs: jobs) { file in
+            if let memo { return memo.parsedPage(file, drafts: drafts, read: source.read) { parsePage(text: $0, file: file, drafts: drafts) } }
             switch source.read(file) {
             case .failure(let diagnostic):
                 return (nil, [diagnostic])

@@ -8,11 +8,14 @@ public struct SiteRenderer: Sendable {
     public var source: SiteSource
     public var jobs: Int
     public var bodySuffix: String?
+    /// The preview server's memo of earlier builds (see `SiteRenderer+Memo.swift`); nil for a plain build.
+    var memo: BuildMemo?
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
     public func render() -> (SiteOutput, [Diagnostic]) {
         var output = SiteOutput()
+        memo?.beginRender(theme: theme, bodySuffix: bodySuffix)
         let definitions = site.termPages.values.sorted { $0.key < $1.key }
         var slugOwners: [String: TermKey] = [:]
         var diagnostics: [Diagnostic] = []
@@ -25,19 +28,19 @@ public struct SiteRenderer: Sendable {
 
         let contentPages = site.pages.filter { $0.page.kind == .page }
         let renderedPages = contentPages.parallelMap(jobs: jobs) { parsed in
-            (parsed.page.outputPath, finish(theme.render("page", pageContext(parsed))))
+            (parsed.page.outputPath, rendered("page", pageContext(parsed), at: parsed.page.outputPath))
         }
         for (path, html) in renderedPages { output.add(path, html) }
 
         let renderedTerms = definitions.parallelMap(jobs: jobs) { definition in
-            ("terms/\(definition.slug)/index.html", finish(theme.render("term", termContext(definition))))
+            ("terms/\(definition.slug)/index.html", rendered("term", termContext(definition), at: "terms/\(definition.slug)/index.html"))
         }
         for (path, html) in renderedTerms { output.add(path, html) }
 
-        output.add("terms/index.html", finish(theme.render("terms", indexContext(definitions))))
+        output.add("terms/index.html", rendered("terms", indexContext(definitions), at: "terms/index.html"))
         output.add("terms/index.json", termsJSON(definitions))
-        output.add("search/index.html", finish(theme.render("search", .object(common(title: "Dictionary", url: "search/", kind: "search")))))
-        output.add("404.html", finish(theme.render("404", .object(common(title: "Page not found", url: "404.html", kind: "404")))))
+        output.add("search/index.html", rendered("search", .object(common(title: "Dictionary", url: "search/", kind: "search")), at: "search/index.html"))
+        output.add("404.html", rendered("404", .object(common(title: "Page not found", url: "404.html", kind: "404")), at: "404.html"))
 
         for asset in theme.assetFiles {
             output.copies["assets/" + asset] = theme.directory.appendingPathComponent("assets/" + asset)
@@ -48,7 +51,7 @@ public struct SiteRenderer: Sendable {
         return (output, diagnostics)
     }
 
-    private func finish(_ html: String) -> String {
+    func finish(_ html: String) -> String {
         guard let bodySuffix, let end = html.range(of: "</body>", options: .backwards) else { return html }
         return html.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: bodySuffix)
     }
@@ -91,7 +94,7 @@ public struct SiteRenderer: Sendable {
 
     func pageContext(_ parsed: ParsedPage) -> MustacheValue {
         let page = parsed.page
-        let html = site.fragment(parsed)
+        let html = fragment(parsed)
         let title = page.metadata.title ?? parsed.document.firstHeading ?? Self.titleFromPath(page.contentPath)
         var context = common(title: title, url: page.urlPath, kind: page.urlPath.isEmpty ? "home" : "page", description: page.metadata.description)
         let usedTerms = parsed.allReferences.map(\.key).uniqued().compactMap { site.definition(for: $0) }
@@ -112,6 +115,11 @@ public struct SiteRenderer: Sendable {
     }
 
     func termSummary(_ definition: TermDefinition) -> MustacheValue {
+        if let memo { return memo.summary(of: definition.key) { termSummaryValue(definition) } }
+        return termSummaryValue(definition)
+    }
+
+    private func termSummaryValue(_ definition: TermDefinition) -> MustacheValue {
         .object([
             "word": .string(definition.word),
             "slug": .string(definition.slug),
@@ -149,7 +157,7 @@ public struct SiteRenderer: Sendable {
         case .team(let index):
             let entryPage = site.pages[index]
             term["is_team"] = true
-            term["body"] = .string(site.fragment(entryPage))
+            term["body"] = .string(fragment(entryPage))
             term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map(linkedWord))
             term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map(linkedWord))
         case .dictionary(let entry, _, let stale):
@@ -167,12 +175,24 @@ public struct SiteRenderer: Sendable {
         return .object(context)
     }
 
+    /// Meanings grouped by part of speech (the API repeats `noun` across entries and within one), in order of
+    /// first appearance, definitions numbered within their group.
     func meanings(_ entries: [DictionaryEntry]) -> [MustacheValue] {
-        entries.flatMap(\.meanings).map { meaning in
+        var groups: [DictionaryEntry.Meaning] = []
+        for meaning in entries.flatMap(\.meanings) {
+            if let index = groups.firstIndex(where: { $0.partOfSpeech == meaning.partOfSpeech }) {
+                groups[index].definitions += meaning.definitions
+                groups[index].synonyms = (groups[index].synonyms + meaning.synonyms).uniqued()
+                groups[index].antonyms = (groups[index].antonyms + meaning.antonyms).uniqued()
+            } else {
+                groups.append(meaning)
+            }
+        }
+        return groups.map { meaning in
             Self.flagged([
                 "part_of_speech": .string(meaning.partOfSpeech),
                 "definitions": .array(meaning.definitions.enumerated().map { index, sense in
-                    .object([
+                    Self.flagged([
                         "number": .int(index + 1),
                         "definition": .string(sense.definition),
                         "example": sense.example.map(MustacheValue.string) ?? .null,
@@ -195,6 +215,7 @@ public struct SiteRenderer: Sendable {
             return .object([
                 "url": .string(url),
                 "label": .string(accent.map { "Play (\($0))" } ?? "Play"),
+                "accent": accent.map(MustacheValue.string) ?? .null,
                 "text": phonetic?.text.map(MustacheValue.string) ?? .null,
                 "source_url": phonetic?.sourceUrl.map(MustacheValue.string) ?? .null,
                 "license": phonetic?.license.map { .object(["name": .string($0.name), "url": $0.url.map(MustacheValue.string) ?? .null]) } ?? .null,
@@ -238,24 +259,23 @@ public struct SiteRenderer: Sendable {
         return String(first)
     }
 
-    /// The data term cards and the dictionary page read in the browser.
+    /// The data term cards and the dictionary page read in the browser: compact JSON with sorted keys, written
+    /// by hand because JSONSerialization took a tenth of the render stage.
     func termsJSON(_ definitions: [TermDefinition]) -> String {
-        let items: [[String: Any]] = definitions.map { definition in
-            var item: [String: Any] = [
-                "key": definition.key.rawValue,
-                "word": definition.word,
-                "slug": definition.slug,
-                "url": site.termURL(definition),
-                "aliases": definition.aliases.map(\.rawValue),
-                "source": definition.isTeamEntry ? "glossary" : "dictionary",
-            ]
-            if let summary = definition.summary { item["summary"] = summary }
-            if let partOfSpeech = definition.partOfSpeech { item["part_of_speech"] = partOfSpeech }
-            if let phonetic = definition.phonetic { item["phonetic"] = phonetic }
-            return item
+        var json = "{\"terms\":["
+        for (index, definition) in definitions.enumerated() {
+            if index > 0 { json += "," }
+            json += "{\"aliases\":[" + definition.aliases.map { JSON.quoted($0.rawValue) }.joined(separator: ",") + "]"
+            json += ",\"key\":" + JSON.quoted(definition.key.rawValue)
+            if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + JSON.quoted(partOfSpeech) }
+            if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSON.quoted(phonetic) }
+            json += ",\"slug\":" + JSON.quoted(definition.slug)
+            json += ",\"source\":" + (definition.isTeamEntry ? "\"glossary\"" : "\"dictionary\"")
+            if let summary = definition.summary { json += ",\"summary\":" + JSON.quoted(summary) }
+            json += ",\"url\":" + JSON.quoted(site.termURL(definition))
+            json += ",\"word\":" + JSON.quoted(definition.word) + "}"
         }
-        let data = (try? JSONSerialization.data(withJSONObject: ["terms": items], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return json + "]}\n"
     }
 
     /// The object with `has_<key>` set for each list in it, so templates can test "is this list non-empty".
@@ -270,6 +290,36 @@ public struct SiteRenderer: Sendable {
     static func titleFromPath(_ contentPath: String) -> String {
         let name = (contentPath as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
         return name.replacingOccurrences(of: "-", with: " ").capitalized
+    }
+}
+
+/// JSON string literals.
+enum JSON {
+    /// `text` as a JSON string; `<`, `>` and `&` are escaped too, so the JSON is safe inside HTML.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
     }
 }
 

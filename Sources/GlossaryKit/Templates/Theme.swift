@@ -8,6 +8,8 @@ public struct Theme: Sendable {
     public var templates: MustachePartials
     /// Asset paths relative to `assets/`.
     public var assetFiles: [String]
+    /// Each template's source as parsed, by name: what the preview server's memo compares between builds.
+    public var templateSources: [String: String] = [:]
 
     /// The templates every theme must provide.
     public static let requiredTemplates = ["page", "term", "terms", "search", "404"]
@@ -56,7 +58,7 @@ public struct Theme: Sendable {
             diagnostics.append(.error("template-missing", "theme '\(name)' has no \(required).mustache", at: SourceLocation(file: displayPath(templatesFolder), line: 1, column: 1)))
         }
         let assets = SiteSource.listFiles(in: directory.appendingPathComponent("assets", isDirectory: true))
-        return (Theme(name: name, directory: directory, templates: templates, assetFiles: assets), diagnostics)
+        return (Theme(name: name, directory: directory, templates: templates, assetFiles: assets, templateSources: sources), diagnostics)
     }
 
     public func render(_ template: String, _ context: MustacheValue) -> String {

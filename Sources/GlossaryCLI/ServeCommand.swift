@@ -1,0 +1,150 @@
+import Foundation
+import GlossaryKit
+import GlossaryServer
+
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let usage = """
+        USAGE: glossary serve [options]
+
+        Builds the site into memory and serves it, rebuilding whenever something in content/, themes/ or
+        glossary.yml changes: open pages reload by themselves (a stylesheet change applies without a reload).
+        A failed build keeps the last good site served and shows its errors over the page. Nothing is
+        written to site/. Stop with Ctrl-C.
+
+        OPTIONS:
+          --source DIR        The site's folder, holding glossary.yml (default: current folder)
+          --host ADDRESS      Address to listen on: an IP address or localhost (default: 127.0.0.1)
+          --port N            Port to listen on (default: 8080; 0 picks a free one)
+          --offline           Never contact the dictionary API; use the team's entries and the cache
+          --api-url TEMPLATE  Dictionary API URL with {lang} and {word} (also GLOSSARY_API_URL)
+          -h, --help          Show this help
+        """
+
+    static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32 {
+        let parsed = try Arguments(arguments, flags: ["--offline"], options: ["--source", "--host", "--port", "--api-url"])
+        guard parsed.positional.isEmpty else { throw UsageError("unexpected argument '\(parsed.positional[0])'") }
+        let host = parsed["--host"] ?? "127.0.0.1"
+        let port = try parsed.integer("--port", in: 0...65535) ?? 8080
+        guard let address = ListenAddress(host: host, port: UInt16(port)) else {
+            throw UsageError("--host must be an IP address or localhost, not '\(host)'")
+        }
+        let options = try BuildCommand.buildOptions(parsed, context: context)
+        if !address.isLoopback {
+            context.console.printError(
+                "warning: listening on \(address), which other machines can reach; the preview server is meant for this machine only (--host 127.0.0.1)")
+        }
+
+        let printer = RebuildPrinter(context: context, options: options)
+        let server = PreviewServer(
+            configuration: PreviewServer.Configuration(options: options, address: address),
+            fetcher: BuildCommand.fetcher(for: options, context: context),
+            progress: BuildCommand.progressPrinter(context: context, quiet: false),
+            report: printer.print)
+        let first: IncrementalBuild
+        do {
+            first = try await server.start()
+        } catch {
+            context.console.printError("error: \(error)")
+            return GlossaryTool.ExitCode.failure
+        }
+        // Without a configuration or content there is nothing to watch or serve.
+        if first.result.diagnostics.contains(where: { $0.code == "config-missing" || $0.code == "content-missing" }) {
+            await server.stop()
+            return GlossaryTool.ExitCode.failure
+        }
+        let termination = TerminationSignal()
+        let title = first.result.config?.title ?? "the site"
+        context.console.print("Serving \(title) at \(server.url) (Ctrl-C to stop)")
+        let signal = await termination.wait()
+        context.console.printError("\(signal == SIGINT ? "Interrupted" : "Terminated"); stopping the server.")
+        await server.stop()
+        return GlossaryTool.ExitCode.success
+    }
+}
+
+/// Prints each build: the first in full like `glossary build`, later ones as one line plus problems not
+/// already shown by the build before.
+private final class RebuildPrinter: @unchecked Sendable {
+    let context: CommandContext
+    let options: BuildOptions
+    private let lock = NSLock()
+    private var shown: Set<Diagnostic> = []
+    private var changes: Set<String> = []
+    private var builds = 0
+
+    init(context: CommandContext, options: BuildOptions) {
+        self.context = context
+        self.options = options
+    }
+
+    @Sendable func print(_ report: PreviewServer.Report) {
+        lock.withLock {
+            switch report {
+            case .changed(let paths):
+                changes.formUnion(paths)
+            case .built(let build, let buildID):
+                builds += 1
+                let result = build.result
+                if builds == 1 {
+                    BuildCommand.report(result, options: options, context: context, quiet: false)
+                } else {
+                    for diagnostic in result.diagnostics where diagnostic.severity == .error || !shown.contains(diagnostic) {
+                        context.console.printError(diagnostic.description)
+                    }
+                    let time = String(format: "%.2f", result.stats.totalSeconds)
+                    let cause = changes.contains("*") || changes.isEmpty ? "" : " after " + Self.describe(changes)
+                    if buildID != nil {
+                        let count = build.changedPaths?.count ?? 0
+                        context.console.printError("Rebuilt\(cause) in \(time) s: \(count) file\(count == 1 ? "" : "s") changed")
+                    } else {
+                        let errors = result.errors.count
+                        context.console.printError("Build failed\(cause): \(errors) error\(errors == 1 ? "" : "s"); still serving the last good build")
+                    }
+                }
+                shown = Set(result.diagnostics)
+                changes = []
+            }
+        }
+    }
+
+    static func describe(_ paths: Set<String>) -> String {
+        let sorted = paths.sorted()
+        return sorted.count == 1 ? "\(sorted[0]) changed" : "\(sorted[0]) and \(sorted.count - 1) more changed"
+    }
+}
+
+/// Waits for SIGINT or SIGTERM, which stop the server cleanly instead of killing the process.
+private final class TerminationSignal: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "glossary.signals")
+    private var sources: [any DispatchSourceSignal] = []
+    private var received: Int32?
+    private var waiter: CheckedContinuation<Int32, Never>?
+
+    init() {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [unowned self] in
+                guard received == nil else { return }
+                received = number
+                waiter?.resume(returning: number)
+                waiter = nil
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func wait() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in
+                if let received {
+                    continuation.resume(returning: received)
+                } else {
+                    waiter = continuation
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// libcurl wants one `curl_global_init` before any other call, and before threads use it.
+private let curlGlobalInit: CURLcode = curl_global_init(glossary_curl_global_all())
+
+/// The dictionary client's HTTP transport: libcurl's multi interface, run by one dedicated thread.
+///
+/// Up to `maxConcurrent` transfers run at once; further requests wait in a queue, and the loop starts the
+/// next one the moment another finishes, without a round trip through Swift's task scheduler (our own
+/// window, rather than `CURLMOPT_MAX_TOTAL_CONNECTIONS`, whose queued transfers sometimes sat out a whole
+/// poll timeout). Before each start the loop asks the `pacer`, so the rate limit and a 429's pause apply to
+/// the moment requests leave. Connections are kept alive and reused through the multi handle's connection
+/// cache. Each `get` suspends on a continuation that the loop thread resumes. This is the only file that
+/// imports CCurl.
+public final class CurlTransport: HTTPTransport {
+    public struct Options: Sendable {
+        public var maxConcurrent: Int
+        public var connectTimeout: Double
+        public var totalTimeout: Double
+        public var userAgent: String
+        /// Bodies larger than this abort the transfer (`TransportFailure.Kind.bodyTooLarge`).
+        public var maxBodyBytes: Int
+        /// Asked before every transfer starts; nil sends as fast as the window allows.
+        public var pacer: RequestPacer?
+
+        public init(
+            maxConcurrent: Int, connectTimeout: Double, totalTimeout: Double, userAgent: String, maxBodyBytes: Int,
+            pacer: RequestPacer? = nil
+        ) {
+            self.maxConcurrent = maxConcurrent
+            self.connectTimeout = connectTimeout
+            self.totalTimeout = totalTimeout
+            self.userAgent = userAgent
+            self.maxBodyBytes = maxBodyBytes
+            self.pacer = pacer
+        }
+    }
+
+    private let loop: Loop
+
+    /// Starts the transport's thread; it stops when the transport is released and its transfers are done.
+    public init(options: Options) {
+        loop = Loop(options: options)
+        let thread = Thread { [loop] in loop.run() }
+        thread.name = "glossary-curl"
+        thread.start()
+    }
+
+    deinit {
+        loop.close()
+    }
+
+    public func get(_ url: String) async -> Result<HTTPResponse, TransportFailure> {
+        await withCheckedContinuation { continuation in
+            loop.submit(Transfer(url: url, maxBodyBytes: loop.options.maxBodyBytes, continuation: continuation))
+        }
+    }
+}
+
+/// One request on its way through the loop; its body grows in the write callback.
+///
+/// Only the loop thread touches it after `submit` hands it over, hence `@unchecked`.
+private final class Transfer: @unchecked Sendable {
+    let url: String
+    let maxBodyBytes: Int
+    let continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
+    var body = Data()
+    var exceededLimit = false
+
+    init(url: String, maxBodyBytes: Int, continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>) {
+        self.url = url
+        self.maxBodyBytes = maxBodyBytes
+        self.continuation = continuation
+    }
+}
+
+/// The multi handle and the thread-side state; shared between callers (`submit`, `close`) and the thread.
+private final class Loop: Sendable {
+    let options: CurlTransport.Options
+    /// curl_multi_wakeup is safe from any thread; every other use of the handle is on the loop thread.
+    nonisolated(unsafe) private let multi: UnsafeMutableRawPointer
+    private let queue = Mutex(Queue())
+
+    private struct Queue {
+        /// Waiting transfers are `pending[head...]`: taking one is O(1) however long the queue.
+        var pending: [Transfer] = []
+        var head = 0
+        var closing = false
+
+        var waiting: Int { pending.count - head }
+
+        mutating func take() -> Transfer? {
+            guard head < pending.count else { return nil }
+            defer {
+                head += 1
+                if head == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    head = 0
+                }
+            }
+            return pending[head]
+        }
+
+        /// Puts back a transfer the pacer would not let start yet, first in line.
+        mutating func putBack(_ transfer: Transfer) {
+            if head > 0 {
+                head -= 1
+                pending[head] = transfer
+            } else {
+                pending.insert(transfer, at: 0)
+            }
+        }
+    }
+
+    init(options: CurlTransport.Options) {
+        _ = curlGlobalInit
+        self.options = options
+        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+        self.multi = multi
+        // Keep an idle connection per concurrent transfer, so every next request reuses one.
+        glossary_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(options.maxConcurrent, 1) + 4)
+    }
+
+    func submit(_ transfer: Transfer) {
+        queue.withLock { $0.pending.append(transfer) }
+        curl_multi_wakeup(multi)
+    }
+
+    func close() {
+        queue.withLock { $0.closing = true }
+        curl_multi_wakeup(multi)
+    }
+
+    /// The thread's body: start queued transfers while there is room (and the pacer agrees), drive curl, answer
+    /// completed transfers, and sleep in `curl_multi_poll` until there is news or a wakeup.
+    func run() {
+        var inFlight: [UnsafeMutableRawPointer: Transfer] = [:]
+        let headers = curl_slist_append(nil, "Accept: application/json")
+        defer {
+            curl_slist_free_all(headers)
+            curl_multi_cleanup(multi)
+        }
+        let limit = max(options.maxConcurrent, 1)
+        while true {
+            var nextTurn: ContinuousClock.Instant?
+            while inFlight.count < limit, let transfer = queue.withLock({ $0.take() }) {
+                if let pacer = options.pacer, let next = pacer.reserve(now: .now) {
+                    queue.withLock { $0.putBack(transfer) }
+                    nextTurn = next
+                    break
+                }
+                if let easy = start(transfer, headers: headers) { inFlight[easy] = transfer }
+            }
+            let (closing, waiting) = queue.withLock { ($0.closing, $0.waiting) }
+            if closing && inFlight.isEmpty && waiting == 0 { return }
+
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            // A finished transfer frees a slot: fill it at once rather than after the next poll.
+            if finishCompleted(&inFlight) > 0 && waiting > 0 && nextTurn == nil { continue }
+            var timeout: Int32 = 1000
+            if let nextTurn {
+                let wait = nextTurn - .now
+                let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1
+                timeout = Int32(clamping: max(0, min(1000, milliseconds)))
+            }
+            var ready: Int32 = 0
+            curl_multi_poll(multi, nil, 0, timeout, &ready)
+        }
+    }
+
+    /// Sets up and adds an easy handle; a transfer that can't be started is answered straight away.
+    private func start(_ transfer: Transfer, headers: UnsafeMutablePointer<curl_slist>?) -> UnsafeMutableRawPointer? {
+        guard let easy = curl_easy_init() else {
+            transfer.continuation.resume(returning: .failure(TransportFailure(.network, detail: "can't create a transfer (out of memory)")))
+            return nil
+        }
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        glossary_easy_setopt_string(easy, CURLOPT_URL, transfer.url)
+        glossary_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        glossary_easy_setopt_string(easy, CURLOPT_USERAGENT, options.userAgent)
+        // "" offers every encoding this libcurl can decode (gzip, deflate, br…).
+        glossary_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        glossary_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers)
+        glossary_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
+        glossary_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout))
+        glossary_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        glossary_easy_setopt_long(easy, CURLOPT_MAXREDIRS, 5)
+        // The template comes from a config file: never let it read file:// or speak other protocols.
+        glossary_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        glossary_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        // A declared Content-Length over the cap fails before any body arrives; the callback catches the rest.
+        glossary_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.maxBodyBytes))
+        glossary_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        glossary_easy_setopt_write_function(easy) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+            let length = size * count
+            guard transfer.body.count + length <= transfer.maxBodyBytes else {
+                transfer.exceededLimit = true
+                return 0  // anything but `length` aborts the transfer with CURLE_WRITE_ERROR
+            }
+            transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+            return length
+        }
+        let added = curl_multi_add_handle(multi, easy)
+        guard added == CURLM_OK else {
+            curl_easy_cleanup(easy)
+            let detail = String(cString: curl_multi_strerror(added))
+            transfer.continuation.resume(returning: .failure(TransportFailure(.network, detail: detail)))
+            return nil
+        }
+        return easy
+    }
+
+    /// Answers every transfer curl reports done; returns how many finished.
+    private func finishCompleted(_ inFlight: inout [UnsafeMutableRawPointer: Transfer]) -> Int {
+        var finished = 0
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            // Copy what we need out of `message` first: removing the handle invalidates it.
+            let code = message.pointee.data.result
+            var status = 0
+            glossary_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            var retryAfter: curl_off_t = 0
+            glossary_easy_getinfo_off_t(easy, CURLINFO_RETRY_AFTER, &retryAfter)
+            // CURLINFO_RETRY_AFTER reads both forms (seconds, HTTP date) but says 0 for "absent" and for "0".
+            var header: UnsafeMutablePointer<curl_header>?
+            let saysRetryAfter = curl_easy_header(easy, "Retry-After", 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK
+            curl_multi_remove_handle(multi, easy)
+            curl_easy_cleanup(easy)
+            guard let transfer = inFlight.removeValue(forKey: easy) else { continue }
+            finished += 1
+            let result: Result<HTTPResponse, TransportFailure>
+            if code == CURLE_OK {
+                let response = HTTPResponse(status: status, body: transfer.body, retryAfter: saysRetryAfter ? Double(retryAfter) : nil)
+                // Pause here, on the loop thread, so not one more request leaves before the pause is in force.
+                if status == 429 { options.pacer?.rateLimited(retryAfter: response.retryAfter) }
+                result = .success(response)
+            } else {
+                result = .failure(Self.failure(code, exceededLimit: transfer.exceededLimit))
+            }
+            transfer.continuation.resume(returning: result)
+        }
+        return finished
+    }
+
+    private static func failure(_ code: CURLcode, exceededLimit: Bool) -> TransportFailure {
+        let detail = String(cString: curl_easy_strerror(code))
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: return TransportFailure(.timedOut, detail: detail)
+        case CURLE_COULDNT_CONNECT: return TransportFailure(.cannotConnect, detail: detail)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return TransportFailure(.cannotResolve, detail: detail)
+        case CURLE_FILESIZE_EXCEEDED: return TransportFailure(.bodyTooLarge, detail: detail)
+        case CURLE_WRITE_ERROR where exceededLimit: return TransportFailure(.bodyTooLarge, detail: detail)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: return TransportFailure(.badURL, detail: detail)
+        default: return TransportFailure(.network, detail: detail)
+        }
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        Int((max(seconds, 0.001) * 1000).rounded())
+    }
+}

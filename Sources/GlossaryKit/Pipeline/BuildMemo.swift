@@ -1,0 +1,304 @@
+import Foundation
+
+/// What a preview session remembers between builds, so a rebuild redoes only the work whose inputs changed.
+///
+/// Every table keeps a previous result *together with the exact inputs it was made from*, and a result is
+/// reused only when those inputs compare equal to this build's. So a memoised build produces the same bytes
+/// as a fresh one by construction, whatever changed and whoever changed it (the file watcher only says
+/// when to build, never what to reuse).
+///
+/// - parsed pages: by file, keyed by the file's text (or its unchanged `stat`, see `FileSignature`);
+/// - page fragments: by page, keyed by the document and every link and term wrapper it renders;
+/// - rendered files: by output path, keyed by the template (with its partials and parents) and the whole
+///   context the template sees;
+/// - dictionary resolutions: by term key, for the session.
+///
+/// Tables fill during a build and become the "previous" tables when the next build begins, which also drops
+/// entries of pages and files that no longer exist. A memo serves one build at a time.
+public final class BuildMemo: @unchecked Sendable {
+    private let lock = NSLock()
+
+    public init() {}
+
+    // MARK: Build boundaries
+
+    /// Promotes what the last build recorded; called before each build.
+    func beginBuild() {
+        lock.withLock {
+            if parseRan {
+                parsed = nextParsed
+                // Documents that can no longer come back from the parse table can't be rendered again.
+                let alive = Set(parsed.values.compactMap { $0.result.0.map { ObjectIdentifier($0.document) } })
+                renderedDocuments = renderedDocuments.filter { alive.contains($0.key) }
+            }
+            if renderRan {
+                fragments = nextFragments
+                outputs = nextOutputs
+                templateKeys = nextTemplateKeys
+            }
+            nextParsed = [:]
+            nextFragments = [:]
+            nextOutputs = [:]
+            parseRan = false
+            renderRan = false
+            reusedOutputs = []
+        }
+    }
+
+    // MARK: Parsed pages
+
+    struct ParsedFile {
+        var signature: FileSignature?
+        /// When the text was read: a file modified within a second of it is not trusted by `stat` alone.
+        var readAt: Date
+        var text: String
+        var drafts: Bool
+        var result: (ParsedPage?, [Diagnostic])
+    }
+
+    private var parsed: [String: ParsedFile] = [:]
+    private var nextParsed: [String: ParsedFile] = [:]
+    private var parseRan = false
+
+    /// The parse of `file`: the previous one when the file is unchanged, else `parse` of its text.
+    ///
+    /// A file whose `stat` (device, inode, size, modification and change times) is unchanged, and was
+    /// already a second old when it was last read, is not read again — the same rule git uses for "racily
+    /// clean" files; any other file is read and compared by its text.
+    func parsedPage(
+        _ file: SiteSource.File, drafts: Bool, read: (SiteSource.File) -> Result<String, Diagnostic>,
+        parse: (String) -> (ParsedPage?, [Diagnostic])
+    ) -> (ParsedPage?, [Diagnostic]) {
+        let previous = lock.withLock { parseRan = true; return parsed[file.displayPath] }
+        let signature = FileSignature(path: file.url.path)
+        if let previous, previous.drafts == drafts, let signature, previous.signature == signature,
+            previous.readAt.timeIntervalSince(signature.modified) > 1
+        {
+            lock.withLock { nextParsed[file.displayPath] = previous }
+            return previous.result
+        }
+        let readAt = Date()
+        let text: String
+        switch read(file) {
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        case .success(let contents): text = contents
+        }
+        var entry: ParsedFile
+        if let previous, previous.drafts == drafts, previous.text == text {
+            entry = previous
+            entry.signature = signature
+            entry.readAt = readAt
+        } else {
+            entry = ParsedFile(signature: signature, readAt: readAt, text: text, drafts: drafts, result: parse(text))
+        }
+        lock.withLock { nextParsed[file.displayPath] = entry }
+        return entry.result
+    }
+
+    // MARK: Dictionary resolutions
+
+    private var resolutions: [TermKey: (resolution: Resolution, at: Date)] = [:]
+    /// How long a term that could not be resolved (offline and not cached, or the API unreachable) is left
+    /// alone before a rebuild tries again, so a dictionary that is down doesn't slow every keystroke.
+    static let unavailableRetry: TimeInterval = 60
+
+    /// The keys that need resolving this build: new ones, team terms (free), and unavailable ones due a retry.
+    func keysToResolve(_ keys: Set<TermKey>, team: [TermKey: TermDefinition], now: Date = Date()) -> (resolve: [TermKey], known: [TermKey: Resolution]) {
+        lock.withLock {
+            var resolve: [TermKey] = []
+            var known: [TermKey: Resolution] = [:]
+            for key in keys {
+                if team[key] == nil, let previous = resolutions[key] {
+                    if case .unavailable = previous.resolution, now.timeIntervalSince(previous.at) > Self.unavailableRetry {
+                        resolve.append(key)
+                    } else {
+                        known[key] = previous.resolution
+                    }
+                } else {
+                    resolve.append(key)
+                }
+            }
+            return (resolve, known)
+        }
+    }
+
+    func remember(_ resolved: [TermKey: Resolution], team: [TermKey: TermDefinition], now: Date = Date()) {
+        lock.withLock {
+            for (key, resolution) in resolved where team[key] == nil {
+                resolutions[key] = (resolution, now)
+            }
+        }
+    }
+
+    // MARK: Fragments
+
+    struct Fragment {
+        var document: MarkdownDocument
+        var wrappers: [MarkdownDocument.Wrapper]
+        var links: [String?]
+        var html: String
+    }
+
+    private var fragments: [String: Fragment] = [:]
+    private var nextFragments: [String: Fragment] = [:]
+    /// Documents whose tree a render has changed (it rewrites link destinations in place): rendering one
+    /// again needs a fresh parse of the same text.
+    private var renderedDocuments: [ObjectIdentifier: MarkdownDocument] = [:]
+
+    /// Term wrappers of this build by key: `BuiltSite.termWrapper` depends on the reference's key alone, and
+    /// the same few thousand keys are referenced tens of thousands of times.
+    private var wrappers: [TermKey: MarkdownDocument.Wrapper] = [:]
+
+    func wrapper(for reference: TermReference, make: (TermReference) -> MarkdownDocument.Wrapper) -> MarkdownDocument.Wrapper {
+        if let known = lock.withLock({ wrappers[reference.key] }) { return known }
+        let wrapper = make(reference)
+        lock.withLock { wrappers[reference.key] = wrapper }
+        return wrapper
+    }
+
+    /// Term summaries of this build by key (one definition per key in a build; every page lists its terms').
+    private var summaries: [TermKey: MustacheValue] = [:]
+
+    func summary(of key: TermKey, make: () -> MustacheValue) -> MustacheValue {
+        if let known = lock.withLock({ summaries[key] }) { return known }
+        let summary = make()
+        lock.withLock { summaries[key] = summary }
+        return summary
+    }
+
+    /// A page's body HTML: the previous one when the document, its term wrappers and its link rewrites are
+    /// the same, else `render` of a document that has not been rendered before.
+    func fragment(
+        _ parsed: ParsedPage, wrappers: [MarkdownDocument.Wrapper], links: [String?], render: (MarkdownDocument) -> String
+    ) -> String {
+        let path = parsed.page.displayPath
+        let (previous, wasRendered) = lock.withLock { (fragments[path], renderedDocuments[ObjectIdentifier(parsed.document)] != nil) }
+        if let previous, previous.document === parsed.document, previous.links == links,
+            previous.wrappers.elementsEqual(wrappers, by: { $0.open == $1.open && $0.close == $1.close })
+        {
+            lock.withLock { nextFragments[path] = previous }
+            return previous.html
+        }
+        let document = wasRendered
+            ? MarkdownDocument(markdown: parsed.page.body, file: parsed.page.displayPath, firstLine: parsed.page.bodyFirstLine)
+            : parsed.document
+        let html = render(document)
+        lock.withLock {
+            renderedDocuments[ObjectIdentifier(parsed.document)] = parsed.document
+            nextFragments[path] = Fragment(document: parsed.document, wrappers: wrappers, links: links, html: html)
+        }
+        return html
+    }
+
+    // MARK: Rendered files
+
+    struct Output {
+        var template: String
+        var context: MustacheValue
+        var html: String
+    }
+
+    private var outputs: [String: Output] = [:]
+    private var nextOutputs: [String: Output] = [:]
+    /// Per top-level template: the sources of it and every template it includes, plus the text injected
+    /// before `</body>`; a template whose key changed re-renders everything it renders.
+    private var templateKeys: [String: String] = [:]
+    private var nextTemplateKeys: [String: String] = [:]
+    private var unchangedTemplates: Set<String> = []
+    private var renderRan = false
+    /// Whether the build since `beginBuild()` got as far as rendering.
+    var didRender: Bool { lock.withLock { renderRan } }
+    /// Output paths whose bytes this build took from the previous one.
+    private(set) var reusedOutputs: Set<String> = []
+
+    /// Called once at the start of rendering, with the theme the build loaded.
+    func beginRender(theme: Theme, bodySuffix: String?) {
+        let keys = Dictionary(uniqueKeysWithValues: Theme.requiredTemplates.map { name in
+            (name, theme.dependencyClosure(of: name).map { "\($0)\u{0}\(theme.templateSources[$0] ?? "\u{1}missing")" }.joined(separator: "\u{0}")
+                + "\u{0}suffix\u{0}" + (bodySuffix ?? ""))
+        })
+        lock.withLock {
+            renderRan = true
+            wrappers = [:]
+            summaries = [:]
+            nextTemplateKeys = keys
+            unchangedTemplates = Set(keys.filter { templateKeys[$0.key] == $0.value }.map(\.key))
+        }
+    }
+
+    /// A rendered file: the previous bytes when its template and its whole context are unchanged, else `render()`.
+    func output(_ path: String, template: String, context: MustacheValue, render: () -> String) -> String {
+        let (previous, templateUnchanged) = lock.withLock { (outputs[path], unchangedTemplates.contains(template)) }
+        if templateUnchanged, let previous, previous.template == template, previous.context == context {
+            lock.withLock {
+                nextOutputs[path] = previous
+                reusedOutputs.insert(path)
+            }
+            return previous.html
+        }
+        let html = render()
+        lock.withLock { nextOutputs[path] = Output(template: template, context: context, html: html) }
+        return html
+    }
+}
+
+/// What `stat` says about a file: enough to notice any write, rename or replacement.
+struct FileSignature: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+    var changedSeconds: Int
+    var changedNanoseconds: Int
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modifiedSeconds = info.st_mtim.tv_sec
+        modifiedNanoseconds = info.st_mtim.tv_nsec
+        changedSeconds = info.st_ctim.tv_sec
+        changedNanoseconds = info.st_ctim.tv_nsec
+    }
+
+    /// The later of the modification and change times.
+    var modified: Date {
+        let seconds = max(Double(modifiedSeconds) + Double(modifiedNanoseconds) / 1e9, Double(changedSeconds) + Double(changedNanoseconds) / 1e9)
+        return Date(timeIntervalSince1970: seconds)
+    }
+}
+
+extension Theme {
+    /// `name` and every template it reaches through partials and parents, sorted.
+    func dependencyClosure(of name: String) -> [String] {
+        var seen: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            if let template = templates[next] { pending += MustacheNode.referencedTemplates(template.nodes) }
+        }
+        return seen.sorted()
+    }
+}
+
+extension MustacheNode {
+    /// Names of the partials and parents these nodes include, at any depth.
+    static func referencedTemplates(_ nodes: [MustacheNode]) -> [String] {
+        var names: [String] = []
+        for node in nodes {
+            switch node {
+            case .text, .variable: break
+            case .section(_, _, let body): names += referencedTemplates(body)
+            case .partial(let name, _): names.append(name)
+            case .parent(let name, _, let overrides):
+                names.append(name)
+                for override in overrides.values { names += referencedTemplates(override.body) }
+            case .block(let block): names += referencedTemplates(block.defaultBody)
+            }
+        }
+        return names
+    }
+}

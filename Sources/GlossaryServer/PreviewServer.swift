@@ -1,0 +1,145 @@
+import Foundation
+import GlossaryKit
+
+/// `glossary serve`: builds the site into memory, serves it, watches its sources, rebuilds incrementally
+/// after each change, and tells the browsers.
+///
+/// Serving never waits for a build: a build completes in the background, then the new site replaces the
+/// old one in a single swap and only then do browsers hear of it. A failed build leaves the last good site
+/// served and sends its errors instead.
+public final class PreviewServer: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        public var options: BuildOptions
+        public var address: ListenAddress
+        /// Seconds between comment lines on an idle event stream; must be well under the idle timeout.
+        public var heartbeat: TimeInterval = 10
+        public var idleTimeoutSeconds = 30
+        public var connectionLimit = 256
+        public var connectionMemoryLimit = 32 * 1024
+        public var debounce: TimeInterval = 0.075
+
+        public init(options: BuildOptions, address: ListenAddress) {
+            self.options = options
+            self.address = address
+        }
+    }
+
+    /// What the server tells its owner (the command line prints it).
+    public enum Report: Sendable {
+        /// Files changed; a build starts.
+        case changed(Set<String>)
+        /// A build finished: `buildID` is set when it succeeded and is now served.
+        case built(IncrementalBuild, buildID: String?)
+    }
+
+    public let configuration: Configuration
+    public let state = PreviewState()
+    public let events: EventHub
+    private let builder: IncrementalBuilder
+    private let report: @Sendable (Report) -> Void
+    private let session = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    private var buildCount = 0
+    private var http: HTTPServer?
+    private var watcher: FileWatcher?
+    private var triggers: AsyncStream<Void>.Continuation?
+    private var loop: Task<Void, Never>?
+
+    public init(
+        configuration: Configuration, fetcher: (any DefinitionFetcher)?, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in },
+        report: @escaping @Sendable (Report) -> Void = { _ in }
+    ) {
+        var options = configuration.options
+        options.bodySuffix = LiveReload.script
+        self.configuration = configuration
+        self.events = EventHub(heartbeat: configuration.heartbeat)
+        self.builder = IncrementalBuilder(options: options, fetcher: fetcher, progress: progress)
+        self.report = report
+    }
+
+    /// The port listened on (the real one when started on port 0).
+    public var port: UInt16 { http?.port ?? configuration.address.port }
+
+    /// The site's address: `http://127.0.0.1:8080/`, with `base_url`'s path when it has one.
+    public var url: String {
+        configuration.address.url(port: port) + (state.current.site?.mount ?? "/")
+    }
+
+    /// Builds the site, starts listening, then starts watching. Returns the first build; throws when the
+    /// address can't be bound or files can't be watched.
+    @discardableResult
+    public func start() async throws -> IncrementalBuild {
+        let first = await builder.build()
+        let id = apply(first)
+        report(.built(first, buildID: id))
+
+        let responder = SiteResponder(state: state, events: events, placeholder: Data(LiveReload.placeholderPage.utf8))
+        var httpConfiguration = HTTPServer.Configuration(address: configuration.address)
+        httpConfiguration.idleTimeoutSeconds = configuration.idleTimeoutSeconds
+        httpConfiguration.connectionLimit = configuration.connectionLimit
+        httpConfiguration.connectionMemoryLimit = configuration.connectionMemoryLimit
+        let http = HTTPServer(configuration: httpConfiguration, handler: responder.respond)
+        try http.start()
+        self.http = http
+
+        let (stream, triggers) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.triggers = triggers
+        loop = Task { [self] in
+            for await _ in stream {
+                let build = await builder.build()
+                let id = apply(build)
+                report(.built(build, buildID: id))
+            }
+        }
+        let watcher = FileWatcher(root: configuration.options.source, debounce: configuration.debounce) { [report] changes in
+            report(.changed(changes))
+            triggers.yield()
+        }
+        do {
+            try watcher.start()
+        } catch {
+            await stop()
+            throw error
+        }
+        self.watcher = watcher
+        return first
+    }
+
+    /// Stops watching, lets a running build finish, ends the event streams and closes every connection.
+    public func stop() async {
+        watcher?.stop()
+        watcher = nil
+        triggers?.finish()
+        triggers = nil
+        await loop?.value
+        loop = nil
+        events.close()
+        http?.stop()
+        http = nil
+    }
+
+    /// Puts a finished build in place (or its errors) and tells the browsers; returns the new build's id.
+    private func apply(_ build: IncrementalBuild) -> String? {
+        let result = build.result
+        guard let output = result.output, let changed = build.changedPaths, let site = result.site else {
+            let errors = result.errors
+            _ = state.update { $0.errors = errors }
+            events.publish("failed", LiveReload.failed(errors))
+            return nil
+        }
+        buildCount += 1
+        let id = "\(session)-\(buildCount)"
+        let source = configuration.options.source
+        var copyRoots = [source.appendingPathComponent("content", isDirectory: true)]
+        if let theme = Theme.locate(name: site.config.theme, siteRoot: source) {
+            copyRoots.append(theme.appendingPathComponent("assets", isDirectory: true))
+        }
+        let mount = site.rootPath
+        _ = state.update { snapshot in
+            snapshot.site = snapshot.site.map { $0.next(output: output, buildID: id, mount: mount, changed: changed, copyRoots: copyRoots) }
+                ?? ServedSite.first(output: output, buildID: id, mount: mount, copyRoots: copyRoots)
+            snapshot.errors = []
+        }
+        events.publish("build", LiveReload.build(id: id, changed: changed, mount: mount))
+        return id
+    }
+}

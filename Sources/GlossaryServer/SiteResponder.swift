@@ -1,0 +1,146 @@
+import Foundation
+import GlossaryKit
+
+/// Answers requests from the current build in memory: files, folders' `index.html`, redirects, conditional
+/// requests, the theme's 404 page, and the live-reload event stream.
+public struct SiteResponder: Sendable {
+    public static let eventsPath = "/_glossary/events"
+
+    let state: PreviewState
+    let events: EventHub
+    /// The page served for every path before any build has succeeded (it carries the live-reload script).
+    let placeholder: Data
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .plain(405, "Method not allowed\n", headers: [("Allow", "GET, HEAD")])
+        }
+        if request.rawPath == Self.eventsPath {
+            return eventStream(head: request.method == "HEAD")
+        }
+        let snapshot = state.current
+        switch RequestPath(raw: request.rawPath) {
+        case .malformed: return .plain(400, "Bad request\n")
+        case .forbidden: return .plain(403, "Forbidden\n")
+        case .hidden: return notFound(snapshot.site)
+        case .path(let path):
+            guard let site = snapshot.site else {
+                return HTTPResponse(status: 503, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"), ("Retry-After", "1")], body: .bytes(placeholder))
+            }
+            return file(path, in: site, request: request)
+        }
+    }
+
+    private func file(_ requested: String, in site: ServedSite, request: HTTPRequest) -> HTTPResponse {
+        let mount = String(site.mount.dropFirst())
+        guard requested.hasPrefix(mount) else {
+            if requested + "/" == mount || requested.isEmpty { return redirect(to: site.mount) }
+            return notFound(site)
+        }
+        let path = String(requested.dropFirst(mount.count))
+        let isFolder = path.isEmpty || path.hasSuffix("/")
+        let key = isFolder ? path + "index.html" : path
+        if site.output.files[key] != nil || site.output.copies[key] != nil {
+            return serve(key, from: site, request: request)
+        }
+        if !isFolder, site.folders.contains(path + "/") {
+            return redirect(to: request.rawPath + "/")
+        }
+        return notFound(site)
+    }
+
+    private func serve(_ path: String, from site: ServedSite, request: HTTPRequest) -> HTTPResponse {
+        let type = ContentType.of(path)
+        var headers: [(name: String, value: String)] = [("Content-Type", type), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")]
+        if type.hasPrefix("text/html") {
+            // Lets the live-reload script learn which build it was served from (JS can read Server-Timing).
+            headers.append(("Server-Timing", "glossary-build;desc=\"\(site.buildID)\""))
+        }
+        if let data = site.output.files[path], let version = site.versions[path] {
+            headers += [("ETag", version.etag), ("Last-Modified", version.lastModifiedText)]
+            if Self.notModified(request, etag: version.etag, lastModified: version.lastModified) {
+                return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
+            }
+            return HTTPResponse(status: 200, headers: headers, body: .bytes(data))
+        }
+        // A copied file, read from disk now — only if it really lies in content/ or the theme's assets.
+        guard let real = site.safeCopyPath(path) else { return notFound(site) }
+        let descriptor = open(real, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return notFound(site) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return notFound(site)
+        }
+        let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
+        let etag = "\"\(String(UInt64(info.st_ino), radix: 36))-\(String(UInt64(info.st_size), radix: 36))-\(String(info.st_mtim.tv_sec, radix: 36)).\(info.st_mtim.tv_nsec)\""
+        headers += [("ETag", etag), ("Last-Modified", HTTPDate.format(modified))]
+        if Self.notModified(request, etag: etag, lastModified: modified) {
+            close(descriptor)
+            return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
+        }
+        return HTTPResponse(status: 200, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+    }
+
+    /// RFC 9110 §13.2.2: If-None-Match decides when present; otherwise If-Modified-Since (one-second precision).
+    static func notModified(_ request: HTTPRequest, etag: String, lastModified: Date) -> Bool {
+        if let tags = request.header("If-None-Match") {
+            return tags.split(separator: ",").contains { tag in
+                let trimmed = tag.trimmingCharacters(in: .whitespaces)
+                return trimmed == "*" || trimmed == etag || trimmed == "W/" + etag
+            }
+        }
+        if let since = request.header("If-Modified-Since").flatMap(HTTPDate.parse) {
+            return lastModified.timeIntervalSince1970.rounded(.down) <= since.timeIntervalSince1970
+        }
+        return false
+    }
+
+    private func redirect(to location: String) -> HTTPResponse {
+        .plain(301, "Moved to \(location)\n", headers: [("Location", location), ("Cache-Control", "no-cache")])
+    }
+
+    /// The theme's 404 page, with status 404.
+    private func notFound(_ site: ServedSite?) -> HTTPResponse {
+        guard let page = site?.output.files["404.html"] else { return .plain(404, "Not found\n") }
+        return HTTPResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: .bytes(page))
+    }
+
+    private func eventStream(head: Bool) -> HTTPResponse {
+        let headers: [(name: String, value: String)] = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")]
+        guard !head else { return HTTPResponse(status: 200, headers: headers) }
+        let snapshot = state.current
+        return HTTPResponse(status: 200, headers: headers, body: .stream(events.subscribe(greeting: LiveReload.hello(snapshot))))
+    }
+}
+
+/// IMF-fixdate, the HTTP date format (`Sun, 06 Nov 1994 08:49:37 GMT`), with the C library (thread-safe, no locale).
+enum HTTPDate {
+    static func format(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func parse(_ text: String) -> Date? {
+        // `Sun, 06 Nov 1994 08:49:37 GMT`; the obsolete formats get no 304, just the full response.
+        let words = text.split(separator: " ")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard words.count == 6, words[5] == "GMT", let day = Int32(words[1]), let month = months.firstIndex(of: String(words[2])),
+            let year = Int32(words[3])
+        else { return nil }
+        let clock = words[4].split(separator: ":").compactMap { Int32($0) }
+        guard clock.count == 3 else { return nil }
+        var parts = tm()
+        parts.tm_year = year - 1900
+        parts.tm_mon = Int32(month)
+        parts.tm_mday = day
+        parts.tm_hour = clock[0]
+        parts.tm_min = clock[1]
+        parts.tm_sec = clock[2]
+        return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    }
+}

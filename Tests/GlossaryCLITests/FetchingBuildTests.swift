@@ -1,0 +1,326 @@
+import Foundation
+import GlossaryKit
+import LoopbackServer
+import Testing
+
+@testable import GlossaryCLI
+
+/// End to end: the real `glossary` binary fetching from a real server on 127.0.0.1, counted request by request.
+@Suite struct FetchingBuildTests {
+    static let site = """
+        -- glossary.yml --
+        title: Fetching
+        dictionary:
+          concurrency: 4
+          timeout_seconds: 2
+        -- content/index.md --
+        # Words
+
+        [[Keyboard]], [[keyboard]] and [[KEYBOARD]]; [[café]] and [[cafe\u{301}]]; [[ice cream]], [[don't]], [[zzqx]].
+        -- content/more.md --
+        More [[keys|keyboard]] and [[Kerning]].
+        -- content/glossary/kerning.md --
+        ---
+        term: Kerning
+        ---
+        Our own definition, never fetched.
+        """
+
+    static let paths = ["caf%C3%A9", "don%27t", "ice%20cream", "keyboard", "zzqx"].map { "/api/v2/entries/en/" + $0 }
+
+    /// Answers like the real API: a small entry for every word, "No Definitions Found" for `zzqx`.
+    static func dictionaryServer(delay: Double = 0) throws -> LoopbackServer {
+        try LoopbackServer { request in
+            let word = String(request.path.split(separator: "/").last ?? "").removingPercentEncoding ?? ""
+            if word == "zzqx" {
+                return .json(
+                    404,
+                    #"{"title":"No Definitions Found","message":"Sorry pal, we couldn't find definitions for the word you were looking for.","resolution":"You can try the search again at later time or head to the web instead."}"#,
+                    delay: delay)
+            }
+            let escaped = word.replacingOccurrences(of: "\"", with: "\\\"")
+            return .json(
+                200, #"[{"word":"\#(escaped)","meanings":[{"partOfSpeech":"noun","definitions":[{"definition":"The meaning of \#(escaped)."}]}]}]"#,
+                delay: delay)
+        }
+    }
+
+    static func api(_ server: LoopbackServer) -> [String: String] {
+        ["GLOSSARY_API_URL": server.url("/api/v2/entries/{lang}/{word}")]
+    }
+
+    @Test func fetchesEachDistinctTermOnceThenServesItFromTheCache() throws {
+        let site = try TestSite(Self.site)
+        defer { site.remove() }
+        let server = try Self.dictionaryServer()
+        defer { server.stop() }
+
+        let first = try site.run(["build"], environment: Self.api(server))
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(server.requestPaths.sorted() == Self.paths)
+        #expect(first.diagnostics == ["content/index.md:3:96: warning: no definition found for 'zzqx' [unknown-term]"])
+        #expect(first.stderr.contains("(1 local, 0 cached, 5 fetched), 1 unresolved"), "\(first.stderr)")
+        #expect(!first.stderr.contains("Fetching definitions"), "no progress line when stderr is not a terminal")
+        #expect(site.files(under: ".glossary/cache") == ["café", "don't", "ice cream", "keyboard", "zzqx"].map { "en/\(TermKey($0)!.slug).json" }.sorted())
+        #expect(try #require(site.read("site/terms/keyboard/index.html")).contains("The meaning of keyboard."))
+
+        server.resetCounters()
+        let second = try site.run(["build"], environment: Self.api(server))
+        #expect(second.status == 0)
+        #expect(server.requests.isEmpty, "a second build asks nothing: \(server.requestPaths)")
+        #expect(second.stderr.contains("(1 local, 5 cached, 0 fetched), 1 unresolved"), "\(second.stderr)")
+
+        let connections = server.connectionCount
+        let offline = try site.run(["build", "--offline"], environment: Self.api(server))
+        #expect(offline.status == 0)
+        #expect(server.requests.isEmpty)
+        #expect(server.connectionCount == connections, "--offline never opens a connection")
+
+        let refreshed = try site.run(["build", "--refresh"], environment: Self.api(server))
+        #expect(refreshed.status == 0)
+        #expect(server.requestPaths.sorted() == Self.paths)
+        #expect(refreshed.stderr.contains("(1 local, 0 cached, 5 fetched)"), "\(refreshed.stderr)")
+    }
+
+    @Test func theCommandLineURLOverridesTheEnvironmentAndTheConfig() throws {
+        let site = try TestSite(Self.site)
+        defer { site.remove() }
+        let server = try Self.dictionaryServer()
+        defer { server.stop() }
+
+        let result = try site.run(["build", "--api-url", server.url("/v9/{lang}/{word}")], environment: Self.api(server))
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requestPaths.sorted() == Self.paths.map { $0.replacingOccurrences(of: "/api/v2/entries/", with: "/v9/") })
+    }
+
+    @Test func strictWithTheAPIUnreachableAndNothingCachedExits69() throws {
+        let site = try TestSite(
+            """
+            -- content/index.md --
+            A [[keyboard]].
+            """)
+        defer { site.remove() }
+        let closed = try CurlTransportTestsSupport.closedPort()
+        let environment = ["GLOSSARY_API_URL": "http://127.0.0.1:\(closed)/api/v2/entries/{lang}/{word}"]
+
+        let strict = try site.run(["build", "--strict"], environment: environment)
+
+        #expect(strict.status == 69, "\(strict.stderr)")
+        #expect(
+            strict.diagnostics == [
+                "content/index.md:1:3: error: no definition found for 'keyboard' (the dictionary could not be reached) [unknown-term]",
+                "http://127.0.0.1:\(closed)/api/v2/entries/en/keyboard: error: can't connect to the dictionary API for 'keyboard' (4 attempts) [api-unreachable]",
+            ])
+        #expect(!site.exists("site/index.html"))
+    }
+
+    @Test func withoutStrictAnUnreachableAPILeavesWarningsAndBuilds() throws {
+        let site = try TestSite(
+            """
+            -- content/index.md --
+            A [[keyboard]].
+            """)
+        defer { site.remove() }
+        let closed = try CurlTransportTestsSupport.closedPort()
+
+        let result = try site.run(["build"], environment: ["GLOSSARY_API_URL": "http://127.0.0.1:\(closed)/{word}"])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.diagnostics == [
+                "content/index.md:1:3: warning: no definition found for 'keyboard' (the dictionary could not be reached) [unknown-term]",
+                "http://127.0.0.1:\(closed)/keyboard: warning: can't connect to the dictionary API for 'keyboard' (4 attempts) [api-unreachable]",
+            ])
+        #expect(site.files(under: ".glossary/cache").isEmpty)
+    }
+
+    @Test func aBadResponseIsAnErrorNamingTheWordAndURL() throws {
+        let site = try TestSite(
+            """
+            -- content/index.md --
+            A [[keyboard]].
+            """)
+        defer { site.remove() }
+        let server = try LoopbackServer { _ in .json(200, "<html>maintenance</html>") }
+        defer { server.stop() }
+
+        let result = try site.run(["build"], environment: Self.api(server))
+
+        #expect(result.status == 1)
+        #expect(result.diagnostics.contains("\(server.url("/api/v2/entries/en/keyboard")): error: response for 'keyboard' is not valid JSON [bad-response]"))
+        #expect(site.files(under: ".glossary/cache").isEmpty, "nothing is cached from a bad response")
+    }
+
+    @Test func twoBuildsAtOnceShareOneCacheSafely() throws {
+        let site = try TestSite(Self.manyWordsSite(count: 120))
+        defer { site.remove() }
+        let server = try Self.dictionaryServer(delay: 0.01)
+        defer { server.stop() }
+
+        let builds = try (0..<2).map { index in
+            try BackgroundBuild(site: site, arguments: ["build", "--refresh", "--output", "out\(index)"], environment: Self.api(server))
+        }
+        let statuses = builds.map { $0.wait() }
+
+        #expect(statuses == [0, 0])
+        let inventory = CacheInventory.scan(DefinitionCache(directory: site.root.appendingPathComponent(".glossary/cache")))
+        #expect(inventory.items.count == 120)
+        #expect(inventory.problems.isEmpty)
+        #expect(inventory.leftovers.isEmpty)
+    }
+
+    @Test func aBuildKilledMidFetchLeavesOnlyWholeEntries() throws {
+        let site = try TestSite(Self.manyWordsSite(count: 300))
+        defer { site.remove() }
+        let server = try Self.dictionaryServer(delay: 0.03)
+        defer { server.stop() }
+        let cache = site.root.appendingPathComponent(".glossary/cache/en")
+
+        // Writes happen once all fetches are in; kill while the requests are still going out.
+        let build = try BackgroundBuild(site: site, arguments: ["build"], environment: Self.api(server))
+        let deadline = Date().addingTimeInterval(20)
+        while server.requests.count < 100 && Date() < deadline { usleep(5_000) }
+        build.kill()
+        #expect(build.wait() == -9 || build.wait() == 9)
+        let fetchedBeforeKill = server.requests.count
+        #expect(fetchedBeforeKill >= 100 && fetchedBeforeKill < 300)
+
+        let inventory = CacheInventory.scan(DefinitionCache(directory: cache.deletingLastPathComponent()))
+        #expect(inventory.items.count > 0, "entries are stored as they arrive, so a killed build keeps them")
+        #expect(inventory.problems.isEmpty, "\(inventory.problems)")
+        let verify = try site.run(["cache", "verify"])
+        #expect(verify.status == 0, "\(verify.stderr)")
+
+        // The next build completes the job and asks only for what was not stored.
+        server.resetCounters()
+        let next = try site.run(["build"], environment: Self.api(server))
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(server.requests.count == 300 - inventory.items.count)
+        #expect(CacheInventory.scan(DefinitionCache(directory: cache.deletingLastPathComponent())).items.count == 300)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
+    func showsALiveProgressLineOnATerminalOnly() throws {
+        let site = try TestSite(Self.site)
+        defer { site.remove() }
+        let server = try Self.dictionaryServer()
+        defer { server.stop() }
+
+        let onTerminal = try Self.runOnTerminal(site, ["build"], environment: Self.api(server))
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.stdout.contains("\r\u{1B}[2KFetching definitions: 0/5, 0.0 req/s"), "\(onTerminal.stdout.debugDescription)")
+        #expect(onTerminal.stdout.contains("\r\u{1B}[2KFetching definitions: 5/5, "), "\(onTerminal.stdout.debugDescription)")
+
+        let quiet = try Self.runOnTerminal(site, ["build", "--quiet", "--refresh"], environment: Self.api(server))
+        #expect(quiet.status == 0)
+        #expect(server.requests.count == 10)
+        #expect(!quiet.stdout.contains("Fetching definitions"), "\(quiet.stdout.debugDescription)")
+    }
+
+    @Test func theProgressLineCountsFailuresAndRate() {
+        let lines = Lines()
+        let context = CommandContext(
+            console: Console(out: { _ in }, err: { lines.append($0) }, errIsTerminal: true), environment: [:],
+            currentDirectory: URL(fileURLWithPath: "/"), makeFetcher: { _, _ in nil })
+        let printer = BuildCommand.progressPrinter(context: context, quiet: false)
+        printer(FetchProgress(done: 3, total: 10, failed: 1, requestsPerSecond: 12.34))
+        printer(FetchProgress(done: 10, total: 10, failed: 1, requestsPerSecond: 20))
+        #expect(lines.all == ["\r\u{1B}[2KFetching definitions: 3/10, 1 failed, 12.3 req/s", "\r\u{1B}[2KFetching definitions: 10/10, 1 failed, 20.0 req/s\n"])
+
+        let quiet = BuildCommand.progressPrinter(context: context, quiet: true)
+        quiet(FetchProgress(done: 1, total: 1, failed: 0, requestsPerSecond: 1))
+        #expect(lines.all.count == 2)
+    }
+
+    @Test func theDefaultFetcherFollowsTheConfiguration() throws {
+        var config = SiteConfig()
+        config.dictionary.api = "https://example.org/{lang}/{word}"
+        config.dictionary.concurrency = 16
+        config.dictionary.rateLimit = RateLimit(requests: 10, windowSeconds: 60)
+        config.dictionary.timeoutSeconds = 2.5
+        let client = try #require(DefaultFetcher.make(config: config, options: BuildOptions(source: URL(fileURLWithPath: "/"))) as? DictionaryClient)
+        #expect(client.configuration.template.template == "https://example.org/{lang}/{word}")
+        #expect(client.configuration.concurrency == 16)
+        #expect(client.configuration.rateLimitRequests == 10 && client.configuration.rateLimitWindow == 60)
+        #expect(client.configuration.timeoutSeconds == 2.5)
+        #expect(client.configuration.userAgent == "glossary/\(GlossaryVersion.current)")
+
+        var offline = BuildOptions(source: URL(fileURLWithPath: "/"))
+        offline.offline = true
+        #expect(DefaultFetcher.make(config: config, options: offline) == nil)
+    }
+
+    /// A site referencing `count` distinct made-up words (`wordaa`, `wordab`, …: letters only, like real words).
+    static func manyWordsSite(count: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let words = (0..<count).map { "[[word\(letters[$0 / 26 % 26])\(letters[$0 % 26])]]" }
+        return "-- content/index.md --\n" + words.joined(separator: " ") + "\n"
+    }
+
+    /// Runs `glossary ARGS` under script(1), so its stdout and stderr are a pseudo-terminal; returns what it wrote.
+    static func runOnTerminal(_ site: TestSite, _ arguments: [String], environment: [String: String]) throws -> TestSite.Output {
+        let command = ([TestSite.binary.path] + arguments).joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = site.root
+        var env = ProcessInfo.processInfo.environment
+        env["GLOSSARY_THEMES"] = TestSite.repositoryRoot.appendingPathComponent("themes").path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return TestSite.Output(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+    }
+}
+
+/// Lines a console printed, collected across threads.
+final class Lines: @unchecked Sendable {
+    private var lines: [String] = []
+    private let lock = NSLock()
+    var all: [String] { lock.withLock { lines } }
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+}
+
+/// `glossary` started in the background, to run builds side by side or kill one mid-way.
+final class BackgroundBuild {
+    let process = Process()
+
+    init(site: TestSite, arguments: [String], environment: [String: String]) throws {
+        process.executableURL = TestSite.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = site.root
+        var env = ProcessInfo.processInfo.environment
+        env["GLOSSARY_THEMES"] = TestSite.repositoryRoot.appendingPathComponent("themes").path
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func kill() { Foundation.kill(process.processIdentifier, SIGKILL) }
+
+    /// The exit status, or the signal number for a killed process.
+    @discardableResult
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+enum CurlTransportTestsSupport {
+    /// A port nothing listens on: bind one, note its number, close it.
+    static func closedPort() throws -> Int {
+        let server = try LoopbackServer()
+        let port = server.port
+        server.stop()
+        return port
+    }
+}

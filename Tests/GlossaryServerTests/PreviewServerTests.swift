@@ -1,0 +1,258 @@
+import Foundation
+import GlossaryKit
+import Testing
+@testable import GlossaryServer
+
+/// Watching, rebuilding and telling the browser: edits, failures, the event stream's lifetime.
+/// Serialized: these measure how fast an edit reaches the browser.
+@Suite(.serialized) struct PreviewServerTests {
+    @Test func anEditReachesTheBrowserWithinASecondAndIsServed() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let events = try running.events()
+        let hello = try #require(events.next("hello"))
+        #expect(hello.json["build"] as? String == running.server.state.current.site?.buildID)
+        #expect((hello.json["errors"] as? [Any])?.isEmpty == true)
+
+        let written = Date()
+        try site.write("content/guide/intro.md", "---\ntitle: Intro\n---\nFreshly edited, with [[leading]].\n")
+        let event = try #require(events.next("build", timeout: 5))
+        let elapsed = Date().timeIntervalSince(written)
+        #expect(elapsed < 1, "event after \(elapsed) s")
+        let data = event.json
+        #expect(data["changed"] as? [String] == ["/guide/intro/", "/terms/kerning/"])
+        #expect(data["css_only"] as? Bool == false)
+        #expect(data["build"] as? String != hello.json["build"] as? String)
+        let page = try running.get("/guide/intro/")
+        #expect(page.text.contains("Freshly edited"))
+        #expect(page.header("Server-Timing") == "glossary-build;desc=\"\(data["build"] as? String ?? "")\"")
+        // The term page no longer lists the intro among its users.
+        #expect(!(try running.get("/terms/kerning/").text.contains("/guide/intro/")))
+        await running.stop()
+    }
+
+    @Test func brokenFrontMatterShowsItsErrorsAndKeepsTheLastGoodSite() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let events = try running.events()
+        _ = events.next("hello")
+        let before = try running.get("/guide/intro/")
+
+        try site.write("content/guide/intro.md", "---\ntitle: [unclosed\n---\nBroken <b>page</b>.\n")
+        let failed = try #require(events.next("failed", timeout: 5))
+        let errors = try #require(failed.json["errors"] as? [[String: Any]])
+        let first = try #require(errors.first)
+        #expect(first["file"] as? String == "content/guide/intro.md")
+        // libyaml notices the unclosed list where the front matter ends.
+        #expect(first["line"] as? Int == 3)
+        #expect(first["column"] as? Int == 1)
+        #expect(first["code"] as? String == "yaml-syntax")
+        let text = try #require(first["text"] as? String)
+        #expect(text.hasPrefix("content/guide/intro.md:3:1: error: "))
+        #expect(text.hasSuffix(" [yaml-syntax]"))
+
+        // The last good site is still served, whole.
+        let during = try running.get("/guide/intro/")
+        #expect(during.status == 200)
+        #expect(during.body == before.body)
+        // A page loaded now learns of the failure as soon as it connects.
+        let late = try running.events()
+        let hello = try #require(late.next("hello"))
+        #expect((hello.json["errors"] as? [[String: Any]])?.first?["text"] as? String == text)
+
+        try site.write("content/guide/intro.md", "---\ntitle: Intro\n---\nFixed.\n")
+        #expect(events.next("build", timeout: 5) != nil)
+        #expect(try running.get("/guide/intro/").text.contains("Fixed."))
+        #expect((try running.events().next("hello")?.json["errors"] as? [Any])?.isEmpty == true)
+        await running.stop()
+    }
+
+    @Test func errorsAreEscapedInTheEventData() async throws {
+        let data = LiveReload.failed([.error("x", "bad <script>\"quoted\"\nline", at: SourceLocation(file: "content/a.md", line: 3, column: 4))])
+        #expect(!data.contains("\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+        let error = try #require((object["errors"] as? [[String: Any]])?.first)
+        #expect(error["text"] as? String == "content/a.md:3:4: error: bad <script>\"quoted\"\nline [x]")
+        // The script puts error text in with textContent, never as HTML.
+        #expect(LiveReload.script.contains("item.textContent = error.text"))
+        #expect(!LiveReload.script.contains("innerHTML"))
+    }
+
+    @Test func aFirstBuildThatFailsServesAPlaceholderThatShowsTheErrors() async throws {
+        let site = try ServerTestSite()
+        try site.write("content/index.md", "---\ntitle: [broken\n---\nx\n")
+        let running = try await site.serve()
+        #expect(running.first.result.output == nil)
+        let page = try running.get("/")
+        #expect(page.status == 503)
+        #expect(page.text.contains("data-glossary-live-reload"))
+        let events = try running.events()
+        let hello = try #require(events.next("hello"))
+        #expect(hello.json["build"] is NSNull)
+        #expect((hello.json["errors"] as? [Any])?.count == 1)
+        try site.write("content/index.md", "---\ntitle: Home\n---\nNow fine.\n")
+        let build = try #require(events.next("build", timeout: 5))
+        #expect(build.json["all"] as? Bool == false)
+        #expect((build.json["changed"] as? [String])?.contains("/") == true)
+        #expect(try running.get("/").status == 200)
+        await running.stop()
+    }
+
+    @Test func aStylesheetChangeIsMarkedForASwapWithoutReload() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let events = try running.events()
+        _ = events.next("hello")
+        try site.write("themes/default/assets/site.css", "body { color: red; }\n")
+        let event = try #require(events.next("build", timeout: 5))
+        #expect(event.json["css_only"] as? Bool == true)
+        #expect(event.json["changed"] as? [String] == ["/assets/site.css"])
+        #expect(try running.get("/assets/site.css").text == "body { color: red; }\n")
+
+        try site.write("themes/default/assets/app.js", "console.log('changed');\n")
+        #expect(events.next("build", timeout: 5)?.json["css_only"] as? Bool == false)
+        await running.stop()
+    }
+
+    @Test func aTemplateChangeRerendersEveryPageThatUsesIt() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let events = try running.events()
+        _ = events.next("hello")
+        try site.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"changed\">{{term.word}}</h1>{{/content}}{{/base}}\n")
+        let event = try #require(events.next("build", timeout: 5))
+        #expect(event.json["changed"] as? [String] == ["/terms/kerning/", "/terms/leading/"])
+        #expect(try running.get("/terms/kerning/").text.contains("<h1 class=\"changed\">Kerning</h1>"))
+
+        try site.write("themes/default/templates/base.mustache", "<!doctype html><html><body class=\"new-base\">{{$content}}{{/content}}</body></html>\n")
+        let all = try #require(events.next("build", timeout: 5))
+        let pages = try #require(running.first.result.output).files.keys.filter { $0.hasSuffix(".html") }
+            .map { "/" + ($0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0) }
+        #expect(all.json["changed"] as? [String] == pages.sorted())
+        #expect(try running.get("/").text.contains("new-base"))
+        await running.stop()
+    }
+
+    @Test func theWatcherFollowsNewFoldersRenamesAndDeletions() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let events = try running.events()
+        _ = events.next("hello")
+
+        try site.write("content/new/deeper/page.md", "---\ntitle: New\n---\nIn a new folder.\n")
+        #expect(events.next("build", timeout: 5) != nil)
+        #expect(try running.get("/new/deeper/page/").status == 200)
+        // A file written later into the new folder is seen: the folder is watched now.
+        try site.write("content/new/deeper/second.md", "Second.\n")
+        #expect(events.next("build", timeout: 5) != nil)
+        #expect(try running.get("/new/deeper/second/").status == 200)
+
+        try site.move("content/new/deeper/page.md", "content/new/renamed.md")
+        #expect(events.next("build", timeout: 5) != nil)
+        #expect(try running.get("/new/deeper/page/").status == 404)
+        #expect(try running.get("/new/renamed/").status == 200)
+
+        try site.move("content/new", "content/moved")
+        #expect(events.next("build", timeout: 5) != nil)
+        #expect(try running.get("/moved/deeper/second/").status == 200)
+        try site.write("content/moved/deeper/third.md", "Third.\n")
+        #expect(events.next("build", timeout: 5) != nil)
+        #expect(try running.get("/moved/deeper/third/").status == 200)
+
+        try site.remove("content/moved")
+        #expect(events.next("build", timeout: 5) != nil)
+        #expect(try running.get("/moved/renamed/").status == 404)
+
+        try site.write("glossary.yml", "title: Renamed Glossary\n")
+        #expect(events.next("build", timeout: 5) != nil)
+        #expect(try running.get("/").text.contains("Renamed Glossary"))
+        await running.stop()
+    }
+
+    @Test func editorTempFilesAndDotfilesStartNoBuild() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let events = try running.events()
+        _ = events.next("hello")
+        for name in [".intro.md.swp", "intro.md~", "4913", ".#intro.md", "#intro.md#", ".DS_Store"] {
+            try site.write("content/guide/\(name)", "scratch\n")
+        }
+        try site.write("site/index.html", "not watched\n")
+        #expect(events.next(timeout: 0.6) == nil)
+        await running.stop()
+    }
+
+    @Test func aBurstOfWritesIsOneBuild() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let events = try running.events()
+        _ = events.next("hello")
+        for index in 0..<50 {
+            try site.write("content/burst/page-\(index).md", "Page \(index) about [[kerning]].\n")
+        }
+        let event = try #require(events.next("build", timeout: 5))
+        #expect(events.next("build", timeout: 0.5) == nil)
+        #expect((event.json["changed"] as? [String])?.filter { $0.hasPrefix("/burst/") }.count == 50)
+        await running.stop()
+    }
+
+    @Test func theEventStreamOutlivesTheIdleTimeoutWithHeartbeats() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve {
+            $0.idleTimeoutSeconds = 1
+            $0.heartbeat = 0.3
+        }
+        let events = try running.events()
+        _ = events.next("hello")
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(!events.isEnded)
+        #expect(events.heartbeats >= 4)
+        try site.write("content/index.md", "After a long idle.\n")
+        #expect(events.next("build", timeout: 5) != nil)
+        await running.stop()
+    }
+
+    @Test func stoppingEndsEveryStreamAndClosesConnections() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let streams = try (0..<5).map { _ in try running.events() }
+        for stream in streams { _ = stream.next("hello") }
+        let idle = try RawHTTPClient(port: running.port)
+        #expect(try idle.request("GET", "/").status == 200)
+        let start = Date()
+        await running.stop()
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(running.server.events.clientCount == 0)
+        for stream in streams {
+            #expect(stream.next(timeout: 2) == nil)
+            #expect(stream.isEnded)
+        }
+        #expect(idle.isClosedByServer())
+        #expect((try? RawHTTPClient(port: running.port)) == nil)
+    }
+
+    @Test func aDisconnectedBrowserIsForgotten() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve { $0.heartbeat = 0.2 }
+        let events = try running.events()
+        _ = events.next("hello")
+        #expect(running.server.events.clientCount == 1)
+        events.disconnect()
+        // The next heartbeat fails to send; MHD then frees the stream.
+        for _ in 0..<30 where running.server.events.clientCount > 0 { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(running.server.events.clientCount == 0)
+        await running.stop()
+    }
+
+    @Test func theLiveReloadScriptIsInjectedOnlyWhenServing() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve()
+        let served = try running.get("/guide/intro/").text
+        #expect(served.contains("<script data-glossary-live-reload>"))
+        #expect(served.range(of: "data-glossary-live-reload")!.lowerBound < served.range(of: "</body>")!.lowerBound)
+        await running.stop()
+        let built = await SiteBuilder(options: site.options()).build()
+        let output = try #require(built.output)
+        #expect(!output.files.values.contains { String(decoding: $0, as: UTF8.self).contains("glossary-live-reload") })
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+@testable import GlossaryServer
+
+@Suite struct RequestPathTests {
+    @Test(arguments: [
+        ("/", ""), ("/index.html", "index.html"), ("/guide/", "guide/"), ("/guide/intro/", "guide/intro/"), ("/guide", "guide"),
+        ("/assets/site.css", "assets/site.css"), ("/caf%C3%A9/", "café/"), ("/a%20b.txt", "a b.txt"), ("/100%25.png", "100%.png"),
+        ("/%252e%252e/x", "%2e%2e/x"), ("/a..b/", "a..b/"), ("/terms/x/", "terms/x/"),
+    ])
+    func decodesOnce(raw: String, path: String) {
+        #expect(RequestPath(raw: raw) == .path(path))
+    }
+
+    @Test(arguments: [
+        "/..", "/../x", "/a/../b", "/%2e%2e/x", "/%2E%2e/x", "/.%2e/x", "/./x", "/a/%2e/b", "/..%2fx", "/a%2Fb", "/a%5cb", "/a\\b",
+        "/a%00b", "/%00", "/a%0ab", "/a%7f", "//x", "/a//b",
+    ])
+    func refusesTraversalsAndOddBytes(raw: String) {
+        #expect(RequestPath(raw: raw) == .forbidden)
+    }
+
+    @Test(arguments: ["", "*", "x", "http://host/x", "/%", "/%2", "/%zz", "/%ff", "/%c0%ae", "/a b", "/a\tb", "/caf\u{E9}"])
+    func refusesWhatIsNotAPath(raw: String) {
+        #expect(RequestPath(raw: raw) == .malformed)
+    }
+
+    @Test(arguments: ["/.git/config", "/.env", "/a/.hidden", "/.well-known/x", "/%2egit/config"])
+    func hidesDotfiles(raw: String) {
+        #expect(RequestPath(raw: raw) == .hidden)
+    }
+}
+
+@Suite struct ContentTypeTests {
+    @Test func unknownAndMissingExtensionsAreOctetStreams() {
+        #expect(ContentType.of("a/b") == "application/octet-stream")
+        #expect(ContentType.of("a/.profile") == "application/octet-stream")
+        #expect(ContentType.of("a.tar.unknown") == "application/octet-stream")
+        #expect(ContentType.of("a.d/b") == "application/octet-stream")
+        #expect(ContentType.of("A.HTML") == "text/html; charset=utf-8")
+    }
+}
+
+@Suite struct HTTPDateTests {
+    @Test func formatsAndParsesIMFFixdate() throws {
+        let date = try #require(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"))
+        #expect(date.timeIntervalSince1970 == 784_111_777)
+        #expect(HTTPDate.format(date) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("garbage") == nil)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A deliberately dumb HTTP/1.1 client over a plain socket: it sends the request bytes exactly as given
+/// (no URL normalisation, so traversal tests test the server) and parses one response at a time, so
+/// keep-alive can be checked by sending several requests on one connection.
+final class RawHTTPClient {
+    struct Response {
+        var status: Int
+        var headers: [(String, String)]
+        var body: Data
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.caseInsensitiveCompare(name) == .orderedSame }?.1
+        }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let descriptor: Int32
+    private var buffer = Data()
+
+    init(port: UInt16, timeout: TimeInterval = 5) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
+        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(description: "connect: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func send(_ text: String) throws {
+        try send(Data(text.utf8))
+    }
+
+    func send(_ data: Data) throws {
+        let sent = data.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == data.count else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Sends `GET|HEAD target` with the given extra header lines and reads the response.
+    func request(_ method: String, _ target: String, headers: [String] = []) throws -> Response {
+        try send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+        return try readResponse(head: method == "HEAD")
+    }
+
+    /// Reads more bytes; false on end of stream.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = recv(descriptor, &chunk, chunk.count, 0)
+        if count < 0 { throw Failure(description: "recv: \(String(cString: strerror(errno)))") }
+        if count == 0 { return false }
+        buffer.append(contentsOf: chunk[..<count])
+        return true
+    }
+
+    private func readLine() throws -> String {
+        while true {
+            if let end = buffer.firstRange(of: Data("\r\n".utf8)) {
+                let line = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
+                buffer = Data(buffer[end.upperBound...])
+                return line
+            }
+            guard try fill() else { throw Failure(description: "connection closed mid-response") }
+        }
+    }
+
+    private func readBytes(_ count: Int) throws -> Data {
+        while buffer.count < count {
+            guard try fill() else { throw Failure(description: "connection closed mid-body") }
+        }
+        let bytes = Data(buffer.prefix(count))
+        buffer = Data(buffer.dropFirst(count))
+        return bytes
+    }
+
+    func readResponse(head: Bool = false) throws -> Response {
+        let statusLine = try readLine()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, let status = Int(parts[1]) else { throw Failure(description: "bad status line '\(statusLine)'") }
+        var headers: [(String, String)] = []
+        while true {
+            let line = try readLine()
+            if line.isEmpty { break }
+            if let colon = line.firstIndex(of: ":") {
+                headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        var response = Response(status: status, headers: headers, body: Data())
+        if head || status == 304 || status == 204 { return response }
+        if let length = response.header("Content-Length").flatMap(Int.init) {
+            response.body = try readBytes(length)
+        } else if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            while true {
+                let size = Int(try readLine(), radix: 16) ?? 0
+                if size == 0 {
+                    _ = try readLine()
+                    break
+                }
+                response.body.append(try readBytes(size))
+                _ = try readLine()
+            }
+        } else {
+            while try fill() {}
+            response.body = buffer
+            buffer = Data()
+        }
+        return response
+    }
+
+    /// Whether the server closed the connection (reads end of stream within `timeout`).
+    func isClosedByServer() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1024)
+        return recv(descriptor, &chunk, chunk.count, 0) == 0
+    }
+
+    /// One request on a fresh connection.
+    static func get(_ port: UInt16, _ target: String, method: String = "GET", headers: [String] = []) throws -> Response {
+        try RawHTTPClient(port: port).request(method, target, headers: headers)
+    }
+}
