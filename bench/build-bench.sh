@@ -3,12 +3,15 @@
 # Usage: bench/build-bench.sh [WORKDIR]      (needs hugo, cmark, hyperfine: apt-get install -y hugo cmark hyperfine)
 # Env: SIZES="1000 10000"  RUNS=5  SEED=1  SHARED=../shared (the folder with bench/gen-corpus)
 # Prints a table of medians and the ratios glossary/hugo and glossary/cmark; saves hyperfine JSON in WORKDIR.
+# Output goes to disk and, as in ../shared/bench/anchors.sh, to tmpfs (TMPFS=/dev/shm; "" skips): this
+# machine's virtual disk makes disk rows swing by 2x from run to run, so compare the tmpfs rows.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 SHARED=${SHARED:-$repo/../shared}
 W=${1:-$repo/bench/work}
 SIZES=${SIZES:-"1000 10000"}
 RUNS=${RUNS:-5}
+TMPFS=${TMPFS-/dev/shm}
 SEED=${SEED:-1}
 mkdir -p "$W"
 W=$(cd "$W" && pwd)
@@ -35,13 +38,18 @@ done
 hf() { local name=$1 runs=$2; shift 2; hyperfine --style basic --warmup 1 --runs "$runs" --export-json "$W/hf-$name.json" "$@" >/dev/null; }
 median() { python3 -c "import json,statistics,sys; print('%.3f' % statistics.median(json.load(open(sys.argv[1]))['results'][0]['times']))" "$1"; }
 
-printf '%-8s %12s %12s %12s %14s %14s\n' pages glossary_s hugo_s cmark_s glossary/hugo glossary/cmark
+printf '%-14s %12s %12s %12s %14s %14s\n' case glossary_s hugo_s cmark_s glossary/hugo glossary/cmark
 for n in $SIZES; do
   runs=$RUNS; [ "$n" -le 1000 ] && runs=$((RUNS * 2))
-  hf glossary-$n "$runs" --prepare "rm -rf $W/out/glossary-$n" \
-    "$glossary build --offline --quiet --source $W/plain-$n --output $W/out/glossary-$n"
-  hf hugo-$n "$runs" --prepare "rm -rf $W/out/hugo-$n" "hugo --source $W/hugo-$n --destination $W/out/hugo-$n --quiet"
   hf cmark-$n "$runs" "cmark \$(cat $W/files-$n.txt) > /dev/null"
-  g=$(median "$W/hf-glossary-$n.json"); h=$(median "$W/hf-hugo-$n.json"); c=$(median "$W/hf-cmark-$n.json")
-  printf '%-8s %12s %12s %12s %14s %14s\n' "$n" "$g" "$h" "$c" "$(python3 -c "print('%.2f' % ($g/$h))")" "$(python3 -c "print('%.2f' % ($g/$c))")"
+  c=$(median "$W/hf-cmark-$n.json")
+  for target in disk tmpfs; do
+    if [ $target = disk ]; then out=$W/out; else [ -n "$TMPFS" ] && [ -w "$TMPFS" ] || continue; out=$TMPFS/glossary-bench; fi
+    hf glossary-$target-$n "$runs" --prepare "rm -rf $out/glossary-$n" \
+      "$glossary build --offline --quiet --source $W/plain-$n --output $out/glossary-$n"
+    hf hugo-$target-$n "$runs" --prepare "rm -rf $out/hugo-$n" "hugo --source $W/hugo-$n --destination $out/hugo-$n --quiet"
+    g=$(median "$W/hf-glossary-$target-$n.json"); h=$(median "$W/hf-hugo-$target-$n.json")
+    printf '%-14s %12s %12s %12s %14s %14s\n' "$n-$target" "$g" "$h" "$c" "$(python3 -c "print('%.2f' % ($g/$h))")" "$(python3 -c "print('%.2f' % ($g/$c))")"
+  done
+  [ -n "$TMPFS" ] && rm -rf "$TMPFS/glossary-bench"
 done

@@ -37,7 +37,7 @@ public struct DefinitionCache: Sendable {
             }
             return .entry(entry)
         } catch {
-            return .unreadable(.warning("cache-corrupt", "cache entry for '\(key)' \(error); it will be refetched", at: SourceLocation(file: displayPath(url), line: 1, column: 1)))
+            return .unreadable(.warning("cache-corrupt", "cache entry for '\(key)' \(error)", at: SourceLocation(file: displayPath(url), line: 1, column: 1)))
         }
     }
 

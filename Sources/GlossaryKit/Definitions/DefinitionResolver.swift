@@ -67,10 +67,7 @@ public struct DefinitionResolver: Sendable {
                     outcome.cached += 1
                 }
             case .unreadable(var diagnostic):
-                if !canFetch {
-                    // The cache's message promises a refetch, which an offline build can't keep.
-                    diagnostic.message = diagnostic.message.replacingOccurrences(of: "; it will be refetched", with: "; ignored offline")
-                }
+                diagnostic.message += canFetch ? "; it will be refetched" : "; ignored offline"
                 outcome.diagnostics.append(diagnostic)
                 if canFetch { toFetch.append(key) } else { outcome.resolutions[key] = .unavailable }
             case .missing:

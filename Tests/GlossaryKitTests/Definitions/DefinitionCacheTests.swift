@@ -41,7 +41,7 @@ import Testing
             Issue.record("truncated entry accepted")
             return
         }
-        #expect(diagnostic.description == "ink.json:1:1: warning: cache entry for 'ink' is not valid JSON (truncated or corrupt file); it will be refetched [cache-corrupt]")
+        #expect(diagnostic.description == "ink.json:1:1: warning: cache entry for 'ink' is not valid JSON (truncated or corrupt file) [cache-corrupt]")
     }
 
     @Test func notFoundEntriesRoundTrip() throws {
