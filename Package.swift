@@ -19,7 +19,7 @@ let package = Package(
         // Test support: a scripted HTTP server on loopback and the shared API fixtures, for both test targets.
         .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
         .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "LoopbackServer"]),
-        .testTarget(name: "GlossaryServerTests", dependencies: ["GlossaryServer", "GlossaryKit", "glossary"]),
+        .testTarget(name: "GlossaryServerTests", dependencies: ["GlossaryServer", "GlossaryKit", "glossary", "LoopbackServer"]),
         .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary", "LoopbackServer"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -35,6 +35,8 @@ struct ServeCommand: Command {
                 "warning: listening on \(address), which other machines can reach; the preview server is meant for this machine only (--host 127.0.0.1)")
         }
 
+        // Signals are caught from here on: one stops cleanly (after the build in progress), a second quits at once.
+        let termination = TerminationSignal(console: context.console)
         let printer = RebuildPrinter(context: context, options: options)
         let server = PreviewServer(
             configuration: PreviewServer.Configuration(options: options, address: address),
@@ -53,9 +55,10 @@ struct ServeCommand: Command {
             await server.stop()
             return GlossaryTool.ExitCode.failure
         }
-        let termination = TerminationSignal()
-        let title = first.result.config?.title ?? "the site"
-        context.console.print("Serving \(title) at \(server.url) (Ctrl-C to stop)")
+        if termination.received == nil {
+            let title = first.result.config?.title ?? "the site"
+            context.console.print("Serving \(title) at \(server.url) (Ctrl-C to stop)")
+        }
         let signal = await termination.wait()
         context.console.printError("\(signal == SIGINT ? "Interrupted" : "Terminated"); stopping the server.")
         await server.stop()
@@ -72,6 +75,7 @@ private final class RebuildPrinter: @unchecked Sendable {
     private var shown: Set<Diagnostic> = []
     private var changes: Set<String> = []
     private var builds = 0
+    private var served = false
 
     init(context: CommandContext, options: BuildOptions) {
         self.context = context
@@ -85,9 +89,14 @@ private final class RebuildPrinter: @unchecked Sendable {
                 changes.formUnion(paths)
             case .built(let build, let buildID):
                 builds += 1
+                defer { served = served || buildID != nil }
                 let result = build.result
-                if builds == 1 {
+                if builds == 1 && buildID != nil {
                     BuildCommand.report(result, options: options, context: context, quiet: false)
+                } else if builds == 1 {
+                    for diagnostic in result.diagnostics { context.console.printError(diagnostic.description) }
+                    let errors = result.errors.count
+                    context.console.printError("Build failed: \(errors) error\(errors == 1 ? "" : "s"); pages show them until a build succeeds")
                 } else {
                     for diagnostic in result.diagnostics where diagnostic.severity == .error || !shown.contains(diagnostic) {
                         context.console.printError(diagnostic.description)
@@ -99,7 +108,8 @@ private final class RebuildPrinter: @unchecked Sendable {
                         context.console.printError("Rebuilt\(cause) in \(time) s: \(count) file\(count == 1 ? "" : "s") changed")
                     } else {
                         let errors = result.errors.count
-                        context.console.printError("Build failed\(cause): \(errors) error\(errors == 1 ? "" : "s"); still serving the last good build")
+                        let serving = served ? "still serving the last good build" : "pages show them until a build succeeds"
+                        context.console.printError("Build failed\(cause): \(errors) error\(errors == 1 ? "" : "s"); \(serving)")
                     }
                 }
                 shown = Set(result.diagnostics)
@@ -114,33 +124,44 @@ private final class RebuildPrinter: @unchecked Sendable {
     }
 }
 
-/// Waits for SIGINT or SIGTERM, which stop the server cleanly instead of killing the process.
+/// Waits for SIGINT or SIGTERM, which stop the server cleanly instead of killing the process; a second one
+/// quits at once (exit 130), should stopping take too long.
 private final class TerminationSignal: @unchecked Sendable {
     private let queue = DispatchQueue(label: "glossary.signals")
     private var sources: [any DispatchSourceSignal] = []
-    private var received: Int32?
+    private var first: Int32?
     private var waiter: CheckedContinuation<Int32, Never>?
 
-    init() {
+    init(console: Console) {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [unowned self] in
-                guard received == nil else { return }
-                received = number
-                waiter?.resume(returning: number)
-                waiter = nil
+                guard first == nil else {
+                    console.printError("Quitting now.")
+                    _exit(130)
+                }
+                first = number
+                if let waiter {
+                    waiter.resume(returning: number)
+                    self.waiter = nil
+                } else {
+                    console.printError("Stopping once the build in progress is done (again to quit now).")
+                }
             }
             source.resume()
             sources.append(source)
         }
     }
 
+    /// The first signal received so far, if any.
+    var received: Int32? { queue.sync { first } }
+
     func wait() async -> Int32 {
         await withCheckedContinuation { continuation in
             queue.async { [self] in
-                if let received {
-                    continuation.resume(returning: received)
+                if let first {
+                    continuation.resume(returning: first)
                 } else {
                     waiter = continuation
                 }

@@ -43,16 +43,7 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Sets up the watches and starts the watching thread.
     public func start() throws(Failure) {
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotify >= 0 else { throw Failure(description: "can't watch files: inotify_init1: \(String(cString: strerror(errno)))") }
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
-            close(inotify)
-            throw Failure(description: "can't watch files: pipe: \(String(cString: strerror(errno)))")
-        }
-        wake = (pipeEnds[0], pipeEnds[1])
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        watchAll()
+        try open()
         running = true
         let thread = Thread { [self] in run() }
         thread.name = "glossary file watcher"
@@ -60,17 +51,31 @@ public final class FileWatcher: @unchecked Sendable {
         thread.start()
     }
 
+    /// Creates the inotify instance and the watches (the thread comes with `start()`).
+    func open() throws(Failure) {
+        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard inotify >= 0 else { throw Failure(description: "can't watch files: inotify_init1: \(String(cString: strerror(errno)))") }
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            close(inotify)
+            inotify = -1
+            throw Failure(description: "can't watch files: pipe: \(String(cString: strerror(errno)))")
+        }
+        wake = (pipeEnds[0], pipeEnds[1])
+        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        watchAll()
+    }
+
     /// Stops watching and waits for the watching thread to finish; no report is made after it returns.
     public func stop() {
         stopped.lock()
-        guard running else {
-            stopped.unlock()
-            return
+        if running {
+            var byte: UInt8 = 1
+            _ = write(wake.write, &byte, 1)
+            while running { stopped.wait() }
         }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        while running { stopped.wait() }
         stopped.unlock()
+        guard inotify >= 0 else { return }
         close(inotify)
         close(wake.read)
         close(wake.write)
@@ -101,15 +106,11 @@ public final class FileWatcher: @unchecked Sendable {
                 }
                 continue
             }
-            while true {
-                let count = read(inotify, &buffer, buffer.count)
-                guard count > 0 else { break }
-                let changes = handle(buffer[..<count])
-                if !changes.isEmpty {
-                    if pending.isEmpty { first = Date() }
-                    last = Date()
-                    pending.formUnion(changes)
-                }
+            let changes = readAvailable(into: &buffer)
+            if !changes.isEmpty {
+                if pending.isEmpty { first = Date() }
+                last = Date()
+                pending.formUnion(changes)
             }
         }
         stopped.withLock {
@@ -118,8 +119,25 @@ public final class FileWatcher: @unchecked Sendable {
         }
     }
 
+    /// Reads every event queued now (the descriptor doesn't block) and returns the changed paths.
+    func readAvailable(into buffer: inout [UInt8]) -> Set<String> {
+        var changes = Set<String>()
+        while true {
+            let count = read(inotify, &buffer, buffer.count)
+            guard count > 0 else { break }
+            changes.formUnion(handle(buffer[..<count]))
+        }
+        return changes
+    }
+
+    /// Throws away the queued events unread: what the kernel does when its queue overflows (for tests).
+    func discardAvailable() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while read(inotify, &buffer, buffer.count) > 0 {}
+    }
+
     /// Reads a buffer of `inotify_event`s (a fixed part, then `len` bytes of name) and returns changed paths.
-    private func handle(_ bytes: ArraySlice<UInt8>) -> Set<String> {
+    func handle(_ bytes: ArraySlice<UInt8>) -> Set<String> {
         var changes = Set<String>()
         var offset = bytes.startIndex
         let headerSize = MemoryLayout<inotify_event>.size

@@ -26,7 +26,8 @@ public final class HTTPServer: @unchecked Sendable {
 
         public var description: String {
             switch self {
-            case .addressInUse(let address): "\(address) is already in use (is another server running?); choose another port with --port, or --port 0 for any free one"
+            case .addressInUse(let address):
+                "\(address) is already in use (is another server running?); choose another port with --port, or --port 0 for any free one"
             case .cannotBind(let address, let reason): "can't listen on \(address): \(reason)"
             }
         }
@@ -35,8 +36,9 @@ public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     public let configuration: Configuration
-    /// The port actually bound (the system's pick when asked for port 0).
-    public private(set) var port: UInt16 = 0
+    /// The port actually bound (the system's pick when asked for port 0); 0 before `start()`.
+    public var port: UInt16 { lock.withLock { boundPort } }
+    private var boundPort: UInt16 = 0
     private let handler: Handler
     private var daemon: OpaquePointer?
     private let lock = NSLock()
@@ -63,15 +65,21 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let started else {
             // MHD doesn't say why; binding a socket of our own does.
-            switch configuration.address.probe() {
-            case EADDRINUSE: throw .addressInUse(configuration.address.description)
-            case 0: throw .cannotBind(configuration.address.description, reason: "libmicrohttpd could not start")
-            case let code: throw .cannotBind(configuration.address.description, reason: String(cString: strerror(code)))
-            }
+            try Self.checkAvailable(configuration.address)
+            throw .cannotBind(configuration.address.description, reason: "libmicrohttpd could not start")
         }
         lock.withLock {
             daemon = started
-            port = glossary_mhd_bound_port(started)
+            boundPort = glossary_mhd_bound_port(started)
+        }
+    }
+
+    /// Throws the reason `address` can't be listened on (busy, not this machine's, not allowed), if any.
+    public static func checkAvailable(_ address: ListenAddress) throws(StartError) {
+        switch address.probe() {
+        case 0: return
+        case EADDRINUSE: throw .addressInUse(address.description)
+        case let code: throw .cannotBind(address.description, reason: String(cString: strerror(code)))
         }
     }
 

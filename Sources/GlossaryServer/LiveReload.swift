@@ -1,8 +1,8 @@
 import Foundation
 import GlossaryKit
 
-/// The browser side of live reload: the script injected before `</body>` of every page while serving (never
-/// by `glossary build`), and the events it receives on `/_glossary/events`.
+/// The browser side of live reload: the script every page loads while serving (its tag is injected before
+/// `</body>` — never by `glossary build`), and the events it receives on `/_glossary/events`.
 ///
 /// Events (`data:` is one JSON object):
 /// - `hello`, on connecting: `{"build": ID or null, "errors": [...]}` — the script reloads when the page came
@@ -17,8 +17,13 @@ public enum LiveReload {
     /// At most this many changed paths are listed; more sends `"all": true`.
     static let changedListLimit = 500
 
+    public static let scriptPath = "/_glossary/live-reload.js"
+
+    /// What goes before `</body>` of every served page: small, and the same for every build, so serving
+    /// changes no page's bytes beyond it.
+    public static let tag = "<script src=\"\(scriptPath)\" data-glossary-live-reload></script>\n"
+
     public static let script = """
-        <script data-glossary-live-reload>
         (() => {
           "use strict";
           const scrollKey = "glossary-scroll:" + location.pathname;
@@ -121,9 +126,11 @@ public enum LiveReload {
           }
           connect();
         })();
-        </script>
 
         """
+
+    /// A validator for the script: it changes only with the program.
+    static let scriptETag = "\"lr-\(String(UInt64(bitPattern: Int64(script.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })), radix: 36))\""
 
     /// The page served for every path until a build succeeds: the live-reload script shows why.
     public static let placeholderPage = """
@@ -131,7 +138,7 @@ public enum LiveReload {
         <html lang="en"><head><meta charset="utf-8"><title>Build failed · glossary serve</title></head>
         <body><p>The site has not been built yet: the build failed. The errors are shown below and in the terminal;
         this page reloads when the build succeeds.</p>
-        \(script)</body></html>
+        \(tag)</body></html>
 
         """
 

@@ -39,7 +39,12 @@ public final class PreviewServer: @unchecked Sendable {
     private let report: @Sendable (Report) -> Void
     private let session = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     private var buildCount = 0
-    private var http: HTTPServer?
+    private let lock = NSLock()
+    private var httpServer: HTTPServer?
+    private var http: HTTPServer? {
+        get { lock.withLock { httpServer } }
+        set { lock.withLock { httpServer = newValue } }
+    }
     private var watcher: FileWatcher?
     private var triggers: AsyncStream<Void>.Continuation?
     private var loop: Task<Void, Never>?
@@ -49,7 +54,7 @@ public final class PreviewServer: @unchecked Sendable {
         report: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
         var options = configuration.options
-        options.bodySuffix = LiveReload.script
+        options.bodySuffix = LiveReload.tag
         self.configuration = configuration
         self.events = EventHub(heartbeat: configuration.heartbeat)
         self.builder = IncrementalBuilder(options: options, fetcher: fetcher, progress: progress)
@@ -68,11 +73,14 @@ public final class PreviewServer: @unchecked Sendable {
     /// address can't be bound or files can't be watched.
     @discardableResult
     public func start() async throws -> IncrementalBuild {
+        // A busy port is found out before a long first build, not after it.
+        try HTTPServer.checkAvailable(configuration.address)
         let first = await builder.build()
         let id = apply(first)
         report(.built(first, buildID: id))
 
-        let responder = SiteResponder(state: state, events: events, placeholder: Data(LiveReload.placeholderPage.utf8))
+        let responder = SiteResponder(
+            state: state, events: events, placeholder: Data(LiveReload.placeholderPage.utf8), localOnly: configuration.address.isLoopback)
         var httpConfiguration = HTTPServer.Configuration(address: configuration.address)
         httpConfiguration.idleTimeoutSeconds = configuration.idleTimeoutSeconds
         httpConfiguration.connectionLimit = configuration.connectionLimit
@@ -134,9 +142,13 @@ public final class PreviewServer: @unchecked Sendable {
             copyRoots.append(theme.appendingPathComponent("assets", isDirectory: true))
         }
         let mount = site.rootPath
+        // Only this method replaces the site, one build at a time: the next one is made outside the lock that
+        // requests take, then swapped in.
+        let next =
+            state.current.site.map { $0.next(output: output, buildID: id, mount: mount, changed: changed, copyRoots: copyRoots) }
+            ?? ServedSite.first(output: output, buildID: id, mount: mount, copyRoots: copyRoots)
         _ = state.update { snapshot in
-            snapshot.site = snapshot.site.map { $0.next(output: output, buildID: id, mount: mount, changed: changed, copyRoots: copyRoots) }
-                ?? ServedSite.first(output: output, buildID: id, mount: mount, copyRoots: copyRoots)
+            snapshot.site = next
             snapshot.errors = []
         }
         events.publish("build", LiveReload.build(id: id, changed: changed, mount: mount))

@@ -5,18 +5,35 @@ import GlossaryKit
 /// requests, the theme's 404 page, and the live-reload event stream.
 public struct SiteResponder: Sendable {
     public static let eventsPath = "/_glossary/events"
+    static let script = Data(LiveReload.script.utf8)
 
     let state: PreviewState
     let events: EventHub
     /// The page served for every path before any build has succeeded (it carries the live-reload script).
     let placeholder: Data
+    /// Whether to answer only requests addressed to this machine (when listening on loopback).
+    let localOnly: Bool
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .plain(405, "Method not allowed\n", headers: [("Allow", "GET, HEAD")])
         }
+        // A page elsewhere could point its own name at 127.0.0.1 (DNS rebinding) and read the preview through
+        // the browser; its requests carry its name in Host, so they are turned away.
+        if localOnly, let host = request.header("Host"), !Self.isLocal(host) {
+            return .plain(403, "This preview server only answers requests for localhost or 127.0.0.1, not '\(host)'.\n")
+        }
         if request.rawPath == Self.eventsPath {
             return eventStream(head: request.method == "HEAD")
+        }
+        if request.rawPath == LiveReload.scriptPath {
+            let headers: [(name: String, value: String)] = [
+                ("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache"), ("ETag", LiveReload.scriptETag),
+            ]
+            if Self.notModified(request, etag: LiveReload.scriptETag, lastModified: .distantFuture) {
+                return HTTPResponse(status: 304, headers: headers)
+            }
+            return HTTPResponse(status: 200, headers: headers, body: .bytes(Self.script))
         }
         let snapshot = state.current
         switch RequestPath(raw: request.rawPath) {
@@ -25,7 +42,9 @@ public struct SiteResponder: Sendable {
         case .hidden: return notFound(snapshot.site)
         case .path(let path):
             guard let site = snapshot.site else {
-                return HTTPResponse(status: 503, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"), ("Retry-After", "1")], body: .bytes(placeholder))
+                return HTTPResponse(
+                    status: 503, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"), ("Retry-After", "1")],
+                    body: .bytes(placeholder))
             }
             return file(path, in: site, request: request)
         }
@@ -73,13 +92,27 @@ public struct SiteResponder: Sendable {
             return notFound(site)
         }
         let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
-        let etag = "\"\(String(UInt64(info.st_ino), radix: 36))-\(String(UInt64(info.st_size), radix: 36))-\(String(info.st_mtim.tv_sec, radix: 36)).\(info.st_mtim.tv_nsec)\""
+        let etag =
+            "\"\(String(UInt64(info.st_ino), radix: 36))-\(String(UInt64(info.st_size), radix: 36))-\(String(info.st_mtim.tv_sec, radix: 36)).\(info.st_mtim.tv_nsec)\""
         headers += [("ETag", etag), ("Last-Modified", HTTPDate.format(modified))]
         if Self.notModified(request, etag: etag, lastModified: modified) {
             close(descriptor)
             return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
         }
         return HTTPResponse(status: 200, headers: headers, body: .file(descriptor: descriptor, size: UInt64(info.st_size)))
+    }
+
+    /// `localhost`, `*.localhost`, `127.x.x.x` and `[::1]`, with or without a port.
+    static func isLocal(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasPrefix("[") {
+            name = String(name.prefix { $0 != "]" }) + "]"
+        } else if let colon = name.lastIndex(of: ":") {
+            name = String(name[..<colon])
+        }
+        if name == "localhost" || name.hasSuffix(".localhost") || name == "[::1]" { return true }
+        var address = in_addr()
+        return inet_pton(AF_INET, name, &address) == 1 && UInt32(bigEndian: address.s_addr) >> 24 == 127
     }
 
     /// RFC 9110 §13.2.2: If-None-Match decides when present; otherwise If-Modified-Since (one-second precision).
@@ -107,7 +140,9 @@ public struct SiteResponder: Sendable {
     }
 
     private func eventStream(head: Bool) -> HTTPResponse {
-        let headers: [(name: String, value: String)] = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")]
+        let headers: [(name: String, value: String)] = [
+            ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no"),
+        ]
         guard !head else { return HTTPResponse(status: 200, headers: headers) }
         let snapshot = state.current
         return HTTPResponse(status: 200, headers: headers, body: .stream(events.subscribe(greeting: LiveReload.hello(snapshot))))

@@ -8,10 +8,14 @@ import Foundation
 /// when to build, never what to reuse).
 ///
 /// - parsed pages: by file, keyed by the file's text (or its unchanged `stat`, see `FileSignature`);
-/// - page fragments: by page, keyed by the document and every link and term wrapper it renders;
+/// - page fragments: by page, keyed by the document and every term wrapper and link rewrite it renders
+///   (not even computed when the page list and the wrappers of the page's terms are unchanged);
 /// - rendered files: by output path, keyed by the template (with its partials and parents) and the whole
 ///   context the template sees;
-/// - dictionary resolutions: by term key, for the session.
+/// - dictionary resolutions: by term key, for the session (unavailable ones are retried after a minute).
+///
+/// Within one build, values every page asks for again and again (term summaries, words linked to their term
+/// pages, term wrappers) are computed once per key.
 ///
 /// Tables fill during a build and become the "previous" tables when the next build begins, which also drops
 /// entries of pages and files that no longer exist. A memo serves one build at a time.
@@ -33,11 +37,13 @@ public final class BuildMemo: @unchecked Sendable {
             }
             if renderRan {
                 fragments = nextFragments
+                linkTargets = nextLinkTargets
                 outputs = nextOutputs
                 templateKeys = nextTemplateKeys
             }
             nextParsed = [:]
             nextFragments = [:]
+            nextLinkTargets = nil
             nextOutputs = [:]
             parseRan = false
             renderRan = false
@@ -69,7 +75,10 @@ public final class BuildMemo: @unchecked Sendable {
         _ file: SiteSource.File, drafts: Bool, read: (SiteSource.File) -> Result<String, Diagnostic>,
         parse: (String) -> (ParsedPage?, [Diagnostic])
     ) -> (ParsedPage?, [Diagnostic]) {
-        let previous = lock.withLock { parseRan = true; return parsed[file.displayPath] }
+        let previous = lock.withLock {
+            parseRan = true
+            return parsed[file.displayPath]
+        }
         let signature = FileSignature(path: file.url.path)
         if let previous, previous.drafts == drafts, let signature, previous.signature == signature,
             previous.readAt.timeIntervalSince(signature.modified) > 1
@@ -132,6 +141,36 @@ public final class BuildMemo: @unchecked Sendable {
 
     // MARK: Fragments
 
+    /// What every page's links depend on, computed once per build: each referenced key's term wrapper
+    /// (`BuiltSite.termWrapper` reads only the key's definition), and what `BuiltSite.rewrittenLink` reads
+    /// besides the link and its page — every page's path and kind, and the root path.
+    struct LinkTargets {
+        var wrappers: [TermKey: MarkdownDocument.Wrapper]
+        var pages: [String]
+
+        func sameWrapper(_ key: TermKey, as other: LinkTargets) -> Bool {
+            guard let mine = wrappers[key], let theirs = other.wrappers[key] else { return false }
+            return mine.open == theirs.open && mine.close == theirs.close
+        }
+    }
+
+    private var linkTargets: LinkTargets?
+    private var nextLinkTargets: LinkTargets?
+
+    private var samePages = false
+
+    /// This build's link targets (made by the first caller), the previous rendered build's, and whether
+    /// the pages and root path are the same in both.
+    func linkTargets(_ make: () -> LinkTargets) -> (current: LinkTargets, previous: LinkTargets?, samePages: Bool) {
+        lock.withLock {
+            if nextLinkTargets == nil {
+                nextLinkTargets = make()
+                samePages = linkTargets?.pages == nextLinkTargets?.pages
+            }
+            return (nextLinkTargets!, linkTargets, samePages)
+        }
+    }
+
     struct Fragment {
         var document: MarkdownDocument
         var wrappers: [MarkdownDocument.Wrapper]
@@ -145,15 +184,49 @@ public final class BuildMemo: @unchecked Sendable {
     /// again needs a fresh parse of the same text.
     private var renderedDocuments: [ObjectIdentifier: MarkdownDocument] = [:]
 
-    /// Term wrappers of this build by key: `BuiltSite.termWrapper` depends on the reference's key alone, and
-    /// the same few thousand keys are referenced tens of thousands of times.
-    private var wrappers: [TermKey: MarkdownDocument.Wrapper] = [:]
+    /// A page's body HTML: the previous one when it comes from the same document with the same term
+    /// wrappers and link rewrites, else `render` of a document that has not been rendered before.
+    ///
+    /// `unchangedTargets` says the page's wrappers and rewrites are known equal to the previous build's
+    /// (same link targets for each of its keys, same pages): then they are not even computed.
+    func fragment(
+        _ parsed: ParsedPage, unchangedTargets: Bool, wrappers: () -> [MarkdownDocument.Wrapper], links: () -> [String?],
+        render: (MarkdownDocument) -> String
+    ) -> String {
+        let path = parsed.page.displayPath
+        let (previous, wasRendered) = lock.withLock { (fragments[path], renderedDocuments[ObjectIdentifier(parsed.document)] != nil) }
+        if let previous, previous.document === parsed.document, unchangedTargets {
+            lock.withLock { nextFragments[path] = previous }
+            return previous.html
+        }
+        let wrappers = wrappers()
+        let links = links()
+        if let previous, previous.document === parsed.document, previous.links == links,
+            previous.wrappers.elementsEqual(wrappers, by: { $0.open == $1.open && $0.close == $1.close })
+        {
+            lock.withLock { nextFragments[path] = previous }
+            return previous.html
+        }
+        let document =
+            wasRendered
+            ? MarkdownDocument(markdown: parsed.page.body, file: parsed.page.displayPath, firstLine: parsed.page.bodyFirstLine)
+            : parsed.document
+        let html = render(document)
+        lock.withLock {
+            renderedDocuments[ObjectIdentifier(parsed.document)] = parsed.document
+            nextFragments[path] = Fragment(document: parsed.document, wrappers: wrappers, links: links, html: html)
+        }
+        return html
+    }
 
-    func wrapper(for reference: TermReference, make: (TermReference) -> MarkdownDocument.Wrapper) -> MarkdownDocument.Wrapper {
-        if let known = lock.withLock({ wrappers[reference.key] }) { return known }
-        let wrapper = make(reference)
-        lock.withLock { wrappers[reference.key] = wrapper }
-        return wrapper
+    /// Words linked to their term pages, this build (synonyms and antonyms repeat across thousands of entries).
+    private var linkedWords: [String: MustacheValue] = [:]
+
+    func linkedWord(_ word: String, make: () -> MustacheValue) -> MustacheValue {
+        if let known = lock.withLock({ linkedWords[word] }) { return known }
+        let value = make()
+        lock.withLock { linkedWords[word] = value }
+        return value
     }
 
     /// Term summaries of this build by key (one definition per key in a build; every page lists its terms').
@@ -166,36 +239,12 @@ public final class BuildMemo: @unchecked Sendable {
         return summary
     }
 
-    /// A page's body HTML: the previous one when the document, its term wrappers and its link rewrites are
-    /// the same, else `render` of a document that has not been rendered before.
-    func fragment(
-        _ parsed: ParsedPage, wrappers: [MarkdownDocument.Wrapper], links: [String?], render: (MarkdownDocument) -> String
-    ) -> String {
-        let path = parsed.page.displayPath
-        let (previous, wasRendered) = lock.withLock { (fragments[path], renderedDocuments[ObjectIdentifier(parsed.document)] != nil) }
-        if let previous, previous.document === parsed.document, previous.links == links,
-            previous.wrappers.elementsEqual(wrappers, by: { $0.open == $1.open && $0.close == $1.close })
-        {
-            lock.withLock { nextFragments[path] = previous }
-            return previous.html
-        }
-        let document = wasRendered
-            ? MarkdownDocument(markdown: parsed.page.body, file: parsed.page.displayPath, firstLine: parsed.page.bodyFirstLine)
-            : parsed.document
-        let html = render(document)
-        lock.withLock {
-            renderedDocuments[ObjectIdentifier(parsed.document)] = parsed.document
-            nextFragments[path] = Fragment(document: parsed.document, wrappers: wrappers, links: links, html: html)
-        }
-        return html
-    }
-
     // MARK: Rendered files
 
     struct Output {
         var template: String
         var context: MustacheValue
-        var html: String
+        var bytes: Data
     }
 
     private var outputs: [String: Output] = [:]
@@ -213,32 +262,36 @@ public final class BuildMemo: @unchecked Sendable {
 
     /// Called once at the start of rendering, with the theme the build loaded.
     func beginRender(theme: Theme, bodySuffix: String?) {
-        let keys = Dictionary(uniqueKeysWithValues: Theme.requiredTemplates.map { name in
-            (name, theme.dependencyClosure(of: name).map { "\($0)\u{0}\(theme.templateSources[$0] ?? "\u{1}missing")" }.joined(separator: "\u{0}")
-                + "\u{0}suffix\u{0}" + (bodySuffix ?? ""))
-        })
+        let keys = Dictionary(
+            uniqueKeysWithValues: Theme.requiredTemplates.map { name in
+                (
+                    name,
+                    theme.dependencyClosure(of: name).map { "\($0)\u{0}\(theme.templateSources[$0] ?? "\u{1}missing")" }.joined(separator: "\u{0}")
+                        + "\u{0}suffix\u{0}" + (bodySuffix ?? "")
+                )
+            })
         lock.withLock {
             renderRan = true
-            wrappers = [:]
             summaries = [:]
+            linkedWords = [:]
             nextTemplateKeys = keys
             unchangedTemplates = Set(keys.filter { templateKeys[$0.key] == $0.value }.map(\.key))
         }
     }
 
     /// A rendered file: the previous bytes when its template and its whole context are unchanged, else `render()`.
-    func output(_ path: String, template: String, context: MustacheValue, render: () -> String) -> String {
+    func output(_ path: String, template: String, context: MustacheValue, render: () -> Data) -> Data {
         let (previous, templateUnchanged) = lock.withLock { (outputs[path], unchangedTemplates.contains(template)) }
         if templateUnchanged, let previous, previous.template == template, previous.context == context {
             lock.withLock {
                 nextOutputs[path] = previous
                 reusedOutputs.insert(path)
             }
-            return previous.html
+            return previous.bytes
         }
-        let html = render()
-        lock.withLock { nextOutputs[path] = Output(template: template, context: context, html: html) }
-        return html
+        let bytes = render()
+        lock.withLock { nextOutputs[path] = Output(template: template, context: context, bytes: bytes) }
+        return bytes
     }
 }
 

@@ -132,6 +132,11 @@ public struct SiteRenderer: Sendable {
 
     /// A word linked to its term page when the glossary has one.
     func linkedWord(_ word: String) -> MustacheValue {
+        if let memo { return memo.linkedWord(word) { linkedWordValue(word) } }
+        return linkedWordValue(word)
+    }
+
+    private func linkedWordValue(_ word: String) -> MustacheValue {
         guard let key = TermKey(word), let definition = site.termPages[key] ?? site.definition(for: key) else {
             // An explicit null stops Mustache from finding an outer `url` (the term page's own) instead.
             return .object(["word": .string(word), "url": .null])

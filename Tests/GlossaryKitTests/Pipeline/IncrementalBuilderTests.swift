@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlossaryKit
 
 /// An incremental rebuild produces exactly the bytes a fresh build does, after every kind of edit.
@@ -24,9 +25,12 @@ import Testing
 
     static let theme: [String: String] = [
         "themes/default/templates/base.mustache": "<html><head><title>{{page_title}}</title></head><body>{{$content}}{{/content}}</body></html>\n",
-        "themes/default/templates/page.mustache": "{{<base}}{{$content}}{{{page.content}}}<ul>{{#page.terms}}<li><a href=\"{{url}}\">{{word}}</a>: {{summary}}</li>{{/page.terms}}</ul>{{/content}}{{/base}}\n",
-        "themes/default/templates/term.mustache": "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{{term.body}}}{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}<ul>{{#term.used_on}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/term.used_on}}</ul>{{/content}}{{/base}}\n",
-        "themes/default/templates/terms.mustache": "{{<base}}{{$content}}{{#letters}}<h2>{{letter}}</h2>{{#terms}}<a href=\"{{url}}\">{{word}}</a>: {{summary}}{{/terms}}{{/letters}}{{/content}}{{/base}}\n",
+        "themes/default/templates/page.mustache":
+            "{{<base}}{{$content}}{{{page.content}}}<ul>{{#page.terms}}<li><a href=\"{{url}}\">{{word}}</a>: {{summary}}</li>{{/page.terms}}</ul>{{/content}}{{/base}}\n",
+        "themes/default/templates/term.mustache":
+            "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{{term.body}}}{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}<ul>{{#term.used_on}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/term.used_on}}</ul>{{/content}}{{/base}}\n",
+        "themes/default/templates/terms.mustache":
+            "{{<base}}{{$content}}{{#letters}}<h2>{{letter}}</h2>{{#terms}}<a href=\"{{url}}\">{{word}}</a>: {{summary}}{{/terms}}{{/letters}}{{/content}}{{/base}}\n",
         "themes/default/templates/search.mustache": "{{<base}}{{$content}}<form></form>{{/content}}{{/base}}\n",
         "themes/default/templates/404.mustache": "{{<base}}{{$content}}Not found{{/content}}{{/base}}\n",
         "themes/default/assets/site.css": "body {}\n",
@@ -34,19 +38,47 @@ import Testing
 
     /// Edits applied one after another; after each, the incremental output must equal a fresh build's.
     static let edits: [(String, @Sendable (Folder) throws -> Void)] = [
-        ("add a page", { try $0.write("content/guide/new.md", "---\ntitle: New\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }),
-        ("edit a term reference", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nNow about [[tracking]] and [[the leading|leading]], not kerning.\n") }),
+        (
+            "add a page",
+            { try $0.write("content/guide/new.md", "---\ntitle: New\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }
+        ),
+        (
+            "edit a term reference",
+            { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nNow about [[tracking]] and [[the leading|leading]], not kerning.\n") }
+        ),
         ("reference an unknown term", { try $0.write("content/index.md", "---\ntitle: Home\n---\nWelcome to [[kerning]] and [[nosuchterm]].\n") }),
-        ("change a page title used on term pages", { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }),
+        (
+            "change a page title used on term pages",
+            { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }
+        ),
         ("delete a page", { try $0.remove("content/guide/intro.md") }),
-        ("edit a glossary entry", { try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\naliases: [letter spacing pairs]\nsee_also: [leading, tracking]\n---\nThe space between **two** letters, adjusted.\n") }),
-        ("add a glossary entry for a known word", { try $0.write("content/glossary/ligature.md", "---\nterm: Ligature\n---\nTwo letters joined as one glyph.\n") }),
+        (
+            "edit a glossary entry",
+            {
+                try $0.write(
+                    "content/glossary/kerning.md",
+                    "---\nterm: Kerning\naliases: [letter spacing pairs]\nsee_also: [leading, tracking]\n---\nThe space between **two** letters, adjusted.\n")
+            }
+        ),
+        (
+            "add a glossary entry for a known word",
+            { try $0.write("content/glossary/ligature.md", "---\nterm: Ligature\n---\nTwo letters joined as one glyph.\n") }
+        ),
         ("delete a glossary entry", { try $0.remove("content/glossary/tracking.md") }),
-        ("edit a template", { try $0.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"t\">{{term.word}}</h1>{{{term.body}}}{{/content}}{{/base}}\n") }),
+        (
+            "edit a template",
+            {
+                try $0.write(
+                    "themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"t\">{{term.word}}</h1>{{{term.body}}}{{/content}}{{/base}}\n")
+            }
+        ),
         ("edit a partial", { try $0.write("themes/default/templates/base.mustache", "<html><body class=\"b\">{{$content}}{{/content}}</body></html>\n") }),
         ("break the front matter", { try $0.write("content/index.md", "---\ntitle: [oops\n---\nx\n") }),
         ("fix it again", { try $0.write("content/index.md", "---\ntitle: Home again\n---\nWelcome back to [[kerning]].\n") }),
-        ("re-add the deleted page", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nBack, with [[kerning]] and a [link](../index.md).\n") }),
+        (
+            "re-add the deleted page",
+            { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nBack, with [[kerning]] and a [link](../index.md).\n") }
+        ),
         ("add a static file", { try $0.write("content/images/a.svg", "<svg/>\n") }),
         ("change the config", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
         ("edit a page after the config change", { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nSee [intro](intro.md) and [home](/).\n") }),
@@ -62,7 +94,9 @@ import Testing
         try folder.write("content/glossary/leading.md", "---\nterm: Leading\n---\nThe space between lines.\n")
         try folder.write("content/glossary/tracking.md", "---\nterm: Tracking\n---\nEven spacing of a word's letters.\n")
         // A cached dictionary entry, so dictionary terms take part too.
-        try folder.write(".glossary/cache/en/ligature.json", """
+        try folder.write(
+            ".glossary/cache/en/ligature.json",
+            """
             {"body":[{"meanings":[{"antonyms":[],"definitions":[{"antonyms":[],"definition":"A joined glyph.","synonyms":[]}],"partOfSpeech":"noun","synonyms":["tie"]}],"phonetics":[],"word":"ligature"}],"fetched_at":"2026-01-01T00:00:00Z","format":1,"key":"ligature","language":"en","status":200,"url":"x"}
             """)
 

@@ -32,8 +32,7 @@ final class EventStreamClient: @unchecked Sendable {
         shutdown(client.descriptor, Int32(SHUT_RDWR))
     }
 
-    /// The next event named `name` (others before it are dropped), or nil after `timeout` seconds.
-    func next(_ name: String? = nil, timeout: TimeInterval = 5) -> Event? {
+    fileprivate func nextBlocking(_ name: String?, timeout: TimeInterval) -> Event? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -88,9 +87,13 @@ final class EventStreamClient: @unchecked Sendable {
         var data: [String] = []
         var comment = false
         for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix(":") { comment = true }
-            else if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
-            else if line.hasPrefix("data: ") { data.append(String(line.dropFirst(6))) }
+            if line.hasPrefix(":") {
+                comment = true
+            } else if line.hasPrefix("event: ") {
+                name = String(line.dropFirst(7))
+            } else if line.hasPrefix("data: ") {
+                data.append(String(line.dropFirst(6)))
+            }
         }
         condition.withLock {
             if data.isEmpty {
@@ -100,5 +103,28 @@ final class EventStreamClient: @unchecked Sendable {
             }
             condition.broadcast()
         }
+    }
+}
+
+/// Runs blocking work (waiting for an event, a process, a socket) on a thread of its own, so a waiting test
+/// never holds one of the few threads that Swift tasks — the server's builds among them — run on.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
+}
+
+extension EventStreamClient {
+    /// The next event named `name` (others before it are dropped), or nil after `timeout` seconds.
+    func next(_ name: String? = nil, timeout: TimeInterval = 20) async -> Event? {
+        await blocking { self.nextBlocking(name, timeout: timeout) }
+    }
+}
+
+extension RawHTTPClient {
+    /// Whether the server closes the connection (end of stream before the read timeout).
+    func closedByServer() async -> Bool {
+        nonisolated(unsafe) let client = self
+        return await blocking { client.isClosedByServer() }
     }
 }

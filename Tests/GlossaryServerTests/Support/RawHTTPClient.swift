@@ -24,7 +24,9 @@ final class RawHTTPClient {
     private var buffer = Data()
 
     init(port: UInt16, timeout: TimeInterval = 5) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // The descriptor is only stored once connected: a failed init must not leave it to deinit to close
+        // a second time (by then the number may belong to someone else).
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -36,9 +38,11 @@ final class RawHTTPClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw Failure(description: "connect: \(String(cString: strerror(errno)))")
+            throw Failure(description: "connect: \(reason)")
         }
+        self.descriptor = descriptor
     }
 
     deinit {
@@ -56,7 +60,8 @@ final class RawHTTPClient {
 
     /// Sends `GET|HEAD target` with the given extra header lines and reads the response.
     func request(_ method: String, _ target: String, headers: [String] = []) throws -> Response {
-        try send("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+        let host = headers.contains { $0.lowercased().hasPrefix("host:") } ? "" : "Host: 127.0.0.1\r\n"
+        try send("\(method) \(target) HTTP/1.1\r\n\(host)" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
         return try readResponse(head: method == "HEAD")
     }
 

@@ -13,18 +13,18 @@ final class ServerTestSite: @unchecked Sendable {
 
     static let theme: [String: String] = [
         "themes/default/templates/base.mustache": """
-            <!doctype html><html><head><title>{{page_title}}</title><link rel="stylesheet" href="{{assets}}site.css"></head>
-            <body>{{$content}}{{/content}}</body></html>
-            """,
+        <!doctype html><html><head><title>{{page_title}}</title><link rel="stylesheet" href="{{assets}}site.css"></head>
+        <body>{{$content}}{{/content}}</body></html>
+        """,
         "themes/default/templates/page.mustache": """
-            {{<base}}{{$content}}<main>{{{page.content}}}</main><ul class="terms">{{#page.terms}}<li>{{word}}: {{summary}}</li>{{/page.terms}}</ul>{{/content}}{{/base}}
-            """,
+        {{<base}}{{$content}}<main>{{{page.content}}}</main><ul class="terms">{{#page.terms}}<li>{{word}}: {{summary}}</li>{{/page.terms}}</ul>{{/content}}{{/base}}
+        """,
         "themes/default/templates/term.mustache": """
-            {{<base}}{{$content}}<h1>{{term.word}}</h1><div class="definition">{{{term.body}}}</div><ul class="used-on">{{#term.used_on}}<li><a href="{{url}}">{{title}}</a></li>{{/term.used_on}}</ul>{{/content}}{{/base}}
-            """,
+        {{<base}}{{$content}}<h1>{{term.word}}</h1><div class="definition">{{{term.body}}}</div><ul class="used-on">{{#term.used_on}}<li><a href="{{url}}">{{title}}</a></li>{{/term.used_on}}</ul>{{/content}}{{/base}}
+        """,
         "themes/default/templates/terms.mustache": """
-            {{<base}}{{$content}}{{#letters}}<h2>{{letter}}</h2>{{#terms}}<a href="{{url}}">{{word}}</a> {{/terms}}{{/letters}}{{/content}}{{/base}}
-            """,
+        {{<base}}{{$content}}{{#letters}}<h2>{{letter}}</h2>{{#terms}}<a href="{{url}}">{{word}}</a> {{/terms}}{{/letters}}{{/content}}{{/base}}
+        """,
         "themes/default/templates/search.mustache": "{{<base}}{{$content}}<form data-dictionary-search></form>{{/content}}{{/base}}\n",
         "themes/default/templates/404.mustache": "{{<base}}{{$content}}<h1>Not found (theme 404)</h1>{{/content}}{{/base}}\n",
         "themes/default/assets/site.css": "body { color: black; }\n",

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import GlossaryServer
+
+/// The libmicrohttpd layer alone, with a trivial handler.
+@Suite struct HTTPServerTests {
+    static func server(_ adjust: (inout HTTPServer.Configuration) -> Void = { _ in }) throws -> HTTPServer {
+        var configuration = HTTPServer.Configuration(address: ListenAddress(host: "127.0.0.1", port: 0)!)
+        adjust(&configuration)
+        let server = HTTPServer(configuration: configuration) { request in .plain(200, "\(request.method) \(request.rawPath)\n") }
+        try server.start()
+        return server
+    }
+
+    @Test func connectionsBeyondTheLimitAreTurnedAway() async throws {
+        let server = try Self.server { $0.connectionLimit = 4 }
+        defer { server.stop() }
+        let admitted = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }
+        for client in admitted { #expect(try client.request("GET", "/").status == 200) }
+        let refused = try RawHTTPClient(port: server.port, timeout: 3)
+        #expect((try? refused.request("GET", "/")) == nil)
+        // Room again once a client leaves.
+        shutdown(admitted[0].descriptor, Int32(SHUT_RDWR))
+        var answered = false
+        for _ in 0..<50 where !answered {
+            try await Task.sleep(for: .milliseconds(50))
+            answered = (try? RawHTTPClient(port: server.port, timeout: 2).request("GET", "/").status) == 200
+        }
+        #expect(answered)
+    }
+
+    @Test func keepsConnectionsAliveAndLetsMHDAnswerHEAD() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        let get = try client.request("GET", "/a%2Fb?query=1")
+        #expect(get.text == "GET /a%2Fb\n")  // the path as sent: not unescaped, query removed
+        #expect(get.header("Connection")?.lowercased() != "close")
+        let head = try client.request("HEAD", "/x")
+        #expect(head.status == 200)
+        #expect(head.header("Content-Length") == "8")
+        #expect(try client.request("GET", "/y").text == "GET /y\n")
+    }
+
+    @Test func aGETWithABodyIsRefused() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhello")
+        #expect(try client.readResponse().status == 400)
+    }
+
+    @Test func stopIsPromptAndIdempotent() throws {
+        let server = try Self.server()
+        let port = server.port
+        let idle = try RawHTTPClient(port: port)
+        #expect(try idle.request("GET", "/").status == 200)
+        server.stop()
+        server.stop()
+        #expect(idle.isClosedByServer())
+        #expect((try? RawHTTPClient(port: port)) == nil)
+    }
+}
