@@ -38,7 +38,12 @@ public struct SiteSource: Sendable {
             diagnostics.append(.error("content-missing", "no content/ folder in \(root.path)"))
             return (source, diagnostics)
         }
-        for relative in Self.listFiles(in: content) {
+        let files = Self.listFiles(in: content) { path in
+            diagnostics.append(.warning(
+                "symlink-skipped", "symbolic link to a folder or to a file outside content/ is not published",
+                at: SourceLocation(file: "content/" + path, line: 1, column: 1)))
+        }
+        for relative in files {
             let file = File(displayPath: "content/" + relative, contentPath: relative, url: content.appendingPathComponent(relative))
             if relative.hasSuffix(".md") {
                 source.markdownFiles.append(file)
@@ -50,15 +55,23 @@ public struct SiteSource: Sendable {
     }
 
     /// Relative paths of the regular files below `folder`, sorted, skipping anything whose name starts with `.`.
-    static func listFiles(in folder: URL) -> [String] {
+    ///
+    /// Symbolic links are followed only to files inside `folder`: a link to a folder could loop, and a link
+    /// out of the folder would publish a file the site doesn't own. `skipped` hears of each one left out.
+    static func listFiles(in folder: URL, skipped: (String) -> Void = { _ in }) -> [String] {
+        let fileManager = FileManager.default
+        let root = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         var result: [String] = []
         func walk(_ url: URL, prefix: String) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
+            guard let names = try? fileManager.contentsOfDirectory(atPath: url.path) else { return }
             for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix("~") {
                 let child = url.appendingPathComponent(name)
+                let isLink = (try? fileManager.attributesOfItem(atPath: child.path)[.type] as? FileAttributeType) == .typeSymbolicLink
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: child.path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
+                guard fileManager.fileExists(atPath: child.path, isDirectory: &isDirectory) else { continue }
+                if isLink && (isDirectory.boolValue || !child.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(root)) {
+                    skipped(prefix + name)
+                } else if isDirectory.boolValue {
                     walk(child, prefix: prefix + name + "/")
                 } else {
                     result.append(prefix + name)
