@@ -128,7 +128,8 @@ import Testing
         #expect(second.stderr.contains("--port"))
         #expect(second.stdout.isEmpty)
         kill(first.process.processIdentifier, SIGTERM)
-        #expect(await first.waitForExit() == 0)
+        let status = await first.waitForExit()
+        #expect(status == 0, "exit \(String(describing: status)); stderr: \(first.stderr)")
     }
 
     @Test func aNonLoopbackAddressIsWarnedAbout() async throws {
