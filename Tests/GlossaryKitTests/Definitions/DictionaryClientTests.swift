@@ -189,7 +189,7 @@ import Testing
         // Timed from the first request, not the test's start: a loaded machine may be slow to send it.
         let first = try #require(server.requests.first?.receivedAt)
         let early = server.requests.filter { $0.receivedAt - first < .milliseconds(950) }.map(\.path)
-        #expect(early.first == Self.entriesPath + "a")
+        #expect(early.contains(Self.entriesPath + "a"))
         #expect(early.count <= 2 && Set(early).count == early.count && Set(early).isSubset(of: Set(["a", "b"].map { Self.entriesPath + $0 })), "\(early) left during the pause")
         #expect(server.requests.count == 5)
     }
