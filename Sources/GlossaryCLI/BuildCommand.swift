@@ -97,7 +97,7 @@ struct BuildCommand: Command {
         let warnings = options.strict ? 0 : result.warnings.count
         let problems = [errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : nil, warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }
         let problemText = problems.isEmpty ? "" : ", " + problems.joined(separator: ", ")
-        if result.output == nil || errors > 0 && result.output == nil {
+        if result.output == nil {
             return "Build failed: \(counts)\(problemText) in \(time) s; \(options.outputDirectory.lastPathComponent)/ left unchanged"
         }
         return "Built \(counts)\(problemText) in \(time) s"

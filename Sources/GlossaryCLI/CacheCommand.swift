@@ -29,8 +29,8 @@ struct CacheCommand: Command {
         let root = context.resolve(parsed["--source"])
         guard let config = loadConfig(root, context: context) else { return GlossaryTool.ExitCode.failure }
         let cache = DefinitionCache(directory: root.appendingPathComponent(config.dictionary.cache, isDirectory: true))
-        let inventory = CacheInventory.scan(cache) { relativePath($0, root: root) }
-        let cacheName = relativePath(cache.directory, root: root)
+        let inventory = CacheInventory.scan(cache) { SiteBuilder.relativePath($0, root: root) }
+        let cacheName = SiteBuilder.relativePath(cache.directory, root: root)
         switch action {
         case "list":
             return list(inventory, config: config, cacheName: cacheName, context: context)
@@ -89,7 +89,7 @@ struct CacheCommand: Command {
         for problem in problems { context.console.printError(problem.description) }
         for leftover in inventory.leftovers {
             context.console.printError(
-                "\(relativePath(leftover, root: root)):1:1: warning: leftover of an interrupted write; 'glossary cache prune' deletes it [cache-leftover]")
+                "\(SiteBuilder.relativePath(leftover, root: root)):1:1: warning: leftover of an interrupted write; 'glossary cache prune' deletes it [cache-leftover]")
         }
         let count = inventory.items.count
         let entries = "\(count) entr\(count == 1 ? "y" : "ies") in \(cacheName)/"
@@ -122,7 +122,7 @@ struct CacheCommand: Command {
         removals += inventory.leftovers.map { ($0, "leftover of an interrupted write") }
         var failed = false
         for (file, why) in removals {
-            let shown = relativePath(file, root: root)
+            let shown = SiteBuilder.relativePath(file, root: root)
             if dryRun {
                 context.console.print("would remove \(shown) (\(why))")
                 continue
@@ -160,10 +160,4 @@ struct CacheCommand: Command {
         }
     }
 
-    static func relativePath(_ url: URL, root: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let rootPath = root.standardizedFileURL.path
-        let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
 }

@@ -5,8 +5,8 @@ struct CheckCommand: Command {
     static let usage = """
         USAGE: glossary check [options]
 
-        Builds the site without writing it and reports unresolved terms, broken internal links and every other
-        problem. Exits 1 when there is any.
+        Builds the site without writing it and reports every problem it finds. Exits 1 when there is an
+        unresolved term, a broken internal link or an error; other warnings are printed but don't fail it.
 
         OPTIONS:
           --source DIR        The site's folder, holding glossary.yml (default: current folder)

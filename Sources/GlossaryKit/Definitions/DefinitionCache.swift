@@ -47,26 +47,17 @@ public struct DefinitionCache: Sendable {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(entry.key.slug).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
-        let data = entry.encoded()
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
-        // fsync before rename: after a crash the new name must point at complete bytes.
-        if let handle = FileHandle(forWritingAtPath: temporary.path) {
-            try? handle.synchronize()
-            try? handle.close()
+        // Written and synced before the rename: after a crash the entry's name must point at complete bytes.
+        do {
+            try SiteWriter.writeFile(entry.encoded(), to: temporary.path, sync: true)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
         }
         guard rename(temporary.path, url.path) == 0 else {
             let code = errno
             try? FileManager.default.removeItem(at: temporary)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
-    }
-
-    /// Every entry file in the cache, for `glossary cache list|verify|prune`.
-    public func allFiles() -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
-        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasPrefix(".") }
-            .sorted { $0.path < $1.path }
     }
 }

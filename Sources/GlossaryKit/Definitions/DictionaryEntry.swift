@@ -31,7 +31,7 @@ public struct DictionaryEntry: Codable, Equatable, Sendable {
         phonetics = try container.decodeIfPresent([Phonetic].self, forKey: .phonetics) ?? []
         meanings = try container.decodeIfPresent([Meaning].self, forKey: .meanings) ?? []
         license = try container.decodeIfPresent(License.self, forKey: .license)
-        sourceUrls = Self.uniqued(try container.decodeIfPresent([String].self, forKey: .sourceUrls) ?? [], caseInsensitive: true)
+        sourceUrls = Self.uniqued((try container.decodeIfPresent([String].self, forKey: .sourceUrls) ?? []).compactMap(\.webURL), caseInsensitive: true)
     }
 
     public struct Phonetic: Codable, Equatable, Sendable {
@@ -50,8 +50,8 @@ public struct DictionaryEntry: Codable, Equatable, Sendable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             text = try container.decodeIfPresent(String.self, forKey: .text)?.nonEmpty
-            audio = try container.decodeIfPresent(String.self, forKey: .audio)?.nonEmpty
-            sourceUrl = try container.decodeIfPresent(String.self, forKey: .sourceUrl)?.nonEmpty
+            audio = try container.decodeIfPresent(String.self, forKey: .audio)?.webURL
+            sourceUrl = try container.decodeIfPresent(String.self, forKey: .sourceUrl)?.webURL
             license = try container.decodeIfPresent(License.self, forKey: .license)
         }
     }
@@ -109,6 +109,12 @@ public struct DictionaryEntry: Codable, Equatable, Sendable {
             self.name = name
             self.url = url
         }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            url = try container.decodeIfPresent(String.self, forKey: .url)?.webURL
+        }
     }
 
     /// Drops repeats, keeping first occurrences in order (the API sometimes lists a synonym five times).
@@ -125,5 +131,13 @@ extension String {
     /// nil for an empty or all-blank string, so "" from the API reads as "absent".
     var nonEmpty: String? {
         trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : self
+    }
+
+    /// The string if it is an absolute http(s) URL, else nil: links and audio from the API end up in `href`
+    /// and `src`, where escaping alone would let a `javascript:` URL through.
+    var webURL: String? {
+        let trimmed = trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = trimmed.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? trimmed : nil
     }
 }

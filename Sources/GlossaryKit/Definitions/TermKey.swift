@@ -6,6 +6,8 @@ import Foundation
 /// resolved, fetched and cached once whatever its spelling on the pages.
 public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: String
+    /// A URL- and file-safe name for the key (see `makeSlug`), computed once: it is asked for per reference.
+    public let slug: String
 
     public init?(_ text: String) {
         let folded = text.precomposedStringWithCanonicalMapping
@@ -16,7 +18,12 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard !words.isEmpty else { return nil }
         // Folding can decompose (e.g. 'ß' → 'ss' stays composed, but some letters don't); re-compose.
         rawValue = words.joined(separator: " ").precomposedStringWithCanonicalMapping
+        slug = Self.makeSlug(rawValue)
     }
+
+    public static func == (lhs: TermKey, rhs: TermKey) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public var description: String { rawValue }
 
@@ -28,7 +35,7 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `ice_cream`). Any other key gets an ASCII rendering plus a hash of the key (`café` → `cafe-1f3c7a2b`),
     /// so two keys never share a slug: plain slugs contain no hash suffix pattern with letters outside the
     /// plain alphabet, and hashed slugs contain no `_`. Length is bounded; no `/`, `.`, or control characters.
-    public var slug: String {
+    private static func makeSlug(_ rawValue: String) -> String {
         let maximumLength = 80
         let isPlain = rawValue.unicodeScalars.allSatisfy { scalar in
             ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == " "
@@ -37,10 +44,10 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
             // Most keys are one word: no need to go through Foundation (slow on Linux) for the spaces.
             return rawValue.contains(" ") ? String(rawValue.map { $0 == " " ? "_" : $0 }) : rawValue
         }
-        return "\(asciiBase(maximumLength: maximumLength - 9))-\(hashSuffix)"
+        return "\(asciiBase(rawValue, maximumLength: maximumLength - 9))-\(hashSuffix(rawValue))"
     }
 
-    private func asciiBase(maximumLength: Int) -> String {
+    private static func asciiBase(_ rawValue: String, maximumLength: Int) -> String {
         let stripped = rawValue.applyingTransform(.toLatin, reverse: false)?
             .applyingTransform(.stripDiacritics, reverse: false) ?? rawValue
         var base = ""
@@ -59,7 +66,7 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// FNV-1a over the key's UTF-8: stable across runs and platforms, unlike `hashValue`.
-    private var hashSuffix: String {
+    private static func hashSuffix(_ rawValue: String) -> String {
         var hash: UInt32 = 0x811C_9DC5
         for byte in rawValue.utf8 {
             hash ^= UInt32(byte)

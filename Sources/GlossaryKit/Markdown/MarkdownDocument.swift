@@ -24,6 +24,9 @@ public final class MarkdownDocument: @unchecked Sendable {
     private let root: OpaquePointer
     /// The placeholder node of each reference, index-aligned with `references`.
     private let termNodes: [OpaquePointer]
+    /// Every link and image node with its destination as written, index-aligned with `links`: rendering
+    /// always rewrites from the original, so a document renders the same however often it is rendered.
+    private let linkNodes: [OpaquePointer]
 
     /// Parses `markdown`; `firstLine` is the file line on which the markdown starts (after front matter).
     public init(markdown: String, file: String, firstLine: Int = 1) {
@@ -37,7 +40,9 @@ public final class MarkdownDocument: @unchecked Sendable {
         builder.run()
         references = builder.references
         termNodes = builder.termNodes
-        links = builder.links
+        let records = builder.linkRecords.filter { !builder.freedLinks.contains($0.node) }
+        links = records.map(\.link)
+        linkNodes = records.map(\.node)
         diagnostics = builder.diagnostics
         firstHeading = builder.firstHeading
         if let first = cmark_node_first_child(root), cmark_node_get_type(first) == CMARK_NODE_HEADING {
@@ -70,11 +75,9 @@ public final class MarkdownDocument: @unchecked Sendable {
             cmark_node_set_on_enter(node, wrapper.open)
             cmark_node_set_on_exit(node, wrapper.close)
         }
-        if let rewriteURL {
-            forEachNode { node, type in
-                guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else { return }
-                if let rewritten = rewriteURL(String(cString: url)) { cmark_node_set_url(node, rewritten) }
-            }
+        for (node, link) in zip(linkNodes, links) {
+            let destination = rewriteURL?(link.destination) ?? link.destination
+            if destination != String(cString: cmark_node_get_url(node)) { cmark_node_set_url(node, destination) }
         }
         guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }
         defer { free(html) }
@@ -132,7 +135,9 @@ extension MarkdownDocument {
         let lineOffset: Int
         var references: [TermReference] = []
         var termNodes: [OpaquePointer] = []
-        var links: [MarkdownLink] = []
+        var linkRecords: [(node: OpaquePointer, link: MarkdownLink)] = []
+        /// Link nodes that turned out to be `[[x]]` and were removed from the tree.
+        var freedLinks: Set<OpaquePointer> = []
         var diagnostics: [Diagnostic] = []
         var firstHeading: String?
 
@@ -208,7 +213,7 @@ extension MarkdownDocument {
             if !destination.isEmpty, let range = text.range(of: destination) {
                 column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
             }
-            links.append(MarkdownLink(destination: destination, isImage: isImage, location: location(line: line, column: column)))
+            linkRecords.append((node, MarkdownLink(destination: destination, isImage: isImage, location: location(line: line, column: column))))
         }
 
         /// `[[x]]` where the page defines `[x]: url` parses as `[` + link + `]`; we read it as a term reference.
@@ -223,8 +228,16 @@ extension MarkdownDocument {
             let innerBytes = strlen(inner)
             let span = Int(cmark_node_get_end_column(link)) - Int(cmark_node_get_start_column(link)) + 1
             guard cmark_node_get_start_line(link) == cmark_node_get_end_line(link), span == innerBytes + 2 else { return false }
-            let beforeText = String(cString: before)
-            return beforeText.hasSuffix("[") && !beforeText.hasSuffix("\\[") && String(cString: after).hasPrefix("]")
+            guard String(cString: before).hasSuffix("["), String(cString: after).hasPrefix("]") else { return false }
+            // Text nodes hold decoded text, where `\[` is already `[`: the source line tells an escape apart.
+            let source = String(decoding: sourceLine(Int(cmark_node_get_start_line(link))), as: UTF8.self)
+            let written = "[[" + String(cString: inner) + "]]"
+            var searchStart = source.startIndex
+            while let found = source.range(of: written, range: searchStart..<source.endIndex) {
+                if found.lowerBound == source.startIndex || source[source.index(before: found.lowerBound)] != "\\" { return true }
+                searchStart = found.upperBound
+            }
+            return false
         }
 
         private mutating func unswallow(_ link: OpaquePointer) {
@@ -250,6 +263,7 @@ extension MarkdownDocument {
             cmark_node_set_literal(next, String(after.dropFirst()))
             let placeholder = makePlaceholder(shown: shown.isEmpty ? word : shown)
             cmark_node_insert_before(link, placeholder)
+            freedLinks.insert(link)
             cmark_node_free(link)
             references.append(TermReference(shown: shown.isEmpty ? word : shown, word: word, key: key, location: location(line: line, column: column)))
             termNodes.append(placeholder)

@@ -17,10 +17,4 @@ public struct SiteOutput: Sendable {
     public mutating func add(_ path: String, _ text: String) {
         files[path] = Data(text.utf8)
     }
-
-    /// The bytes of any file of the site.
-    public func contents(of path: String) -> Data? {
-        if let data = files[path] { return data }
-        return copies[path].flatMap { FileManager.default.contents(atPath: $0.path) }
-    }
 }

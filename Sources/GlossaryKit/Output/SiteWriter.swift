@@ -13,7 +13,7 @@ public struct SiteWriter: Sendable {
         self.output = output.standardizedFileURL
     }
 
-    public enum Failure: Error, CustomStringConvertible {
+    public enum Failure: LocalizedError, CustomStringConvertible {
         case write(path: String, reason: String)
 
         public var description: String {
@@ -21,6 +21,8 @@ public struct SiteWriter: Sendable {
             case .write(let path, let reason): "can't write \(path): \(reason)"
             }
         }
+
+        public var errorDescription: String? { description }
     }
 
     /// Files written at once: on this project's ext4 virtual disks two writers beat one, more only added kernel time.
@@ -57,7 +59,6 @@ public struct SiteWriter: Sendable {
                 }
             }
             if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-            try carryOverDotfiles(into: staging)
         } catch {
             try? fileManager.removeItem(at: staging)
             if let failure = error as? Failure { throw failure }
@@ -80,7 +81,10 @@ public struct SiteWriter: Sendable {
             try? fileManager.removeItem(at: staging)
             throw .write(path: output.path, reason: reason)
         }
-        if hadOutput { try? fileManager.removeItem(at: retired) }
+        if hadOutput {
+            carryOverDotfiles(from: retired)
+            try? fileManager.removeItem(at: retired)
+        }
     }
 
     /// Creates the folders above `path` that don't exist yet, parents first, with plain `mkdir` (Foundation's
@@ -99,7 +103,7 @@ public struct SiteWriter: Sendable {
 
     /// Plain open/write/close: the staging folder as a whole is what becomes visible atomically, so each file
     /// needs no temporary copy or sync of its own (Foundation's atomic writes cost ~1 ms a file here).
-    static func writeFile(_ data: Data, to path: String) throws(Failure) {
+    static func writeFile(_ data: Data, to path: String, sync: Bool = false) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .write(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -116,15 +120,17 @@ public struct SiteWriter: Sendable {
                 offset += written
             }
         }
+        if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
         if failure != 0 { throw .write(path: path, reason: String(cString: strerror(failure))) }
     }
 
     /// Top-level dotfiles of the old output (`.git` of a gh-pages checkout, `.gitkeep`) are the user's, not
-    /// the build's: they move into the new site rather than being deleted.
-    private func carryOverDotfiles(into staging: URL) throws {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: output.path) else { return }
+    /// the build's: once the new site is in place they move into it (a rename each, however large), instead
+    /// of being deleted with the old site.
+    private func carryOverDotfiles(from retired: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: retired.path) else { return }
         for name in names where name.hasPrefix(".") {
-            try FileManager.default.copyItem(at: output.appendingPathComponent(name), to: staging.appendingPathComponent(name))
+            _ = rename(retired.appendingPathComponent(name).path, output.appendingPathComponent(name).path)
         }
     }
 }

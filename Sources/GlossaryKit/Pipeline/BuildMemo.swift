@@ -31,9 +31,6 @@ public final class BuildMemo: @unchecked Sendable {
         lock.withLock {
             if parseRan {
                 parsed = nextParsed
-                // Documents that can no longer come back from the parse table can't be rendered again.
-                let alive = Set(parsed.values.compactMap { $0.result.0.map { ObjectIdentifier($0.document) } })
-                renderedDocuments = renderedDocuments.filter { alive.contains($0.key) }
             }
             if renderRan {
                 fragments = nextFragments
@@ -107,13 +104,22 @@ public final class BuildMemo: @unchecked Sendable {
     // MARK: Dictionary resolutions
 
     private var resolutions: [TermKey: (resolution: Resolution, at: Date)] = [:]
+    /// What the remembered resolutions were made under (language, cache folder, maximum age): they are
+    /// forgotten when `glossary.yml` changes any of it.
+    private var resolutionContext: String?
     /// How long a term that could not be resolved (offline and not cached, or the API unreachable) is left
     /// alone before a rebuild tries again, so a dictionary that is down doesn't slow every keystroke.
     static let unavailableRetry: TimeInterval = 60
 
     /// The keys that need resolving this build: new ones, team terms (free), and unavailable ones due a retry.
-    func keysToResolve(_ keys: Set<TermKey>, team: [TermKey: TermDefinition], now: Date = Date()) -> (resolve: [TermKey], known: [TermKey: Resolution]) {
+    func keysToResolve(
+        _ keys: Set<TermKey>, team: [TermKey: TermDefinition], context: String, now: Date = Date()
+    ) -> (resolve: [TermKey], known: [TermKey: Resolution]) {
         lock.withLock {
+            if resolutionContext != context {
+                resolutions = [:]
+                resolutionContext = context
+            }
             var resolve: [TermKey] = []
             var known: [TermKey: Resolution] = [:]
             for key in keys {
@@ -180,12 +186,9 @@ public final class BuildMemo: @unchecked Sendable {
 
     private var fragments: [String: Fragment] = [:]
     private var nextFragments: [String: Fragment] = [:]
-    /// Documents whose tree a render has changed (it rewrites link destinations in place): rendering one
-    /// again needs a fresh parse of the same text.
-    private var renderedDocuments: [ObjectIdentifier: MarkdownDocument] = [:]
 
     /// A page's body HTML: the previous one when it comes from the same document with the same term
-    /// wrappers and link rewrites, else `render` of a document that has not been rendered before.
+    /// wrappers and link rewrites, else `render` of the document.
     ///
     /// `unchangedTargets` says the page's wrappers and rewrites are known equal to the previous build's
     /// (same link targets for each of its keys, same pages): then they are not even computed.
@@ -194,7 +197,7 @@ public final class BuildMemo: @unchecked Sendable {
         render: (MarkdownDocument) -> String
     ) -> String {
         let path = parsed.page.displayPath
-        let (previous, wasRendered) = lock.withLock { (fragments[path], renderedDocuments[ObjectIdentifier(parsed.document)] != nil) }
+        let previous = lock.withLock { fragments[path] }
         if let previous, previous.document === parsed.document, unchangedTargets {
             lock.withLock { nextFragments[path] = previous }
             return previous.html
@@ -207,13 +210,8 @@ public final class BuildMemo: @unchecked Sendable {
             lock.withLock { nextFragments[path] = previous }
             return previous.html
         }
-        let document =
-            wasRendered
-            ? MarkdownDocument(markdown: parsed.page.body, file: parsed.page.displayPath, firstLine: parsed.page.bodyFirstLine)
-            : parsed.document
-        let html = render(document)
+        let html = render(parsed.document)
         lock.withLock {
-            renderedDocuments[ObjectIdentifier(parsed.document)] = parsed.document
             nextFragments[path] = Fragment(document: parsed.document, wrappers: wrappers, links: links, html: html)
         }
         return html

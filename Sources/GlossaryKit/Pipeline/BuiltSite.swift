@@ -11,6 +11,10 @@ public struct BuiltSite: Sendable {
 
     /// Terms that get a page: every team entry and every referenced term with a definition, by canonical key.
     public let termPages: [TermKey: TermDefinition]
+    /// Each content page's URL path by its path below `content/`, for resolving links (once, not per link).
+    let pageURLs: [String: String]
+    /// The URL paths of content pages.
+    let pageURLPaths: Set<String>
 
     public init(config: SiteConfig, pages: [ParsedPage], team: [TermKey: TermDefinition], resolutions: [TermKey: Resolution], usage: [TermKey: [TermUse]]) {
         self.config = config
@@ -23,6 +27,9 @@ public struct BuiltSite: Sendable {
         for case .defined(let definition) in resolutions.values { termPages[definition.key] = definition }
         self.termPages = termPages
         rootPath = Self.rootPath(baseURL: config.baseURL)
+        let contentPages = pages.filter { $0.page.kind == .page }
+        pageURLs = Dictionary(contentPages.map { ($0.page.contentPath, $0.page.urlPath) }, uniquingKeysWith: { first, _ in first })
+        pageURLPaths = Set(contentPages.map(\.page.urlPath))
     }
 
     /// The site's root path with a trailing slash (`/`, `/docs/`), from `base_url` (a full URL keeps its path).
@@ -112,7 +119,7 @@ public struct BuiltSite: Sendable {
         if path.hasSuffix(".md") {
             let folder = (page.contentPath as NSString).deletingLastPathComponent
             let resolved = Self.normalize(folder.isEmpty ? path : folder + "/" + path)
-            return pages.first { $0.page.contentPath == resolved }.map(\.page.urlPath) ?? resolved
+            return pageURLs[resolved] ?? resolved
         }
         return Self.normalize(page.urlPath + path) + (path.hasSuffix("/") ? "/" : "")
     }
@@ -123,7 +130,7 @@ public struct BuiltSite: Sendable {
         let path = destination[..<fragmentStart]
         let suffix = destination[fragmentStart...]
         if path.hasSuffix(".md"), !Self.hasScheme(String(path)), let target = internalTarget(String(path), from: page),
-            pages.contains(where: { $0.page.urlPath == target && $0.page.kind == .page })
+            pageURLPaths.contains(target)
         {
             return rootPath + target + suffix
         }

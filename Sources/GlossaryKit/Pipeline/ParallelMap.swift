@@ -6,15 +6,20 @@ extension Array where Element: Sendable {
         guard count > 1, jobs > 1 else { return map(transform) }
         let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         nonisolated(unsafe) let slots = results
         let elements = self
-        let chunks = Swift.min(count, jobs * 4)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var index = chunk
+        // concurrentPerform runs as many iterations at once as there are cores, whatever `iterations` is: so
+        // exactly `workers` iterations, each striding over the elements, is what bounds the threads to `jobs`.
+        let workers = Swift.min(count, jobs)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
             while index < elements.count {
                 slots[index] = transform(elements[index])
-                index += chunks
+                index += workers
             }
         }
         return results.map { $0! }

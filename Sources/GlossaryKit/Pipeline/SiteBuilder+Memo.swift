@@ -5,7 +5,8 @@ extension SiteBuilder {
     /// Resolves the referenced terms, reusing this session's earlier resolutions of dictionary terms.
     func resolveTerms(_ resolver: DefinitionResolver, _ keys: [TermKey], team: [TermKey: TermDefinition]) async -> DefinitionResolver.Outcome {
         guard let memo else { return await resolver.resolve(keys, team: team, progress: progress) }
-        let (toResolve, known) = memo.keysToResolve(Set(keys), team: team)
+        let context = "\(resolver.options.language)\n\(resolver.cache.directory.path)\n\(resolver.options.maxAgeDays)"
+        let (toResolve, known) = memo.keysToResolve(Set(keys), team: team, context: context)
         var outcome = await resolver.resolve(toResolve, team: team, progress: progress)
         memo.remember(outcome.resolutions, team: team)
         for (key, resolution) in known {

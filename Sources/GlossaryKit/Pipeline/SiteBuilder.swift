@@ -92,6 +92,9 @@ public struct SiteBuilder: Sendable {
 
     /// Builds and, when there are no errors, writes the site atomically to the output folder.
     public func buildAndWrite() async -> BuildResult {
+        if let problem = outputFolderProblem() {
+            return BuildResult(diagnostics: [problem], output: nil, stats: BuildStats())
+        }
         var result = await build()
         if options.strict && !result.warnings.isEmpty { result.output = nil }
         guard let output = result.output else { return result }
@@ -107,9 +110,34 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
+    /// Why the output folder must not be written, if it mustn't: the swap replaces the folder whole, so an
+    /// output that is the site itself, holds it, or lies inside its sources would delete the user's files.
+    func outputFolderProblem() -> Diagnostic? {
+        func real(_ url: URL) -> String {
+            var path = url.standardizedFileURL.path
+            var missing: [String] = []
+            // Resolve symlinks through the part of the path that exists (the output may not exist yet).
+            while !FileManager.default.fileExists(atPath: path), path != "/" {
+                missing.insert((path as NSString).lastPathComponent, at: 0)
+                path = (path as NSString).deletingLastPathComponent
+            }
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            return ([resolved == "/" ? "" : resolved] + missing).joined(separator: "/")
+        }
+        let output = real(options.outputDirectory)
+        let source = real(options.source)
+        let protected = ["content", "themes", ".glossary"].map { source + "/" + $0 } + ["glossary.yml"].map { source + "/" + $0 }
+        let inside = { (path: String, folder: String) in path == folder || path.hasPrefix(folder + "/") }
+        guard inside(source, output) || protected.contains(where: { inside(output, $0) }) else { return nil }
+        return Diagnostic(
+            .error, "output-path", "the output folder would replace the site's own files; choose a folder such as site/",
+            subject: options.outputDirectory.path)
+    }
+
     private func displayPath(_ url: URL) -> String { Self.relativePath(url, root: options.source) }
 
-    static func relativePath(_ url: URL, root: URL) -> String {
+    /// `url` relative to `root` when it lies below it (how paths appear in diagnostics), else its full path.
+    public static func relativePath(_ url: URL, root: URL) -> String {
         let path = url.standardizedFileURL.path
         let rootPath = root.standardizedFileURL.path
         let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"

@@ -65,4 +65,18 @@ import Testing
             #expect(error.description.contains(message), "\(error.description)")
         }
     }
+
+    @Test func onlyWebURLsSurviveDecoding() throws {
+        let body = #"""
+            [{"word": "x", "phonetics": [{"text": "/x/", "audio": "javascript:alert(1)", "sourceUrl": "data:text/html,hi"},
+              {"audio": " https://example.org/x-us.mp3 "}],
+              "meanings": [], "license": {"name": "L", "url": "javascript:alert(2)"},
+              "sourceUrls": ["JavaScript:alert(3)", "http://example.org/wiki/x"]}]
+            """#
+        let entry = try #require(try CacheEntry.decodeBody(Data(body.utf8), status: 200).first)
+        #expect(entry.phonetics.map(\.audio) == [nil, "https://example.org/x-us.mp3"])
+        #expect(entry.phonetics[0].sourceUrl == nil)
+        #expect(entry.license?.url == nil)
+        #expect(entry.sourceUrls == ["http://example.org/wiki/x"])
+    }
 }

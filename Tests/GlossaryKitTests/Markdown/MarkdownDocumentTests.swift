@@ -73,4 +73,24 @@ import Testing
     @Test func unicodeColumnsCountScalars() {
         #expect(references("café [[naïve]]") == ["1:6 naïve|naïve"])
     }
+
+    @Test func renderingTwiceRewritesFromTheOriginalDestinations() {
+        let document = MarkdownDocument(markdown: "[a](/x/) ![i](/i.png)\n", file: "p.md")
+        let prefixed = { (url: String) -> String? in "/docs" + url }
+        let first = document.renderHTML(wrap: { _, _ in .init(open: "", close: "") }, rewriteURL: prefixed)
+        let second = document.renderHTML(wrap: { _, _ in .init(open: "", close: "") }, rewriteURL: prefixed)
+        #expect(first == #"<p><a href="/docs/x/">a</a> <img src="/docs/i.png" alt="i" /></p>"# + "\n")
+        #expect(second == first)
+        #expect(document.renderHTML { _, _ in .init(open: "", close: "") } == #"<p><a href="/x/">a</a> <img src="/i.png" alt="i" /></p>"# + "\n")
+    }
+
+    @Test func escapedReferenceStaysLiteralEvenWithALinkDefinition() {
+        let markdown = "Literal \\[[x]] here.\n\n[x]: ./missing.md\n"
+        let document = MarkdownDocument(markdown: markdown, file: "p.md")
+        #expect(document.references.isEmpty)
+        #expect(document.links.map(\.destination) == ["./missing.md"], "the link is real here")
+        let swallowed = MarkdownDocument(markdown: "A [[x]] here.\n\n[x]: ./missing.md\n", file: "p.md")
+        #expect(swallowed.references.map(\.key.rawValue) == ["x"])
+        #expect(swallowed.links.isEmpty, "a link that became a term reference is not checked as a link")
+    }
 }

@@ -82,6 +82,17 @@ import Testing
         ("add a static file", { try $0.write("content/images/a.svg", "<svg/>\n") }),
         ("change the config", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
         ("edit a page after the config change", { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nSee [intro](intro.md) and [home](/).\n") }),
+        (
+            "use a dictionary word",
+            {
+                try $0.write(
+                    ".glossary/cache/en/quill.json",
+                    #"{"body":[{"meanings":[{"definitions":[{"definition":"A pen."}],"partOfSpeech":"noun"}],"word":"quill"}],"fetched_at":"2026-01-01T00:00:00Z","format":1,"key":"quill","language":"en","status":200,"url":"x"}"#)
+                try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nA [[quill]] here.\n")
+            }
+        ),
+        ("change the language", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nlanguage: fr\n") }),
+        ("change it back", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
     ]
 
     @Test func incrementalOutputEqualsAFreshBuildAfterEveryEdit() async throws {
