@@ -37,7 +37,7 @@ struct BuildCommand: Command {
         if let jobs = try parsed.integer("--jobs", in: 1...256) { options.jobs = jobs }
         let quiet = parsed.has("--quiet")
 
-        let builder = SiteBuilder(options: options, fetcher: fetcher(for: options, context: context), progress: progressPrinter(context: context, quiet: quiet))
+        let builder = SiteBuilder(options: options, makeFetcher: fetcherFactory(for: options, context: context), progress: progressPrinter(context: context, quiet: quiet))
         let result = await builder.buildAndWrite()
         report(result, options: options, context: context, quiet: quiet)
         if parsed.has("--timings") {
@@ -60,14 +60,9 @@ struct BuildCommand: Command {
         return options
     }
 
-    /// The fetcher, built from the site's configuration (read once more here, cheaply, for its dictionary settings).
-    static func fetcher(for options: BuildOptions, context: CommandContext) -> (any DefinitionFetcher)? {
-        guard !options.offline else { return nil }
-        let configURL = options.source.appendingPathComponent("glossary.yml")
-        guard let data = FileManager.default.contents(atPath: configURL.path) else { return nil }
-        var (config, _) = SiteConfig.load(yaml: String(decoding: data, as: UTF8.self), file: "glossary.yml")
-        if let apiURL = options.apiURL { config.dictionary.api = apiURL }
-        return context.makeFetcher(config, options)
+    /// The dictionary client for a build's configuration: the real one unless a test substituted it.
+    static func fetcherFactory(for options: BuildOptions, context: CommandContext) -> FetcherFactory {
+        { config in context.makeFetcher(config, options) }
     }
 
     static func progressPrinter(context: CommandContext, quiet: Bool) -> @Sendable (FetchProgress) -> Void {

@@ -19,7 +19,7 @@ struct CheckCommand: Command {
         let parsed = try Arguments(arguments, flags: ["--offline"], options: ["--source", "--api-url"])
         guard parsed.positional.isEmpty else { throw UsageError("unexpected argument '\(parsed.positional[0])'") }
         let options = try BuildCommand.buildOptions(parsed, context: context)
-        let result = await SiteBuilder(options: options, fetcher: BuildCommand.fetcher(for: options, context: context)).build()
+        let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).build()
         for diagnostic in result.diagnostics { context.console.printError(diagnostic.description) }
         let unresolved = result.diagnostics.filter { $0.code == "unknown-term" }.count
         let broken = result.diagnostics.filter { $0.code == "broken-link" }.count

@@ -3,7 +3,8 @@ import GlossaryKit
 /// The dictionary client the real command line uses: libcurl, configured from `glossary.yml`'s `dictionary`.
 enum DefaultFetcher {
     @Sendable static func make(config: SiteConfig, options: BuildOptions) -> (any DefinitionFetcher)? {
-        guard !options.offline, let template = DictionaryURLTemplate(options.apiURL ?? config.dictionary.api) else { return nil }
+        // The build has already put --api-url (or GLOSSARY_API_URL) into the configuration.
+        guard !options.offline, let template = DictionaryURLTemplate(config.dictionary.api) else { return nil }
         var configuration = DictionaryClient.Configuration(template: template)
         configuration.concurrency = config.dictionary.concurrency
         configuration.rateLimitRequests = config.dictionary.rateLimit.requests

@@ -27,7 +27,7 @@ struct RenderCommand: Command {
             return GlossaryTool.ExitCode.failure
         }
 
-        let result = await SiteBuilder(options: options, fetcher: BuildCommand.fetcher(for: options, context: context)).build()
+        let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).build()
         let contentFolder = options.source.appendingPathComponent("content").standardizedFileURL.path + "/"
         let contentPath = file.standardizedFileURL.path.hasPrefix(contentFolder) ? String(file.standardizedFileURL.path.dropFirst(contentFolder.count)) : nil
         var page = result.site?.pages.first { $0.page.contentPath == contentPath }

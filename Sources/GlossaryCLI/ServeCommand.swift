@@ -40,7 +40,7 @@ struct ServeCommand: Command {
         let printer = RebuildPrinter(context: context, options: options)
         let server = PreviewServer(
             configuration: PreviewServer.Configuration(options: options, address: address),
-            fetcher: BuildCommand.fetcher(for: options, context: context),
+            makeFetcher: BuildCommand.fetcherFactory(for: options, context: context),
             progress: BuildCommand.progressPrinter(context: context, quiet: false),
             report: printer.print)
         let first: IncrementalBuild

@@ -50,14 +50,14 @@ public final class PreviewServer: @unchecked Sendable {
     private var loop: Task<Void, Never>?
 
     public init(
-        configuration: Configuration, fetcher: (any DefinitionFetcher)?, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in },
+        configuration: Configuration, makeFetcher: FetcherFactory?, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in },
         report: @escaping @Sendable (Report) -> Void = { _ in }
     ) {
         var options = configuration.options
         options.bodySuffix = LiveReload.tag
         self.configuration = configuration
         self.events = EventHub(heartbeat: configuration.heartbeat)
-        self.builder = IncrementalBuilder(options: options, fetcher: fetcher, progress: progress)
+        self.builder = IncrementalBuilder(options: options, makeFetcher: makeFetcher, progress: progress)
         self.report = report
     }
 

@@ -1,3 +1,7 @@
+/// Makes the dictionary client for a site's configuration (its `dictionary:` settings, the API URL already
+/// overridden by `--api-url`); nil means terms are never fetched.
+public typealias FetcherFactory = @Sendable (SiteConfig) -> (any DefinitionFetcher)?
+
 /// Fetches definitions from the dictionary API; the build depends on this seam, not on libcurl.
 public protocol DefinitionFetcher: Sendable {
     /// Fetches every key (each at most once), calling `progress` as transfers finish. Never throws: each key

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Builds one site again and again, each build reusing what earlier ones computed (see `BuildMemo`), and
 /// tells which files of the output changed — what `glossary serve` runs after every edit.
@@ -8,7 +9,7 @@ import Foundation
 /// one task at a time.
 public final class IncrementalBuilder: @unchecked Sendable {
     public let options: BuildOptions
-    private let fetcher: (any DefinitionFetcher)?
+    private let makeFetcher: FetcherFactory?
     private let progress: @Sendable (FetchProgress) -> Void
     private let memo = BuildMemo()
     private let lock = NSLock()
@@ -19,10 +20,28 @@ public final class IncrementalBuilder: @unchecked Sendable {
     /// Whether the memo's rendered files are exactly `lastOutput`'s (false after a build that rendered, then failed).
     private var memoMatchesLastOutput = false
 
-    public init(options: BuildOptions, fetcher: (any DefinitionFetcher)? = nil, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) {
+    public convenience init(options: BuildOptions, fetcher: (any DefinitionFetcher)? = nil, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) {
+        self.init(options: options, makeFetcher: SiteBuilder.constant(fetcher), progress: progress)
+    }
+
+    /// `makeFetcher` is asked again only when `glossary.yml`'s `dictionary:` settings change, so the client
+    /// (and its rate limit's memory of recent requests) lasts across rebuilds.
+    public init(options: BuildOptions, makeFetcher: FetcherFactory?, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) {
         self.options = options
-        self.fetcher = fetcher
         self.progress = progress
+        guard let makeFetcher else {
+            self.makeFetcher = nil
+            return
+        }
+        let cache = Mutex<(settings: DictionaryConfig, fetcher: (any DefinitionFetcher)?)?>(nil)
+        self.makeFetcher = { config in
+            cache.withLock { current in
+                if let current, current.settings == config.dictionary { return current.fetcher }
+                let fetcher = makeFetcher(config)
+                current = (config.dictionary, fetcher)
+                return fetcher
+            }
+        }
     }
 
     public func build() async -> IncrementalBuild {
@@ -33,7 +52,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         defer { lock.withLock { building = false } }
 
         memo.beginBuild()
-        var builder = SiteBuilder(options: options, fetcher: fetcher, progress: progress)
+        var builder = SiteBuilder(options: options, makeFetcher: makeFetcher, progress: progress)
         builder.memo = memo
         let result = await builder.build()
         let rendered = memo.didRender

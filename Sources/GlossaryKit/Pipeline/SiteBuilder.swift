@@ -6,14 +6,27 @@ import Foundation
 /// times each, collects every problem, and stops before rendering when an error was found.
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
-    public var fetcher: (any DefinitionFetcher)?
+    /// Called once the configuration is read, so the client follows `glossary.yml` (never when offline).
+    public var makeFetcher: FetcherFactory?
     public var progress: @Sendable (FetchProgress) -> Void
     /// Results of earlier builds to reuse (the preview server's incremental rebuilds); nil for a plain build.
     public var memo: BuildMemo?
 
     public init(options: BuildOptions, fetcher: (any DefinitionFetcher)? = nil, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) {
         self.options = options
-        self.fetcher = fetcher
+        self.makeFetcher = Self.constant(fetcher)
+        self.progress = progress
+    }
+
+    /// A factory that always gives `fetcher` (nil for none).
+    public static func constant(_ fetcher: (any DefinitionFetcher)?) -> FetcherFactory? {
+        guard let fetcher else { return nil }
+        return { @Sendable _ in fetcher }
+    }
+
+    public init(options: BuildOptions, makeFetcher: FetcherFactory?, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) {
+        self.options = options
+        self.makeFetcher = makeFetcher
         self.progress = progress
     }
 
@@ -60,7 +73,7 @@ public struct SiteBuilder: Sendable {
         // Resolve definitions.
         let resolver = DefinitionResolver(
             cache: DefinitionCache(directory: options.source.appendingPathComponent(config.dictionary.cache, isDirectory: true)),
-            fetcher: fetcher,
+            fetcher: options.offline ? nil : makeFetcher?(config),
             options: .init(language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays),
             displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
         let resolveStart = Date()

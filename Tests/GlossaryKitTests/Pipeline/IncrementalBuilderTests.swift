@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import GlossaryKit
@@ -170,5 +171,29 @@ import Testing
 
         let nothing = await incremental.build()
         #expect(nothing.changedPaths == [])
+    }
+
+    /// A fetcher that answers nothing; only how often one is made matters here.
+    struct SilentFetcher: DefinitionFetcher {
+        func fetch(_ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void) async -> [TermKey: FetchOutcome] { [:] }
+    }
+
+    @Test func theDictionaryClientFollowsTheConfigAndLastsWhileItIsUnchanged() async throws {
+        let folder = Folder()
+        for (path, text) in Self.theme { try folder.write(path, text) }
+        try folder.write("glossary.yml", "title: Site\ndictionary:\n  concurrency: 4\n")
+        try folder.write("content/index.md", "Hello.\n")
+        let made = Mutex<[Int]>([])
+        let incremental = IncrementalBuilder(options: BuildOptions(source: folder.root)) { config in
+            made.withLock { $0.append(config.dictionary.concurrency) }
+            return SilentFetcher()
+        }
+        _ = await incremental.build()
+        try folder.write("content/index.md", "Hello again.\n")
+        _ = await incremental.build()
+        #expect(made.withLock { $0 } == [4], "an edit that leaves dictionary: alone keeps the client")
+        try folder.write("glossary.yml", "title: Site\ndictionary:\n  concurrency: 2\n")
+        _ = await incremental.build()
+        #expect(made.withLock { $0 } == [4, 2], "a changed dictionary: setting makes a new client")
     }
 }

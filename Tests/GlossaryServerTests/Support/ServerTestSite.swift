@@ -126,7 +126,7 @@ final class ServerTestSite: @unchecked Sendable {
     func serve(_ adjust: (inout PreviewServer.Configuration) -> Void = { _ in }) async throws -> RunningServer {
         var configuration = PreviewServer.Configuration(options: options(), address: ListenAddress(host: "127.0.0.1", port: 0)!)
         adjust(&configuration)
-        let server = PreviewServer(configuration: configuration, fetcher: nil)
+        let server = PreviewServer(configuration: configuration, makeFetcher: nil)
         let first = try await server.start()
         return RunningServer(server: server, first: first)
     }
