@@ -51,7 +51,7 @@ public struct SiteConfig: Sendable, Equatable {
             }
         }
         if let language = fields.string("language"), let node = fields["language"] {
-            if language.isEmpty || language.contains(where: { $0.isWhitespace || $0 == "/" }) {
+            if language.isEmpty || language.hasPrefix(".") || language.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "\\" }) {
                 fields.report(node.valueError("language", "must be a language code like 'en'"))
             } else {
                 config.language = language

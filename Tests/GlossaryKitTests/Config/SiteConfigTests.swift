@@ -212,4 +212,11 @@ import Testing
                 "glossary.yml:2:8: error: 'title' must be a string, found a list [config-type]",
             ])
     }
+
+    @Test(arguments: ["..", "../x", "en/gb", ".hidden", "a\\b"])
+    func aLanguageCannotBeAPathOutOfTheCache(_ language: String) {
+        let (config, diagnostics) = load("language: '\(language)'\n")
+        #expect(config.language == "en")
+        #expect(diagnostics.count == 1 && diagnostics[0].contains("'language' must be a language code like 'en'"), "\(diagnostics)")
+    }
 }
