@@ -3,44 +3,40 @@ import GlossaryKit
 
 struct BuildCommand: Command {
     static let name = "build"
-    static let usage = """
-        USAGE: glossary build [options]
+    static let abstract = "Build the site into site/"
+    static let discussion = "Builds the site in --source into --output. A failed build leaves the previous output untouched."
 
-        Builds the site in --source into --output. A failed build leaves the previous output untouched.
+    static let output = Option.value("--output", "DIR", "Where to write the site (default: site/ in the source folder)", completion: .directory)
+    static let refresh = Option.flag("--refresh", "Refetch every dictionary term, even fresh cache entries")
+    static let strict = Option.flag("--strict", "Treat warnings as errors (exit 1; 69 when the API was unreachable)")
+    static let drafts = Option.flag("--drafts", "Include pages marked 'draft: true'")
+    static let jobs = Option.value("--jobs", "N", "Pages rendered in parallel (default: number of cores)")
+    static let baseURL = Option.value("--base-url", "URL", "Override base_url, e.g. /docs/")
+    static let quiet = Option.flag("--quiet", "Print only problems, no progress or summary")
+    static let timings = Option.flag("--timings", "Print how long each stage of the build took")
 
-        OPTIONS:
-          --source DIR        The site's folder, holding glossary.yml (default: current folder)
-          --output DIR        Where to write the site (default: site/ in the source folder)
-          --offline           Never contact the dictionary API; use the team's entries and the cache
-          --refresh           Refetch every dictionary term, even fresh cache entries
-          --strict            Treat warnings as errors (exit 1; 69 when the API was unreachable)
-          --drafts            Include pages marked 'draft: true'
-          --api-url TEMPLATE  Dictionary API URL with {lang} and {word} (also GLOSSARY_API_URL)
-          --jobs N            Pages rendered in parallel (default: number of cores)
-          --base-url URL      Override base_url, e.g. /docs/
-          --quiet             Print only problems, no progress or summary
-          --timings           Print how long each stage of the build took
-          -h, --help          Show this help
-        """
+    static let options =
+        [OptionGroup.source, output, OptionGroup.offline, refresh, strict, drafts, OptionGroup.apiURL, jobs, baseURL, quiet, timings]
+        + OptionGroup.diagnostics
 
-    static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32 {
-        let parsed = try Arguments(
-            arguments, flags: ["--offline", "--refresh", "--strict", "--drafts", "--quiet", "--timings"],
-            options: ["--source", "--output", "--api-url", "--jobs", "--base-url"])
-        guard parsed.positional.isEmpty else { throw UsageError("unexpected argument '\(parsed.positional[0])'") }
+    static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
+        try parsed.expectNoPositional()
         var options = try buildOptions(parsed, context: context)
-        options.output = parsed["--output"].map { context.resolve($0) }
-        options.strict = parsed.has("--strict")
-        options.drafts = parsed.has("--drafts")
-        options.refresh = parsed.has("--refresh")
-        if let baseURL = parsed["--base-url"] { options.baseURL = baseURL }
-        if let jobs = try parsed.integer("--jobs", in: 1...256) { options.jobs = jobs }
-        let quiet = parsed.has("--quiet")
+        options.output = parsed[Self.output].map { context.resolve($0) }
+        options.strict = parsed.has(Self.strict)
+        options.drafts = parsed.has(Self.drafts)
+        options.refresh = parsed.has(Self.refresh)
+        if let baseURL = parsed[Self.baseURL] { options.baseURL = baseURL }
+        if let jobs = try parsed.integer(Self.jobs, in: 1...256) { options.jobs = jobs }
+        let isQuiet = parsed.has(Self.quiet)
+        var printer = try DiagnosticPrinter(parsed, context: context, root: options.source)
+        printer.strict = options.strict
 
-        let builder = SiteBuilder(options: options, makeFetcher: fetcherFactory(for: options, context: context), progress: progressPrinter(context: context, quiet: quiet))
+        let builder = SiteBuilder(
+            options: options, makeFetcher: fetcherFactory(for: options, context: context), progress: progressPrinter(context: context, quiet: isQuiet))
         let result = await builder.buildAndWrite()
-        report(result, options: options, context: context, quiet: quiet)
-        if parsed.has("--timings") {
+        report(result, options: options, printer: printer, quiet: isQuiet)
+        if parsed.has(Self.timings) {
             for (stage, seconds) in result.stats.stageTimes {
                 context.console.printError(String(format: "  %-8@ %8.3f s", stage, seconds))
             }
@@ -48,14 +44,14 @@ struct BuildCommand: Command {
         return result.exitCode(strict: options.strict)
     }
 
-    /// Options shared by every command that builds: --source, --offline, --api-url.
-    static func buildOptions(_ parsed: Arguments, context: CommandContext) throws(UsageError) -> BuildOptions {
-        let source = context.resolve(parsed["--source"])
+    /// The options of `OptionGroup.site`, shared by every command that builds: --source, --offline, --api-url.
+    static func buildOptions(_ parsed: ParsedArguments, context: CommandContext) throws(UsageError) -> BuildOptions {
+        let source = context.resolve(parsed[OptionGroup.source])
         var options = BuildOptions(source: source)
-        options.offline = parsed.has("--offline")
-        options.apiURL = parsed["--api-url"] ?? context.environment["GLOSSARY_API_URL"]
+        options.offline = parsed.has(OptionGroup.offline)
+        options.apiURL = parsed[OptionGroup.apiURL] ?? context.environment["GLOSSARY_API_URL"]
         if let apiURL = options.apiURL, !(apiURL.contains("{word}")) {
-            throw UsageError("the API URL '\(apiURL)' must contain {word}")
+            throw UsageError("the API URL '\(ParsedArguments.shown(apiURL))' must contain {word}")
         }
         return options
     }
@@ -74,14 +70,10 @@ struct BuildCommand: Command {
         }
     }
 
-    static func report(_ result: BuildResult, options: BuildOptions, context: CommandContext, quiet: Bool) {
-        for diagnostic in result.diagnostics {
-            var shown = diagnostic
-            if options.strict && shown.severity == .warning { shown.severity = .error }
-            context.console.printError(shown.description)
-        }
+    static func report(_ result: BuildResult, options: BuildOptions, printer: DiagnosticPrinter, quiet: Bool) {
+        printer.print(result.diagnostics)
         guard !quiet || result.output == nil else { return }
-        context.console.printError(summary(result, options: options))
+        printer.console.printError(summary(result, options: options))
     }
 
     static func summary(_ result: BuildResult, options: BuildOptions) -> String {

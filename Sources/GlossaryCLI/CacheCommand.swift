@@ -4,30 +4,28 @@ import GlossaryKit
 /// `glossary cache list|verify|prune`: keeps a committed definitions cache tidy.
 struct CacheCommand: Command {
     static let name = "cache"
-    static let usage = """
-        USAGE: glossary cache <list|verify|prune> [options]
-
+    static let abstract = "List, verify or prune the definitions cache"
+    static let discussion = """
         Looks after the definitions cache (dictionary.cache in glossary.yml; .glossary/cache by default).
 
         SUBCOMMANDS:
           list       One line per entry: term, language, status, date fetched, fresh or stale
           verify     Report unreadable or malformed entries; exits 1 if there is any
           prune      Delete entries no page references any more (and leftovers of interrupted writes)
-
-        OPTIONS:
-          --source DIR        The site's folder, holding glossary.yml (default: current folder)
-          --dry-run           With prune: list what would be deleted, delete nothing
-          -h, --help          Show this help
         """
+    static let actions = ["list", "verify", "prune"]
+    static let arguments = [Argument(synopsis: "<list|verify|prune>", completion: .words(actions))]
+    static let dryRun = Option.flag("--dry-run", "With prune: list what would be deleted, delete nothing")
+    static let options = [OptionGroup.source, dryRun] + OptionGroup.diagnostics
 
-    static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--dry-run"], options: ["--source"])
+    static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         guard let action = parsed.positional.first else { throw UsageError("missing what to do: list, verify or prune") }
-        guard parsed.positional.count == 1 else { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
-        guard ["list", "verify", "prune"].contains(action) else { throw UsageError("unknown cache action '\(action)'; use list, verify or prune") }
-        if parsed.has("--dry-run") && action != "prune" { throw UsageError("--dry-run only applies to prune") }
-        let root = context.resolve(parsed["--source"])
-        guard let config = loadConfig(root, context: context) else { return GlossaryTool.ExitCode.failure }
+        guard parsed.positional.count == 1 else { throw UsageError("unexpected argument '\(ParsedArguments.shown(parsed.positional[1]))'") }
+        guard actions.contains(action) else { throw UsageError("unknown cache action '\(ParsedArguments.shown(action))'; use list, verify or prune") }
+        if parsed.has(dryRun) && action != "prune" { throw UsageError("--dry-run only applies to prune") }
+        let root = context.resolve(parsed[OptionGroup.source])
+        let printer = try DiagnosticPrinter(parsed, context: context, root: root)
+        guard let config = loadConfig(root, printer: printer) else { return ExitCode.failure }
         let cache = DefinitionCache(directory: root.appendingPathComponent(config.dictionary.cache, isDirectory: true))
         let inventory = CacheInventory.scan(cache) { SiteBuilder.relativePath($0, root: root) }
         let cacheName = SiteBuilder.relativePath(cache.directory, root: root)
@@ -35,27 +33,27 @@ struct CacheCommand: Command {
         case "list":
             return list(inventory, config: config, cacheName: cacheName, context: context)
         case "verify":
-            return verify(inventory, cacheName: cacheName, root: root, context: context)
+            return verify(inventory, cacheName: cacheName, root: root, printer: printer)
         default:
-            return prune(inventory, config: config, root: root, dryRun: parsed.has("--dry-run"), context: context)
+            return prune(inventory, config: config, root: root, dryRun: parsed.has(dryRun), printer: printer, context: context)
         }
     }
 
     /// The site's configuration, or nil after reporting why there is none usable.
-    static func loadConfig(_ root: URL, context: CommandContext) -> SiteConfig? {
+    static func loadConfig(_ root: URL, printer: DiagnosticPrinter) -> SiteConfig? {
         guard let data = FileManager.default.contents(atPath: root.appendingPathComponent("glossary.yml").path) else {
-            context.console.printError("error: no glossary.yml in \(root.path); run this in a site's folder or pass --source")
+            printer.console.printError("error: no glossary.yml in \(root.path); run this in a site's folder or pass --source")
             return nil
         }
         let (config, problems) = SiteConfig.load(yaml: String(decoding: data, as: UTF8.self), file: "glossary.yml")
-        for problem in problems where problem.severity == .error { context.console.printError(problem.description) }
+        printer.print(problems.filter { $0.severity == .error })
         return problems.contains { $0.severity == .error } ? nil : config
     }
 
     static func list(_ inventory: CacheInventory, config: SiteConfig, cacheName: String, context: CommandContext, now: Date = Date()) -> Int32 {
         guard !inventory.items.isEmpty else {
             context.console.printError("The cache (\(cacheName)/) is empty")
-            return GlossaryTool.ExitCode.success
+            return ExitCode.success
         }
         let maximumAge = TimeInterval(config.dictionary.maxAgeDays) * 86_400
         var rows = [["TERM", "LANG", "STATUS", "FETCHED", "AGE"]]
@@ -81,34 +79,34 @@ struct CacheCommand: Command {
         var summary = "\(count) entr\(count == 1 ? "y" : "ies"): \(found) found, \(notFound) not found, \(stale) stale"
         if corrupt > 0 { summary += ", \(corrupt) corrupt (see 'glossary cache verify')" }
         context.console.printError(summary)
-        return GlossaryTool.ExitCode.success
+        return ExitCode.success
     }
 
-    static func verify(_ inventory: CacheInventory, cacheName: String, root: URL, context: CommandContext) -> Int32 {
+    static func verify(_ inventory: CacheInventory, cacheName: String, root: URL, printer: DiagnosticPrinter) -> Int32 {
+        let context = printer.console
         let problems = inventory.problems
-        for problem in problems { context.console.printError(problem.description) }
-        for leftover in inventory.leftovers {
-            context.console.printError(
-                "\(SiteBuilder.relativePath(leftover, root: root)):1:1: warning: leftover of an interrupted write; 'glossary cache prune' deletes it [cache-leftover]")
-        }
+        printer.print(problems)
+        printer.print(inventory.leftovers.map { Diagnostic(.cacheLeftover, at: .start(of: SiteBuilder.relativePath($0, root: root))) })
         let count = inventory.items.count
         let entries = "\(count) entr\(count == 1 ? "y" : "ies") in \(cacheName)/"
         if problems.isEmpty {
-            context.console.printError("Verified \(entries): all readable")
-            return GlossaryTool.ExitCode.success
+            context.printError("Verified \(entries): all readable")
+            return ExitCode.success
         }
-        context.console.printError("Verified \(entries): \(problems.count) corrupt; the next build refetches them, or delete them")
-        return GlossaryTool.ExitCode.failure
+        context.printError("Verified \(entries): \(problems.count) corrupt; the next build refetches them, or delete them")
+        return ExitCode.failure
     }
 
-    static func prune(_ inventory: CacheInventory, config: SiteConfig, root: URL, dryRun: Bool, context: CommandContext) -> Int32 {
+    static func prune(
+        _ inventory: CacheInventory, config: SiteConfig, root: URL, dryRun: Bool, printer: DiagnosticPrinter, context: CommandContext
+    ) -> Int32 {
         let (source, scanProblems) = SiteSource.scan(root: root)
         let (referenced, pageProblems) = SiteBuilder.dictionaryTerms(source, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let errors = (scanProblems + pageProblems).filter { $0.severity == .error }
         guard errors.isEmpty else {
-            for error in errors { context.console.printError(error.description) }
+            printer.print(errors)
             context.console.printError("error: not pruning: the pages above could not be read, and their terms might be lost")
-            return GlossaryTool.ExitCode.failure
+            return ExitCode.failure
         }
         var removals: [(URL, String)] = inventory.pruning(referenced: referenced, language: config.language).map { item, reason in
             let why: String
@@ -143,7 +141,7 @@ struct CacheCommand: Command {
             let files = "\(removals.count) file\(removals.count == 1 ? "" : "s")"
             context.console.printError(dryRun ? "Would prune \(files); \(keptText)" : "Pruned \(files); \(keptText)")
         }
-        return failed ? GlossaryTool.ExitCode.failure : GlossaryTool.ExitCode.success
+        return failed ? ExitCode.failure : ExitCode.success
     }
 
     /// Columns padded to their widest cell, two spaces apart.

@@ -3,31 +3,25 @@ import GlossaryKit
 
 /// The `glossary` command: picks the subcommand, runs it, returns the exit code.
 public enum GlossaryTool {
-    public static let usage = """
-        glossary — a static site generator for dictionary glossaries
+    static let commands: [any Command.Type] = [
+        BuildCommand.self, ServeCommand.self, RenderCommand.self, CheckCommand.self, NewCommand.self, CacheCommand.self,
+        ExplainCommand.self, CompletionCommand.self,
+    ]
 
-        USAGE: glossary <command> [options]
+    public static var usage: String {
+        let width = commands.map { $0.name.count }.max() ?? 0
+        let lines = commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 3) + $0.abstract }
+        return """
+            glossary — a static site generator for dictionary glossaries
 
-        COMMANDS:
-          build    Build the site into site/
-          serve    Build, serve and live-reload the site while you write
-          render   Print one page's HTML fragment on stdout
-          check    Report unresolved terms and broken internal links
-          new      Create a new glossary site
-          cache    List, verify or prune the definitions cache
+            USAGE: glossary <command> [options]
 
-        Run 'glossary <command> --help' for a command's options.
-        """
+            COMMANDS:
+            \(lines.joined(separator: "\n"))
 
-    /// Exit codes, as DESIGN.md fixes them.
-    public enum ExitCode {
-        public static let success: Int32 = 0
-        public static let failure: Int32 = 1
-        public static let usage: Int32 = 64
-        public static let unavailable: Int32 = 69
+            Run 'glossary <command> --help' for a command's options, 'glossary --version' for versions.
+            """
     }
-
-    static let commands: [any Command.Type] = [BuildCommand.self, RenderCommand.self, CheckCommand.self, NewCommand.self, CacheCommand.self, ServeCommand.self]
 
     public static func run(_ arguments: [String], context: CommandContext = .standard) async -> Int32 {
         let words = Array(arguments.dropFirst())
@@ -40,60 +34,37 @@ public enum GlossaryTool {
             context.console.print(usage)
             return ExitCode.success
         case "--version", "-V", "version":
-            context.console.print("glossary \(GlossaryVersion.current)")
+            context.console.print(versionText)
             return ExitCode.success
         default:
             break
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            context.console.printError("error: unknown command '\(name)'\n\n\(usage)")
+            context.console.printError("error: unknown command '\(ParsedArguments.shown(name))'\n\n\(usage)")
             return ExitCode.usage
         }
         let rest = Array(words.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             context.console.print(command.usage)
             return ExitCode.success
         }
         do {
-            return try await command.run(rest, context: context)
+            let parsed = try ParsedArguments(rest, options: command.options)
+            return try await command.run(parsed, context: context)
         } catch {
             context.console.printError("error: \(error.message)\n\n\(command.usage)")
             return ExitCode.usage
         }
     }
+
+    static var versionText: String {
+        "glossary \(GlossaryVersion.current)"
+    }
 }
 
-/// One subcommand: its name, its help text and what it does.
-protocol Command: Sendable {
-    static var name: String { get }
-    static var usage: String { get }
-    static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32
-}
-
-/// What commands need from the outside world, injected so tests can substitute it.
-public struct CommandContext: Sendable {
-    public var console: Console
-    public var environment: [String: String]
-    public var currentDirectory: URL
-    /// Makes the dictionary client for a build; nil means terms are never fetched.
-    public var makeFetcher: @Sendable (SiteConfig, BuildOptions) -> (any DefinitionFetcher)?
-
-    public init(console: Console, environment: [String: String], currentDirectory: URL, makeFetcher: @escaping @Sendable (SiteConfig, BuildOptions) -> (any DefinitionFetcher)?) {
-        self.console = console
-        self.environment = environment
-        self.currentDirectory = currentDirectory
-        self.makeFetcher = makeFetcher
-    }
-
-    public static var standard: CommandContext {
-        CommandContext(
-            console: .standard, environment: ProcessInfo.processInfo.environment,
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-            makeFetcher: DefaultFetcher.make)
-    }
-
-    func resolve(_ path: String?) -> URL {
-        guard let path else { return currentDirectory }
-        return URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
+/// One subcommand's declarations, for generated help and completions.
+extension GlossaryTool {
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.name == name }
     }
 }

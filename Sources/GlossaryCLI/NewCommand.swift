@@ -3,28 +3,25 @@ import GlossaryKit
 
 struct NewCommand: Command {
     static let name = "new"
-    static let usage = """
-        USAGE: glossary new DIR
-
+    static let abstract = "Create a new glossary site"
+    static let discussion = """
         Creates a glossary site in DIR (which must not exist or be empty): glossary.yml, a home page, a
         guide page, two glossary entries and a copy of the default theme. It builds offline with no warnings.
-
-        OPTIONS:
-          -h, --help          Show this help
         """
+    static let arguments = [Argument(synopsis: "DIR", completion: .directory)]
+    static let options: [Option] = []
 
-    static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: [], options: [])
+    static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         guard parsed.positional.count == 1 else { throw UsageError(parsed.positional.isEmpty ? "missing DIR" : "new takes one folder") }
         let folder = context.resolve(parsed.positional[0])
         let fileManager = FileManager.default
         if let existing = try? fileManager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
             context.console.printError("error: \(parsed.positional[0]) exists and is not empty; choose a new folder")
-            return GlossaryTool.ExitCode.failure
+            return ExitCode.failure
         }
         guard let theme = Theme.locate(name: "default", siteRoot: folder) else {
             context.console.printError("error: the default theme was not found (looked beside the glossary binary and in GLOSSARY_THEMES)")
-            return GlossaryTool.ExitCode.failure
+            return ExitCode.failure
         }
         do {
             for (path, text) in SiteScaffold.files {
@@ -37,7 +34,7 @@ struct NewCommand: Command {
             try fileManager.createDirectory(at: folder.appendingPathComponent(".glossary/cache"), withIntermediateDirectories: true)
         } catch {
             context.console.printError("error: can't create \(parsed.positional[0]): \(error.localizedDescription)")
-            return GlossaryTool.ExitCode.failure
+            return ExitCode.failure
         }
         context.console.print("""
             Created a glossary site in \(parsed.positional[0]).
@@ -47,7 +44,7 @@ struct NewCommand: Command {
               glossary serve        # preview at http://127.0.0.1:8080/
               glossary build        # write the site into site/
             """)
-        return GlossaryTool.ExitCode.success
+        return ExitCode.success
     }
 }
 

@@ -3,28 +3,23 @@ import GlossaryKit
 
 struct RenderCommand: Command {
     static let name = "render"
-    static let usage = """
-        USAGE: glossary render FILE.md [options]
-
+    static let abstract = "Print one page's HTML fragment on stdout"
+    static let discussion = """
         Prints the HTML fragment of one page (its body, term references linked) on stdout. For a page without
         term references the output is byte-identical to the `cmark` command's with no options.
-
-        OPTIONS:
-          --source DIR        The site's folder, holding glossary.yml (default: current folder)
-          --offline           Never contact the dictionary API
-          --api-url TEMPLATE  Dictionary API URL with {lang} and {word} (also GLOSSARY_API_URL)
-          -h, --help          Show this help
         """
+    static let arguments = [Argument(synopsis: "FILE.md", completion: .file)]
+    static let options = OptionGroup.site + OptionGroup.diagnostics
 
-    static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--offline"], options: ["--source", "--api-url"])
+    static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         guard parsed.positional.count == 1 else { throw UsageError(parsed.positional.isEmpty ? "missing FILE.md" : "render takes one file") }
         var options = try BuildCommand.buildOptions(parsed, context: context)
         options.drafts = true
+        let printer = try DiagnosticPrinter(parsed, context: context, root: options.source)
         let file = context.resolve(parsed.positional[0])
         guard let data = FileManager.default.contents(atPath: file.path) else {
             context.console.printError("error: can't read \(parsed.positional[0])")
-            return GlossaryTool.ExitCode.failure
+            return ExitCode.failure
         }
 
         let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).build()
@@ -39,9 +34,9 @@ struct RenderCommand: Command {
             page = standalone
             problems = diagnostics
         }
-        for problem in problems { context.console.printError(problem.description) }
-        guard let page, let site = result.site else { return GlossaryTool.ExitCode.failure }
+        printer.print(problems)
+        guard let page, let site = result.site else { return ExitCode.failure }
         context.console.out(site.fragment(page))
-        return problems.contains { $0.severity == .error } ? GlossaryTool.ExitCode.failure : GlossaryTool.ExitCode.success
+        return problems.contains { $0.severity == .error } ? ExitCode.failure : ExitCode.success
     }
 }

@@ -4,32 +4,26 @@ import GlossaryServer
 
 struct ServeCommand: Command {
     static let name = "serve"
-    static let usage = """
-        USAGE: glossary serve [options]
-
+    static let abstract = "Build, serve and live-reload the site while you write"
+    static let discussion = """
         Builds the site into memory and serves it, rebuilding whenever something in content/, themes/ or
         glossary.yml changes: open pages reload by themselves (a stylesheet change applies without a reload).
         A failed build keeps the last good site served and shows its errors over the page. Nothing is
         written to site/. Stop with Ctrl-C.
-
-        OPTIONS:
-          --source DIR        The site's folder, holding glossary.yml (default: current folder)
-          --host ADDRESS      Address to listen on: an IP address or localhost (default: 127.0.0.1)
-          --port N            Port to listen on (default: 8080; 0 picks a free one)
-          --offline           Never contact the dictionary API; use the team's entries and the cache
-          --api-url TEMPLATE  Dictionary API URL with {lang} and {word} (also GLOSSARY_API_URL)
-          -h, --help          Show this help
         """
+    static let host = Option.value("--host", "ADDRESS", "Address to listen on: an IP address or localhost (default: 127.0.0.1)")
+    static let port = Option.value("--port", "N", "Port to listen on (default: 8080; 0 picks a free one)")
+    static let options = [OptionGroup.source, host, port, OptionGroup.offline, OptionGroup.apiURL] + OptionGroup.diagnostics
 
-    static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--offline"], options: ["--source", "--host", "--port", "--api-url"])
-        guard parsed.positional.isEmpty else { throw UsageError("unexpected argument '\(parsed.positional[0])'") }
-        let host = parsed["--host"] ?? "127.0.0.1"
-        let port = try parsed.integer("--port", in: 0...65535) ?? 8080
-        guard let address = ListenAddress(host: host, port: UInt16(port)) else {
-            throw UsageError("--host must be an IP address or localhost, not '\(host)'")
+    static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
+        try parsed.expectNoPositional()
+        let hostName = parsed[Self.host] ?? "127.0.0.1"
+        let portNumber = try parsed.integer(Self.port, in: 0...65535) ?? 8080
+        guard let address = ListenAddress(host: hostName, port: UInt16(portNumber)) else {
+            throw UsageError("--host must be an IP address or localhost, not '\(ParsedArguments.shown(hostName))'")
         }
         let options = try BuildCommand.buildOptions(parsed, context: context)
+        let diagnostics = try DiagnosticPrinter(parsed, context: context, root: options.source)
         if !address.isLoopback {
             context.console.printError(
                 "warning: listening on \(address), which other machines can reach; the preview server is meant for this machine only (--host 127.0.0.1)")
@@ -37,7 +31,7 @@ struct ServeCommand: Command {
 
         // Signals are caught from here on: one stops cleanly (after the build in progress), a second quits at once.
         let termination = TerminationSignal(console: context.console)
-        let printer = RebuildPrinter(context: context, options: options)
+        let printer = RebuildPrinter(context: context, options: options, diagnostics: diagnostics)
         let server = PreviewServer(
             configuration: PreviewServer.Configuration(options: options, address: address),
             makeFetcher: BuildCommand.fetcherFactory(for: options, context: context),
@@ -48,12 +42,12 @@ struct ServeCommand: Command {
             first = try await server.start()
         } catch {
             context.console.printError("error: \(error)")
-            return GlossaryTool.ExitCode.failure
+            return ExitCode.failure
         }
         // Without a configuration or content there is nothing to watch or serve.
-        if first.result.diagnostics.contains(where: { $0.code == "config-missing" || $0.code == "content-missing" }) {
+        if first.result.diagnostics.contains(where: { $0.code == .configMissing || $0.code == .contentMissing }) {
             await server.stop()
-            return GlossaryTool.ExitCode.failure
+            return ExitCode.failure
         }
         if termination.received == nil {
             let title = first.result.config?.title ?? "the site"
@@ -62,7 +56,7 @@ struct ServeCommand: Command {
         let signal = await termination.wait()
         context.console.printError("\(signal == SIGINT ? "Interrupted" : "Terminated"); stopping the server.")
         await server.stop()
-        return GlossaryTool.ExitCode.success
+        return ExitCode.success
     }
 }
 
@@ -71,15 +65,17 @@ struct ServeCommand: Command {
 private final class RebuildPrinter: @unchecked Sendable {
     let context: CommandContext
     let options: BuildOptions
+    let diagnostics: DiagnosticPrinter
     private let lock = NSLock()
     private var shown: Set<Diagnostic> = []
     private var changes: Set<String> = []
     private var builds = 0
     private var served = false
 
-    init(context: CommandContext, options: BuildOptions) {
+    init(context: CommandContext, options: BuildOptions, diagnostics: DiagnosticPrinter) {
         self.context = context
         self.options = options
+        self.diagnostics = diagnostics
     }
 
     @Sendable func print(_ report: PreviewServer.Report) {
@@ -92,15 +88,13 @@ private final class RebuildPrinter: @unchecked Sendable {
                 defer { served = served || buildID != nil }
                 let result = build.result
                 if builds == 1 && buildID != nil {
-                    BuildCommand.report(result, options: options, context: context, quiet: false)
+                    BuildCommand.report(result, options: options, printer: diagnostics, quiet: false)
                 } else if builds == 1 {
-                    for diagnostic in result.diagnostics { context.console.printError(diagnostic.description) }
+                    diagnostics.print(result.diagnostics)
                     let errors = result.errors.count
                     context.console.printError("Build failed: \(errors) error\(errors == 1 ? "" : "s"); pages show them until a build succeeds")
                 } else {
-                    for diagnostic in result.diagnostics where diagnostic.severity == .error || !shown.contains(diagnostic) {
-                        context.console.printError(diagnostic.description)
-                    }
+                    diagnostics.print(result.diagnostics.filter { $0.severity == .error || !shown.contains($0) })
                     let time = String(format: "%.2f", result.stats.totalSeconds)
                     let cause = changes.contains("*") || changes.isEmpty ? "" : " after " + Self.describe(changes)
                     if buildID != nil {

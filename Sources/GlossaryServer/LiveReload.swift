@@ -160,7 +160,7 @@ public enum LiveReload {
     static func errors(_ diagnostics: [Diagnostic]) -> [[String: Any]] {
         diagnostics.map { diagnostic in
             var item: [String: Any] = [
-                "severity": diagnostic.severity.rawValue, "code": diagnostic.code, "message": diagnostic.message, "text": diagnostic.description,
+                "severity": diagnostic.severity.rawValue, "code": diagnostic.code.rawValue, "message": diagnostic.message, "text": diagnostic.description,
             ]
             if let location = diagnostic.location {
                 item["file"] = location.file

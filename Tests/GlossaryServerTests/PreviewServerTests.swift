@@ -77,11 +77,11 @@ import Testing
     }
 
     @Test func errorsAreEscapedInTheEventData() async throws {
-        let data = LiveReload.failed([.error("x", "bad <script>\"quoted\"\nline", at: SourceLocation(file: "content/a.md", line: 3, column: 4))])
+        let data = LiveReload.failed([Diagnostic(.templateSyntax(detail: "bad <script>\"quoted\""), at: SourceLocation(file: "content/a.md\nx", line: 3, column: 4))])
         #expect(!data.contains("\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
         let error = try #require((object["errors"] as? [[String: Any]])?.first)
-        #expect(error["text"] as? String == "content/a.md:3:4: error: bad <script>\"quoted\"\nline [x]")
+        #expect(error["text"] as? String == "content/a.md\\nx:3:4: error: bad <script>\"quoted\" [template-syntax]")
         // The script puts error text in with textContent, never as HTML.
         #expect(LiveReload.script.contains("item.textContent = error.text"))
         #expect(!LiveReload.script.contains("innerHTML"))

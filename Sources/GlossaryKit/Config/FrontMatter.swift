@@ -27,9 +27,7 @@ public enum FrontMatter {
             lineStart = current.next
             lineNumber += 1
         }
-        throw Diagnostic.error(
-            "front-matter-unclosed", "front matter opened on line 1 is never closed with '---'",
-            at: SourceLocation(file: file, line: 1, column: 1))
+        throw Diagnostic(.frontMatterUnclosed, at: .start(of: file))
     }
 
     /// The line starting at `start` without its line break, and where the next line starts; nil at

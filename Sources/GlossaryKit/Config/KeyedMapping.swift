@@ -10,31 +10,22 @@ struct KeyedMapping {
 
     /// - Parameter context: where the keys live, for messages: "in glossary.yml", "in front matter".
     init(_ pairs: [YAMLNode.Pair], known: [String], context: String) {
-        var firstLines: [String: Int] = [:]
+        var firstLocations: [String: SourceLocation] = [:]
         for pair in pairs {
             guard let key = pair.key.scalarValue else {
-                diagnostics.append(
-                    .error(
-                        "config-type", "keys \(context) must be words, found \(pair.key.foundDescription)",
-                        at: pair.key.location))
+                diagnostics.append(Diagnostic(.keyNotWord(context: context, found: pair.key.foundDescription), at: pair.key.location))
                 continue
             }
             guard known.contains(key) else {
-                var message = "unknown key '\(key)' \(context)"
-                if let suggestion = Self.nearest(to: key, in: known) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                diagnostics.append(.warning("unknown-key", message, at: pair.key.location))
+                let suggestion = Self.nearest(to: key, in: known)
+                diagnostics.append(Diagnostic(.unknownKey(key: key, context: context, suggestion: suggestion), at: pair.key.location))
                 continue
             }
-            if let firstLine = firstLines[key] {
+            if let first = firstLocations[key] {
                 diagnostics.append(
-                    .warning(
-                        "duplicate-key",
-                        "key '\(key)' is repeated \(context) (first on line \(firstLine)); the last value is used",
-                        at: pair.key.location))
+                    Diagnostic(.duplicateKey(key: key, context: context), at: pair.key.location, notes: [Problem.firstKeyNote(key, at: first)]))
             } else {
-                firstLines[key] = pair.key.location.line
+                firstLocations[key] = pair.key.location
             }
             values[key] = pair.value
         }

@@ -42,15 +42,7 @@ public struct PageMetadata: Sendable, Equatable {
         var metadata = PageMetadata()
         guard let node else { return (metadata, []) }
         guard let pairs = node.pairs else {
-            return (
-                metadata,
-                [
-                    .error(
-                        "front-matter-type",
-                        "front matter must be a mapping of keys to values, found \(node.foundDescription)",
-                        at: node.location)
-                ]
-            )
+            return (metadata, [Diagnostic(.frontMatterType(found: node.foundDescription), at: node.location)])
         }
         var fields = KeyedMapping(pairs, known: keys, context: "in front matter")
         metadata.title = fields.string("title")

@@ -28,15 +28,7 @@ public struct SiteConfig: Sendable, Equatable {
         }
         guard let root else { return (config, []) }
         guard let pairs = root.pairs else {
-            return (
-                config,
-                [
-                    .error(
-                        "config-type",
-                        "glossary.yml must be a mapping of keys to values, found \(root.foundDescription)",
-                        at: root.location)
-                ]
-            )
+            return (config, [Diagnostic(.fileNotMapping(file: "glossary.yml", found: root.foundDescription), at: root.location)])
         }
         var fields = KeyedMapping(pairs, known: keys, context: "in glossary.yml")
 

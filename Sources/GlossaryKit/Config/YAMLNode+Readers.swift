@@ -85,9 +85,8 @@ extension YAMLNode {
         var strings: [String] = []
         for (index, item) in items.enumerated() {
             guard let value = item.scalarValue, !item.isNull else {
-                throw Diagnostic.error(
-                    "config-type",
-                    "'\(name)' must be a list of strings, found \(item.foundDescription) as item \(index + 1)",
+                throw Diagnostic(
+                    .wrongType(name: name, requirement: "must be a list of strings", found: "\(item.foundDescription) as item \(index + 1)"),
                     at: item.location)
             }
             strings.append(value)
@@ -117,13 +116,13 @@ extension YAMLNode {
 
     /// A `config-type` error at this node: "'<name>' <requirement>, found <what>".
     public func typeError(_ name: String, _ requirement: String) -> Diagnostic {
-        Diagnostic.error("config-type", "'\(name)' \(requirement), found \(foundDescription)", at: location)
+        Diagnostic(.wrongType(name: name, requirement: requirement, found: foundDescription), at: location)
     }
 
     /// A `config-value` error at this node, for a well-typed value out of range:
     /// "'<name>' <requirement>, found <what>".
     public func valueError(_ name: String, _ requirement: String) -> Diagnostic {
-        Diagnostic.error("config-value", "'\(name)' \(requirement), found \(foundDescription)", at: location)
+        Diagnostic(.outOfRange(name: name, requirement: requirement, found: foundDescription), at: location)
     }
 
     private static func abbreviated(_ value: String) -> String {

@@ -82,9 +82,7 @@ private final class EventReader {
         guard yaml_parser_initialize(parser) != 0 else {
             input.deallocate()
             parser.deallocate()
-            throw Diagnostic.error(
-                "yaml-syntax", "out of memory while starting the YAML parser",
-                at: SourceLocation(file: file, line: lineOffset + 1, column: 1))
+            throw Diagnostic(.yamlOutOfMemory, at: SourceLocation(file: file, line: lineOffset + 1, column: 1))
         }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(parser, input.baseAddress, input.count)
@@ -116,25 +114,19 @@ private final class EventReader {
         case .streamEnd:
             return root
         default:
-            throw Diagnostic.error(
-                "yaml-syntax",
-                "found a second YAML document; only one is allowed here (remove the '---' line)",
-                at: afterLocation)
+            throw Diagnostic(.yamlSecondDocument, at: afterLocation)
         }
     }
 
     private func node(from event: Event, at location: SourceLocation, depth: Int) throws(Diagnostic) -> YAMLNode {
         if depth > YAMLNode.maximumDepth {
-            throw Diagnostic.error(
-                "yaml-syntax", "YAML is nested more than \(YAMLNode.maximumDepth) levels deep", at: location)
+            throw Diagnostic(.yamlTooDeep(limit: YAMLNode.maximumDepth), at: location)
         }
         switch event {
         case .scalar(let value, let isPlain):
             return YAMLNode(.scalar(value, isPlain: isPlain), at: location)
         case .alias(let name):
-            throw Diagnostic.error(
-                "yaml-alias", "YAML aliases ('*\(name)') are not supported; write the value out instead",
-                at: location)
+            throw Diagnostic(.yamlAlias(name: name), at: location)
         case .sequenceStart:
             var items: [YAMLNode] = []
             while true {
@@ -161,9 +153,7 @@ private final class EventReader {
 
     /// libyaml only emits well-formed event sequences, so this guards against a library bug.
     private func unexpected(at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic.error(
-            "yaml-syntax", "unexpected YAML structure",
-            at: location ?? SourceLocation(file: file, line: lineOffset + 1, column: 1))
+        Diagnostic(.yamlUnexpected, at: location ?? SourceLocation(file: file, line: lineOffset + 1, column: 1))
     }
 
     private func next() throws(Diagnostic) -> (Event, SourceLocation) {
@@ -200,12 +190,11 @@ private final class EventReader {
     private func syntaxError() -> Diagnostic {
         let state = parser.pointee
         guard state.error != YAML_MEMORY_ERROR, let problem = state.problem else {
-            return Diagnostic.error(
-                "yaml-syntax", "out of memory while parsing YAML",
-                at: SourceLocation(file: file, line: lineOffset + 1, column: 1))
+            return Diagnostic(.yamlOutOfMemory, at: SourceLocation(file: file, line: lineOffset + 1, column: 1))
         }
         var message = String(cString: problem)
         let location: SourceLocation
+        var notes: [Diagnostic.Note] = []
         if state.error == YAML_READER_ERROR {
             // Reader errors (bad characters) carry a byte offset instead of a mark.
             location = locationOfByte(Int(state.problem_offset))
@@ -216,11 +205,13 @@ private final class EventReader {
         } else {
             location = self.location(of: state.problem_mark)
             if let context = state.context {
-                let contextLine = Int(state.context_mark.line) + 1 + lineOffset
-                message += " (\(String(cString: context)) started on line \(contextLine))"
+                // libyaml says "while parsing a flow sequence": the note says where that began.
+                var construct = String(cString: context)
+                if construct.hasPrefix("while ") { construct.removeFirst("while ".count) }
+                notes.append(Problem.yamlContextNote(construct, at: self.location(of: state.context_mark)))
             }
         }
-        return Diagnostic.error("yaml-syntax", message, at: location)
+        return Diagnostic(.yamlSyntax(detail: message), at: location, notes: notes)
     }
 
     private func locationOfByte(_ offset: Int) -> SourceLocation {

@@ -30,18 +30,16 @@ public struct SiteSource: Sendable {
         if let data = FileManager.default.contents(atPath: configURL.path) {
             source.configText = String(decoding: data, as: UTF8.self)
         } else {
-            diagnostics.append(.error("config-missing", "no glossary.yml in \(root.path); run 'glossary new DIR' to start a site"))
+            diagnostics.append(Diagnostic(.configMissing(folder: root.path)))
         }
         let content = root.appendingPathComponent("content", isDirectory: true)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: content.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            diagnostics.append(.error("content-missing", "no content/ folder in \(root.path)"))
+            diagnostics.append(Diagnostic(.contentMissing(folder: root.path)))
             return (source, diagnostics)
         }
         let files = Self.listFiles(in: content) { path in
-            diagnostics.append(.warning(
-                "symlink-skipped", "symbolic link to a folder or to a file outside content/ is not published",
-                at: SourceLocation(file: "content/" + path, line: 1, column: 1)))
+            diagnostics.append(Diagnostic(.symlinkSkipped, at: .start(of: "content/" + path)))
         }
         for relative in files {
             let file = File(displayPath: "content/" + relative, contentPath: relative, url: content.appendingPathComponent(relative))
@@ -87,12 +85,33 @@ public struct SiteSource: Sendable {
 
     /// The text of a markdown file, or an error naming it.
     public func read(_ file: File) -> Result<String, Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: file.url.path) else {
-            return .failure(.error("read-failed", "can't read file", at: SourceLocation(file: file.displayPath, line: 1, column: 1)))
+        switch FileContents.read(file.url.path) {
+        case .failure(let failure):
+            return .failure(Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath)))
+        case .success(let data):
+            return Self.decodeUTF8(data, file: file.displayPath)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(.error("encoding", "file is not valid UTF-8", at: SourceLocation(file: file.displayPath, line: 1, column: 1)))
+    }
+
+    /// `data` as text, or an `encoding` error at the line and column of the first byte that is not UTF-8.
+    static func decodeUTF8(_ data: Data, file: String) -> Result<String, Diagnostic> {
+        if let text = String(validating: data, as: UTF8.self) { return .success(text) }
+        var line = 1
+        var column = 1
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput, .error:
+                return .failure(Diagnostic(.encoding, at: SourceLocation(file: file, line: line, column: column)))
+            }
         }
-        return .success(text)
     }
 }

@@ -31,16 +31,11 @@ public struct CacheEntry: Equatable, Sendable {
     }
 
     /// Why bytes are not a usable cache entry or API body.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
         case notJSON(String)
         case wrongShape(String)
 
-        public var description: String {
-            switch self {
-            case .notJSON(let detail): "is not valid JSON (\(detail))"
-            case .wrongShape(let detail): "does not have the expected shape (\(detail))"
-            }
-        }
+        public var description: String { GlossaryKit.Problem.describe(self) }
     }
 
     /// Decodes an API response body for `status`: a 200 must be a non-empty array of entries, a 404 an object.

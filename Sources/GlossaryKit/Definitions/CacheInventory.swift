@@ -50,18 +50,17 @@ public struct CacheInventory: Sendable {
                     let entry = try CacheEntry.decode(data)
                     if entry.key.slug != slug || entry.language != language {
                         contents = .corrupt(
-                            .error(
-                                "cache-corrupt",
-                                "cache entry holds '\(entry.key)' in '\(entry.language)', which belongs in \(entry.language)/\(entry.key.slug).json",
+                            Diagnostic.asError(
+                                .cacheMisplaced(holds: entry.key.rawValue, language: entry.language, belongs: "\(entry.language)/\(entry.key.slug).json"),
                                 at: location))
                     } else {
                         contents = .entry(entry)
                     }
                 } catch {
-                    contents = .corrupt(.error("cache-corrupt", "cache entry \(error)", at: location))
+                    contents = .corrupt(Diagnostic.asError(.cacheCorrupt(key: nil, problem: error, then: nil), at: location))
                 }
             } else {
-                contents = .corrupt(.error("cache-corrupt", "cache entry can't be read", at: location))
+                contents = .corrupt(Diagnostic.asError(.cacheUnreadable(key: slug, then: nil), at: location))
             }
             items.append(Item(file: file, displayPath: shown, language: language, slug: slug, contents: contents))
         }

@@ -19,25 +19,27 @@ public struct DefinitionCache: Sendable {
     public enum Lookup: Sendable {
         case missing
         case entry(CacheEntry)
-        /// The file exists but can't be used; the diagnostic says why. Treated as missing by the resolver.
-        case unreadable(Diagnostic)
+        /// The file exists but can't be used; the problem says why (its fallback is the resolver's to decide).
+        /// Treated as missing by the resolver.
+        case unreadable(Problem, at: SourceLocation)
     }
 
     public func lookup(_ key: TermKey, language: String, displayPath: (URL) -> String = { $0.path }) -> Lookup {
         let url = fileURL(for: key, language: language)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return FileManager.default.fileExists(atPath: url.path)
-                ? .unreadable(.warning("cache-unreadable", "cache entry for '\(key)' can't be read", at: SourceLocation(file: displayPath(url), line: 1, column: 1)))
-                : .missing
+        let data: Data
+        switch FileContents.read(url.path) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure) where failure.isMissing: return .missing
+        case .failure: return .unreadable(.cacheUnreadable(key: key.rawValue, then: nil), at: .start(of: displayPath(url)))
         }
         do {
             let entry = try CacheEntry.decode(data)
             guard entry.key == key else {
-                return .unreadable(.warning("cache-corrupt", "cache entry holds '\(entry.key)', expected '\(key)'", at: SourceLocation(file: displayPath(url), line: 1, column: 1)))
+                return .unreadable(.cacheWrongKey(holds: entry.key.rawValue, expected: key.rawValue, then: nil), at: .start(of: displayPath(url)))
             }
             return .entry(entry)
         } catch {
-            return .unreadable(.warning("cache-corrupt", "cache entry for '\(key)' \(error)", at: SourceLocation(file: displayPath(url), line: 1, column: 1)))
+            return .unreadable(.cacheCorrupt(key: key.rawValue, problem: error, then: nil), at: .start(of: displayPath(url)))
         }
     }
 

@@ -66,9 +66,8 @@ public struct DefinitionResolver: Sendable {
                     outcome.resolutions[key] = Self.resolution(key, entry, fetched: false, stale: false)
                     outcome.cached += 1
                 }
-            case .unreadable(var diagnostic):
-                diagnostic.message += canFetch ? "; it will be refetched" : "; ignored offline"
-                outcome.diagnostics.append(diagnostic)
+            case .unreadable(let problem, let location):
+                outcome.diagnostics.append(Diagnostic(problem.withFallback(canFetch ? .refetch : .ignoredOffline), at: location))
                 if canFetch { toFetch.append(key) } else { outcome.resolutions[key] = .unavailable }
             case .missing:
                 if canFetch { toFetch.append(key) } else { outcome.resolutions[key] = .unavailable }
@@ -87,16 +86,16 @@ public struct DefinitionResolver: Sendable {
             case .fetched(let entry):
                 if let problem = writeFailures[key] {
                     let file = displayPath(cache.fileURL(for: key, language: options.language))
-                    outcome.diagnostics.append(Diagnostic(.warning, "cache-write", "can't write the cache entry for '\(key)': \(problem)", subject: file))
+                    outcome.diagnostics.append(Diagnostic(.cacheWrite(key: key.rawValue, reason: problem), subject: file))
                 }
                 outcome.resolutions[key] = Self.resolution(key, entry, fetched: true, stale: false)
                 outcome.fetched += 1
             case .failed(let diagnostic, let unreachable):
                 outcome.apiUnreachable = outcome.apiUnreachable || unreachable
                 if let fallback = fallbacks[key] {
-                    let kept = fallback.isNotFound ? "the cached answer that '\(key)' is not in the dictionary" : "the cached definition of '\(key)'"
-                    let message = "using \(kept) fetched \(Self.day(fallback.fetchedAt)): \(diagnostic.message)"
-                    outcome.diagnostics.append(Diagnostic(.warning, "stale-definition", message, subject: diagnostic.subject))
+                    let problem = Problem.staleDefinition(
+                        key: key.rawValue, notFound: fallback.isNotFound, fetched: Self.day(fallback.fetchedAt), cause: diagnostic.problem)
+                    outcome.diagnostics.append(Diagnostic(problem, subject: diagnostic.subject))
                     outcome.resolutions[key] = Self.resolution(key, fallback, fetched: false, stale: true)
                     outcome.cached += 1
                 } else {

@@ -26,9 +26,9 @@ enum FetchAttempt: Sendable {
         case .failure(let failure):
             switch failure.kind {
             case .bodyTooLarge:
-                return .rejected(badResponse("response for '\(key)' is larger than \(byteCount(maxBodyBytes))", url: url))
+                return .rejected(Diagnostic(.responseTooLarge(key: key.rawValue, limit: maxBodyBytes), subject: url))
             case .badURL:
-                return .rejected(Diagnostic(.error, "bad-api-url", "can't request '\(key)': not an http or https URL", subject: url))
+                return .rejected(Diagnostic(.badAPIURL(key: key.rawValue), subject: url))
             case .timedOut, .cannotConnect, .cannotResolve, .network:
                 return .transient(.transport(failure))
             }
@@ -41,9 +41,9 @@ enum FetchAttempt: Sendable {
             do {
                 entries = try CacheEntry.decodeBody(response.body, status: response.status)
             } catch .notJSON {
-                return .rejected(badResponse("response for '\(key)' is not valid JSON", url: url))
+                return .rejected(Diagnostic(.responseNotJSON(key: key.rawValue), subject: url))
             } catch {
-                return .rejected(badResponse("response for '\(key)' \(error)", url: url))
+                return .rejected(Diagnostic(.responseWrongShape(key: key.rawValue, problem: error), subject: url))
             }
             // Canonical JSON (sorted keys), as a cache entry read back from disk holds it.
             let body =
@@ -55,54 +55,35 @@ enum FetchAttempt: Sendable {
         case 500...599:
             return .transient(.serverError(status: response.status, retryAfter: response.retryAfter))
         default:
-            return .rejected(badResponse("unexpected HTTP \(response.status) from the dictionary API for '\(key)'", url: url))
+            return .rejected(Diagnostic(.unexpectedStatus(status: response.status, key: key.rawValue), subject: url))
         }
     }
 
     /// The problem reported once retries are spent; a warning, since the build can go on without the word.
     static func givenUp(_ transient: Transient, key: TermKey, url: String, attempts: Int, timeout: Double) -> Diagnostic {
-        let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+        let word = key.rawValue
         switch transient {
         case .transport(let failure):
-            let message: String
+            let problem: Problem
             switch failure.kind {
-            case .timedOut: message = "no answer from the dictionary API for '\(key)' within \(seconds(timeout)) (\(tries))"
-            case .cannotConnect: message = "can't connect to the dictionary API for '\(key)' (\(tries))"
-            case .cannotResolve: message = "can't resolve the dictionary API's host for '\(key)' (\(tries))"
-            case .network, .bodyTooLarge, .badURL: message = "the dictionary API's response for '\(key)' failed: \(lowercasedFirst(failure.detail)) (\(tries))"
+            case .timedOut: problem = .apiTimedOut(key: word, seconds: timeout, attempts: attempts)
+            case .cannotConnect: problem = .apiCannotConnect(key: word, attempts: attempts)
+            case .cannotResolve: problem = .apiCannotResolve(key: word, attempts: attempts)
+            case .network, .bodyTooLarge, .badURL: problem = .apiTransferFailed(key: word, detail: failure.detail, attempts: attempts)
             }
-            return Diagnostic(.warning, "api-unreachable", message, subject: url)
+            return Diagnostic(problem, subject: url)
         case .serverError(let status, _):
-            return Diagnostic(.warning, "api-error", "the dictionary API answered HTTP \(status) for '\(key)' (\(tries))", subject: url)
+            return Diagnostic(.apiError(status: status, key: word, attempts: attempts), subject: url)
         }
     }
 
     /// The problem reported when the API still answers 429 after the allowed number of pauses.
     static func stillRateLimited(key: TermKey, url: String, attempts: Int) -> Diagnostic {
-        Diagnostic(
-            .warning, "api-rate-limited", "the dictionary API kept answering HTTP 429 (too many requests) for '\(key)' (\(attempts) attempts)", subject: url)
+        Diagnostic(.apiRateLimited(key: key.rawValue, attempts: attempts), subject: url)
     }
 
     static func cancelled(key: TermKey, url: String) -> Diagnostic {
-        Diagnostic(.warning, "api-unreachable", "fetching '\(key)' was cancelled", subject: url)
+        Diagnostic(.apiCancelled(key: key.rawValue), subject: url)
     }
 
-    private static func badResponse(_ message: String, url: String) -> Diagnostic {
-        Diagnostic(.error, "bad-response", message, subject: url)
-    }
-
-    static func byteCount(_ bytes: Int) -> String {
-        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
-    }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-    }
-
-    private static func lowercasedFirst(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.lowercased() + text.dropFirst()
-    }
 }

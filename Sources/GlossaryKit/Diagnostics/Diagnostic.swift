@@ -1,76 +1,59 @@
-/// A place in a source file: 1-based line and column.
-public struct SourceLocation: Hashable, Sendable, Comparable {
-    /// Path as shown to the user, relative to the site's source folder when possible.
-    public var file: String
-    public var line: Int
-    /// 1-based column counted in Unicode scalars (cmark's byte columns are converted).
-    public var column: Int
-
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
-    }
-}
-
-public enum Severity: String, Sendable, Hashable {
-    case error, warning, note
-}
-
-/// A problem found in the user's input, with a stable code such as `unknown-term`.
+/// A problem found in the user's input or met on the way (the network, the disk): what it is (a `Problem`,
+/// which fixes its code, severity and message), where, and notes pointing at related places.
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public var problem: Problem
+    /// The code's severity, unless the caller changed it (`--strict` makes warnings errors; `cache verify`
+    /// reports unusable entries as errors).
     public var severity: Severity
-    public var code: String
-    public var message: String
     public var location: SourceLocation?
     /// Where there is no file (network problems): the file-less subject, e.g. the URL.
     public var subject: String?
+    /// Related places: the first definition of a duplicate, where a YAML construct began.
+    public var notes: [Note]
 
-    public init(
-        _ severity: Severity, _ code: String, _ message: String,
-        at location: SourceLocation? = nil, subject: String? = nil
-    ) {
-        self.severity = severity
-        self.code = code
-        self.message = message
+    /// A remark attached to a diagnostic, at a place of its own.
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var location: SourceLocation?
+
+        public init(_ message: String, at location: SourceLocation?) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    public init(_ problem: Problem, at location: SourceLocation? = nil, subject: String? = nil, notes: [Note] = []) {
+        self.problem = problem
+        self.severity = problem.code.severity
         self.location = location
         self.subject = subject
+        self.notes = notes
     }
 
-    public static func error(_ code: String, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.error, code, message, at: location)
+    /// A diagnostic reported as an error whatever its code's usual severity (`cache verify`'s findings).
+    public static func asError(_ problem: Problem, at location: SourceLocation? = nil) -> Diagnostic {
+        var diagnostic = Diagnostic(problem, at: location)
+        diagnostic.severity = .error
+        return diagnostic
     }
 
-    public static func warning(_ code: String, _ message: String, at location: SourceLocation? = nil) -> Diagnostic {
-        Diagnostic(.warning, code, message, at: location)
-    }
+    public var code: DiagnosticCode { problem.code }
+    public var message: String { problem.message }
 
     /// Compiler form: `content/a.md:12:7: warning: no definition found for 'keybord' [unknown-term]`.
+    ///
+    /// Paths are shown with control characters escaped, so a file name holding a newline and
+    /// `:1:2: error:` can't forge a diagnostic line.
     public var description: String {
-        var prefix = ""
-        if let location {
-            prefix = "\(location.file):\(location.line):\(location.column): "
-        } else if let subject {
-            prefix = "\(subject): "
-        }
-        return "\(prefix)\(severity.rawValue): \(message) [\(code)]"
+        "\(Self.prefix(location: location, subject: subject))\(severity.rawValue): \(message) [\(code.rawValue)]"
     }
-}
 
-/// Problems collected over a run, so one run reports all of them.
-public struct DiagnosticLog: Sendable {
-    public private(set) var all: [Diagnostic] = []
-
-    public init() {}
-
-    public mutating func add(_ diagnostic: Diagnostic) { all.append(diagnostic) }
-    public mutating func add(contentsOf diagnostics: [Diagnostic]) { all.append(contentsOf: diagnostics) }
-
-    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
-    public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
-    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    /// `file:line:col: `, `subject: `, or nothing.
+    public static func prefix(location: SourceLocation?, subject: String?) -> String {
+        if let location {
+            return "\(DiagnosticText.escaped(location.file)):\(location.line):\(location.column): "
+        }
+        if let subject { return "\(DiagnosticText.escaped(subject)): " }
+        return ""
+    }
 }

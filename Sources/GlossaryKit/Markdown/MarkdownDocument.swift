@@ -278,11 +278,9 @@ extension MarkdownDocument {
             for problem in problems {
                 switch problem {
                 case .unclosed(let column):
-                    diagnostics.append(.warning(
-                        "unclosed-term", "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['",
-                        at: location(line: line, column: column)))
+                    diagnostics.append(Diagnostic(.unclosedTerm, at: location(line: line, column: column)))
                 case .empty(let column):
-                    diagnostics.append(.warning("empty-term", "term reference names no word", at: location(line: line, column: column)))
+                    diagnostics.append(Diagnostic(.emptyTerm, at: location(line: line, column: column)))
                 }
             }
             guard !matches.isEmpty else { return }

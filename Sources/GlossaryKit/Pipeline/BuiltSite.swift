@@ -75,11 +75,9 @@ public struct BuiltSite: Sendable {
 
     func unresolvedDiagnostics(offline: Bool) -> [Diagnostic] {
         unresolvedReferences.map { reference in
-            var message = "no definition found for '\(reference.word)'"
-            if case .unavailable = resolutions[reference.key] ?? .unavailable {
-                message += offline ? " (offline, and not in the cache)" : " (the dictionary could not be reached)"
-            }
-            return .warning("unknown-term", message, at: reference.location)
+            var reason = Problem.UnknownTermReason.notFound
+            if case .unavailable = resolutions[reference.key] ?? .unavailable { reason = offline ? .offline : .unreachable }
+            return Diagnostic(.unknownTerm(word: reference.word, reason: reason), at: reference.location)
         }
     }
 
@@ -88,8 +86,8 @@ public struct BuiltSite: Sendable {
             let metadata = parsed.page.metadata
             return metadata.seeAlso.compactMap { word in
                 guard let key = TermKey(word), definition(for: key) == nil else { return nil }
-                let location = metadata.locations["see_also"] ?? SourceLocation(file: parsed.page.displayPath, line: 1, column: 1)
-                return .warning("unknown-term", "see_also names '\(word)', which has no definition", at: location)
+                let location = metadata.locations["see_also"] ?? .start(of: parsed.page.displayPath)
+                return Diagnostic(.unknownSeeAlso(word: word), at: location)
             }
         }
     }
@@ -103,7 +101,7 @@ public struct BuiltSite: Sendable {
                 guard let target = internalTarget(link.destination, from: parsed.page) else { continue }
                 let candidates = target.isEmpty ? ["index.html"] : [target, target + (target.hasSuffix("/") ? "" : "/") + "index.html"]
                 if !candidates.contains(where: paths.contains) {
-                    diagnostics.append(.warning("broken-link", "link to '\(link.destination)' leads to no page or file of the site", at: link.location))
+                    diagnostics.append(Diagnostic(.brokenLink(destination: link.destination), at: link.location))
                 }
             }
         }

@@ -35,7 +35,7 @@ public struct Theme: Sendable {
     /// Loads and parses every template; problems are reported at the template's file, line and column.
     public static func load(name: String, siteRoot: URL, displayPath: (URL) -> String) -> (Theme?, [Diagnostic]) {
         guard let directory = locate(name: name, siteRoot: siteRoot) else {
-            return (nil, [.error("theme-missing", "theme '\(name)' not found in themes/\(name)/", at: SourceLocation(file: "glossary.yml", line: 1, column: 1))])
+            return (nil, [Diagnostic(.themeMissing(name: name), at: .start(of: "glossary.yml"))])
         }
         let templatesFolder = directory.appendingPathComponent("templates", isDirectory: true)
         var sources: [String: String] = [:]
@@ -51,11 +51,11 @@ public struct Theme: Sendable {
             do {
                 templates.add(try MustacheTemplate(source, name: path), named: templateName)
             } catch {
-                diagnostics.append(.error("template-syntax", error.message, at: SourceLocation(file: path, line: error.line, column: error.column)))
+                diagnostics.append(Diagnostic(.templateSyntax(detail: error.message), at: SourceLocation(file: path, line: error.line, column: error.column)))
             }
         }
         for required in requiredTemplates where sources[required] == nil {
-            diagnostics.append(.error("template-missing", "theme '\(name)' has no \(required).mustache", at: SourceLocation(file: displayPath(templatesFolder), line: 1, column: 1)))
+            diagnostics.append(Diagnostic(.templateMissing(theme: name, template: required), at: .start(of: displayPath(templatesFolder))))
         }
         let assets = SiteSource.listFiles(in: directory.appendingPathComponent("assets", isDirectory: true))
         return (Theme(name: name, directory: directory, templates: templates, assetFiles: assets, templateSources: sources), diagnostics)

@@ -70,9 +70,7 @@ private typealias Location = GlossaryKit.SourceLocation
     @Test(arguments: ["---\ntitle: A\nbody text\n", "---", "---\n", "---\r\na: 1\r\n"])
     func unclosedFrontMatterIsAnErrorAtTheStart(source: String) {
         #expect(
-            throws: Diagnostic.error(
-                "front-matter-unclosed", "front matter opened on line 1 is never closed with '---'",
-                at: Location(file: "a.md", line: 1, column: 1))
+            throws: Diagnostic(.frontMatterUnclosed, at: Location(file: "a.md", line: 1, column: 1))
         ) {
             try FrontMatter.split(source, file: "a.md")
         }

@@ -105,16 +105,15 @@ private typealias Location = GlossaryKit.SourceLocation
 
     @Test func syntaxErrorMentionsWhereTheEnclosingContextStarted() {
         let error = syntaxError("tags: [a, b\ntitle: x\n")
-        #expect(error?.code == "yaml-syntax")
+        #expect(error?.code == .yamlSyntax)
         #expect(error?.location == at(2, 6))
-        #expect(
-            error?.message
-                == "did not find expected ',' or ']' (while parsing a flow sequence started on line 1)")
+        #expect(error?.message == "did not find expected ',' or ']'")
+        #expect(error?.notes == [Diagnostic.Note("parsing a flow sequence started here", at: at(1, 7))])
     }
 
     @Test func tabIndentationIsASyntaxError() {
         let error = syntaxError("a: 1\n\tb: 2\n")
-        #expect(error?.code == "yaml-syntax")
+        #expect(error?.code == .yamlSyntax)
         #expect(error?.location?.line == 2)
         #expect(error?.message.contains("tab") == true)
     }

@@ -37,11 +37,11 @@ import Testing
         let url = cache.fileURL(for: good.key, language: "en")
         let bytes = try Data(contentsOf: url)
         try bytes.prefix(bytes.count / 2).write(to: url)
-        guard case .unreadable(let diagnostic) = cache.lookup(good.key, language: "en", displayPath: { $0.lastPathComponent }) else {
+        guard case .unreadable(let problem, let location) = cache.lookup(good.key, language: "en", displayPath: { $0.lastPathComponent }) else {
             Issue.record("truncated entry accepted")
             return
         }
-        #expect(diagnostic.description == "ink.json:1:1: warning: cache entry for 'ink' is not valid JSON (truncated or corrupt file) [cache-corrupt]")
+        #expect(Diagnostic(problem, at: location).description == "ink.json:1:1: warning: cache entry for 'ink' is not valid JSON (truncated or corrupt file) [cache-corrupt]")
     }
 
     @Test func notFoundEntriesRoundTrip() throws {

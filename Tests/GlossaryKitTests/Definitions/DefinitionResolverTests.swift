@@ -61,10 +61,10 @@ import Testing
         try cache.store(old)
         let before = try Data(contentsOf: cache.fileURL(for: old.key, language: "en"))
         let fetcher = ScriptedFetcher()
-        fetcher.outcomes["old"] = .failed(Diagnostic(.error, "fetch-failed", "connection refused", subject: "http://api/old"), unreachable: true)
+        fetcher.outcomes["old"] = .failed(Diagnostic(.apiCannotConnect(key: "old", attempts: 4), subject: "http://api/old"), unreachable: true)
         let outcome = await resolver(fetcher).resolve([old.key], team: [:])
         #expect(outcome.diagnostics.map(\.description) == [
-            "http://api/old: warning: using the cached definition of 'old' fetched 2023-11-14: connection refused [stale-definition]"
+            "http://api/old: warning: using the cached definition of 'old' fetched 2023-11-14: can't connect to the dictionary API for 'old' (4 attempts) [stale-definition]"
         ])
         #expect(outcome.apiUnreachable)
         guard case .defined = outcome.resolutions[old.key] else { Issue.record("stale entry not used"); return }

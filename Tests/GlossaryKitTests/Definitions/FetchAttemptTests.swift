@@ -116,6 +116,6 @@ import Testing
 
     @Test(arguments: [(2 << 20, "2 MiB"), (1536, "1536 bytes"), (4096, "4 KiB"), (100, "100 bytes")])
     func sizesReadNaturally(bytes: Int, text: String) {
-        #expect(FetchAttempt.byteCount(bytes) == text)
+        #expect(Problem.byteCount(bytes) == text)
     }
 }

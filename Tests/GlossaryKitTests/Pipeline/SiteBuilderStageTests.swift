@@ -34,7 +34,8 @@ import Testing
         ]
         let (team, diagnostics) = SiteBuilder.teamDefinitions(pages)
         #expect(team[TermKey("line spacing")!]?.word == "Leading")
-        #expect(diagnostics.map(\.description) == ["content/glossary/b.md:2:7: error: 'line spacing' is already defined by content/glossary/a.md [duplicate-term]"])
+        #expect(diagnostics.map(\.description) == ["content/glossary/b.md:2:7: error: 'line spacing' is already defined [duplicate-term]"])
+        #expect(diagnostics.first?.notes == [Diagnostic.Note("'line spacing' is first defined here", at: SourceLocation(file: "content/glossary/a.md", line: 3, column: 11))])
     }
 
     @Test func collectsEveryReferenceByKeyAcrossSpellings() throws {

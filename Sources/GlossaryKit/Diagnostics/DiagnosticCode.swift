@@ -1,0 +1,186 @@
+/// Every stable code glossary reports, with its severity and what `glossary explain CODE` says of it.
+///
+/// The codes are a contract: editors, CI scripts and `--format json` readers match on them, so a code is
+/// never renamed. The README lists them all (a test checks it does).
+public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable {
+    // glossary.yml and front matter
+    case yamlSyntax = "yaml-syntax"
+    case yamlAlias = "yaml-alias"
+    case unknownKey = "unknown-key"
+    case duplicateKey = "duplicate-key"
+    case configType = "config-type"
+    case configValue = "config-value"
+    case frontMatterType = "front-matter-type"
+    case frontMatterUnclosed = "front-matter-unclosed"
+    // The site's files
+    case configMissing = "config-missing"
+    case contentMissing = "content-missing"
+    case readFailed = "read-failed"
+    case encoding = "encoding"
+    case symlinkSkipped = "symlink-skipped"
+    case duplicatePage = "duplicate-page"
+    case reservedPath = "reserved-path"
+    case outputPath = "output-path"
+    case writeFailed = "write-failed"
+    // Terms and links
+    case entryMissingTerm = "entry-missing-term"
+    case duplicateTerm = "duplicate-term"
+    case unclosedTerm = "unclosed-term"
+    case emptyTerm = "empty-term"
+    case unknownTerm = "unknown-term"
+    case slugCollision = "slug-collision"
+    case brokenLink = "broken-link"
+    // Themes
+    case themeMissing = "theme-missing"
+    case templateSyntax = "template-syntax"
+    case templateMissing = "template-missing"
+    // The definitions cache
+    case cacheUnreadable = "cache-unreadable"
+    case cacheCorrupt = "cache-corrupt"
+    case cacheWrite = "cache-write"
+    case cacheLeftover = "cache-leftover"
+    case staleDefinition = "stale-definition"
+    // The dictionary API
+    case badAPIURL = "bad-api-url"
+    case apiUnreachable = "api-unreachable"
+    case apiError = "api-error"
+    case apiRateLimited = "api-rate-limited"
+    case badResponse = "bad-response"
+
+    public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var severity: Severity {
+        switch self {
+        case .unknownKey, .duplicateKey, .symlinkSkipped, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
+            .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover, .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited:
+            .warning
+        case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
+            .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .entryMissingTerm,
+            .duplicateTerm, .slugCollision, .themeMissing, .templateSyntax, .templateMissing, .badAPIURL, .badResponse:
+            .error
+        }
+    }
+
+    /// One line: what the code means.
+    public var summary: String {
+        switch self {
+        case .yamlSyntax: "glossary.yml or a page's front matter is not valid YAML"
+        case .yamlAlias: "YAML aliases (*name) are not supported"
+        case .unknownKey: "a key glossary does not know, in glossary.yml, front matter or theme.yml"
+        case .duplicateKey: "a key is written twice in one mapping"
+        case .configType: "a setting has the wrong type (a list where a string belongs, a word where a number belongs)"
+        case .configValue: "a setting is of the right type but out of range"
+        case .frontMatterType: "front matter is not a mapping of keys to values"
+        case .frontMatterUnclosed: "front matter opened with '---' is never closed"
+        case .configMissing: "the site's folder has no glossary.yml"
+        case .contentMissing: "the site's folder has no content/ folder"
+        case .readFailed: "a file could not be read"
+        case .encoding: "a markdown file is not valid UTF-8"
+        case .symlinkSkipped: "a symbolic link in content/ was not followed"
+        case .duplicatePage: "two files publish the same URL"
+        case .reservedPath: "a page or file sits at a path glossary generates"
+        case .outputPath: "the output folder would replace the site's own files"
+        case .writeFailed: "the built site could not be written"
+        case .entryMissingTerm: "a glossary entry has no 'term:'"
+        case .duplicateTerm: "two glossary entries (or an alias) define the same term"
+        case .unclosedTerm: "'[[' without ']]' on the same line"
+        case .emptyTerm: "a term reference names no word"
+        case .unknownTerm: "a referenced term has no definition"
+        case .slugCollision: "two terms would get the same page"
+        case .brokenLink: "an internal link leads to no page or file of the site"
+        case .themeMissing: "the theme named in glossary.yml does not exist"
+        case .templateSyntax: "a Mustache template has a syntax error"
+        case .templateMissing: "a theme lacks a template every theme must have"
+        case .cacheUnreadable: "a definitions cache file can't be read"
+        case .cacheCorrupt: "a definitions cache file is damaged or in the wrong place"
+        case .cacheWrite: "a fetched definition could not be stored in the cache"
+        case .cacheLeftover: "a temporary file left in the cache by an interrupted write"
+        case .staleDefinition: "an old cached definition was used because refetching it failed"
+        case .badAPIURL: "the dictionary API URL is not an http(s) URL"
+        case .apiUnreachable: "the dictionary API could not be reached"
+        case .apiError: "the dictionary API kept failing (HTTP 5xx)"
+        case .apiRateLimited: "the dictionary API kept refusing requests as too many (HTTP 429)"
+        case .badResponse: "the dictionary API sent an answer that can't be used"
+        }
+    }
+
+    /// What to do about it, for `glossary explain`.
+    public var fix: String {
+        switch self {
+        case .yamlSyntax:
+            "Read the message and the line it points at: a missing space after ':', an unclosed quote or bracket, a tab used for indentation. The note shows where the construct that failed began."
+        case .yamlAlias:
+            "Write the value out in full where the alias stands; a configuration is short enough to repeat a value."
+        case .unknownKey:
+            "Check the spelling (the message suggests a near miss) or remove the key; the README lists every key."
+        case .duplicateKey:
+            "Remove one of the two; the last value is the one used. The note points at the first."
+        case .configType:
+            "Write the value in the type the message names: quote text that looks like a number, use [a, b] for a list."
+        case .configValue:
+            "Choose a value within the range the message gives."
+        case .frontMatterType:
+            "Front matter holds 'key: value' lines between two '---' lines, such as 'title: Getting started'."
+        case .frontMatterUnclosed:
+            "Add a line '---' after the front matter, or remove the first line '---' if the page has none."
+        case .configMissing:
+            "Run the command in the folder that holds glossary.yml, pass --source DIR, or start a site with 'glossary new DIR'."
+        case .contentMissing:
+            "Create content/ with at least an index.md; 'glossary new DIR' writes a working site."
+        case .readFailed:
+            "Check the file's permissions, and that it is a regular file that still exists."
+        case .encoding:
+            "Save the file as UTF-8 in your editor; the location points at the first byte that is not UTF-8."
+        case .symlinkSkipped:
+            "Links to folders (which could loop) and to files outside content/ are not published; copy the file into content/ instead."
+        case .duplicatePage:
+            "'a.md' and 'a/index.md' both publish /a/: rename or remove one. The note points at the other file."
+        case .reservedPath:
+            "/terms/, /search/, /assets/ and /_glossary/ are generated; move the file elsewhere. A file in content/assets/ may replace a theme asset of the same name."
+        case .outputPath:
+            "Choose an output folder outside content/, themes/ and .glossary/, such as site/ (the default)."
+        case .writeFailed:
+            "Check free space and permissions of the output folder's parent; the previous site is left as it was."
+        case .entryMissingTerm:
+            "Add 'term: the word' to the entry's front matter."
+        case .duplicateTerm:
+            "Keep one definition per term: remove one entry, or turn one into an alias of the other. The note points at the first definition."
+        case .unclosedTerm:
+            "Close the reference on the same line ('[[word]]', without markup inside), or write '\\[[' for a literal '[['."
+        case .emptyTerm:
+            "Write the word between the brackets, '[[word]]', or remove the empty reference."
+        case .unknownTerm:
+            "Check the spelling, add a team entry in content/glossary/, or build online so the dictionary can be asked (then commit .glossary/cache/ for offline builds)."
+        case .slugCollision:
+            "Two terms whose keys differ map to one page name; rename one of them."
+        case .brokenLink:
+            "Check the link's path: write site-absolute links (/guide/intro/) or links to markdown files (intro.md), which follow base_url."
+        case .themeMissing:
+            "Use theme: default (built in), or create themes/NAME/ with a templates/ folder (or a theme.yml that extends default)."
+        case .templateSyntax:
+            "Fix the template at the line and column given: every {{#section}} needs its {{/section}}, tags need '}}'."
+        case .templateMissing:
+            "Every theme needs page, term, terms, search and 404 templates; extend the default theme (theme.yml: extends: default) to inherit what you don't override."
+        case .cacheUnreadable:
+            "Check the file's permissions; the build refetches the term when online, or delete the file."
+        case .cacheCorrupt:
+            "Delete the file (the next online build refetches the term) or restore it from version control."
+        case .cacheWrite:
+            "Check that the cache folder (dictionary.cache) is writable; the definition was used for this build but will be fetched again."
+        case .cacheLeftover:
+            "Run 'glossary cache prune' to delete it; it holds nothing the cache needs."
+        case .staleDefinition:
+            "The dictionary could not be asked; the old definition is used. Build again when the API is reachable."
+        case .badAPIURL:
+            "Set dictionary.api (or --api-url, or GLOSSARY_API_URL) to an http:// or https:// URL containing {word}."
+        case .apiUnreachable:
+            "Check the network and dictionary.api; build with --offline to use only the cache and WordNet."
+        case .apiError:
+            "The dictionary API is having trouble; build again later, or --offline."
+        case .apiRateLimited:
+            "Lower dictionary.rate_limit or dictionary.concurrency, or build again later; cached terms are not asked again."
+        case .badResponse:
+            "The answer was not the API's format; check dictionary.api points at a Free Dictionary API compatible service. Nothing of it was cached."
+        }
+    }
+}

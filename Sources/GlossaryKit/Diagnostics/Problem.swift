@@ -1,0 +1,290 @@
+/// Every problem glossary reports, with what it needs to say: the one place that fixes each problem's code
+/// and message text (as Publish's `Reason` does), so messages are written, reviewed and tested together.
+///
+/// Values from outside (words, keys, URLs, answers) are shown through `DiagnosticText`, escaped and
+/// shortened.
+public indirect enum Problem: Hashable, Sendable {
+    // MARK: glossary.yml and front matter
+    /// libyaml's own description of the error.
+    case yamlSyntax(detail: String)
+    case yamlOutOfMemory
+    case yamlSecondDocument
+    case yamlTooDeep(limit: Int)
+    case yamlUnexpected
+    case yamlAlias(name: String)
+    /// `context` says where the keys live: "in glossary.yml", "in front matter".
+    case unknownKey(key: String, context: String, suggestion: String?)
+    case duplicateKey(key: String, context: String)
+    case keyNotWord(context: String, found: String)
+    /// A file whose top level must be a mapping (`glossary.yml`, `theme.yml`).
+    case fileNotMapping(file: String, found: String)
+    /// `found` is `YAMLNode.foundDescription`: `'docs/'`, `a list`.
+    case wrongType(name: String, requirement: String, found: String)
+    case outOfRange(name: String, requirement: String, found: String)
+    case frontMatterType(found: String)
+    case frontMatterUnclosed
+
+    // MARK: The site's files
+    case configMissing(folder: String)
+    case contentMissing(folder: String)
+    case readFailed(reason: String)
+    case encoding
+    case symlinkSkipped
+    case duplicatePage(url: String, other: String)
+    case reservedPage(prefix: String)
+    case reservedFile(path: String)
+    case outputPath
+    case writeFailed(reason: String)
+
+    // MARK: Terms and links
+    case entryMissingTerm
+    case duplicateTerm(name: String)
+    case unclosedTerm
+    case emptyTerm
+    case unknownTerm(word: String, reason: UnknownTermReason)
+    case unknownSeeAlso(word: String)
+    case slugCollision(first: String, second: String, slug: String)
+    case brokenLink(destination: String)
+
+    // MARK: Themes
+    case themeMissing(name: String)
+    /// The Mustache engine's description of the error.
+    case templateSyntax(detail: String)
+    case templateMissing(theme: String, template: String)
+
+    // MARK: The definitions cache
+    case cacheUnreadable(key: String, then: CacheFallback?)
+    case cacheCorrupt(key: String?, problem: CacheEntry.Problem, then: CacheFallback?)
+    case cacheWrongKey(holds: String, expected: String, then: CacheFallback?)
+    case cacheMisplaced(holds: String, language: String, belongs: String)
+    case cacheWrite(key: String, reason: String)
+    case cacheLeftover
+    case staleDefinition(key: String, notFound: Bool, fetched: String, cause: Problem)
+
+    // MARK: The dictionary API
+    case badAPIURL(key: String)
+    case apiTimedOut(key: String, seconds: Double, attempts: Int)
+    case apiCannotConnect(key: String, attempts: Int)
+    case apiCannotResolve(key: String, attempts: Int)
+    case apiTransferFailed(key: String, detail: String, attempts: Int)
+    case apiCancelled(key: String)
+    case apiError(status: Int, key: String, attempts: Int)
+    case apiRateLimited(key: String, attempts: Int)
+    case responseTooLarge(key: String, limit: Int)
+    case responseNotJSON(key: String)
+    case responseWrongShape(key: String, problem: CacheEntry.Problem)
+    case unexpectedStatus(status: Int, key: String)
+
+    /// Why a referenced term has no definition, as the message tells it.
+    public enum UnknownTermReason: Hashable, Sendable {
+        /// The dictionary was asked and knows no such word.
+        case notFound
+        /// Offline, and the cache has no entry.
+        case offline
+        /// The dictionary could not be asked (network failure, rate limit).
+        case unreachable
+    }
+
+    /// What the build does instead of using an unusable cache entry.
+    public enum CacheFallback: Hashable, Sendable {
+        case refetch
+        case ignoredOffline
+    }
+
+    public var code: DiagnosticCode {
+        switch self {
+        case .yamlSyntax, .yamlOutOfMemory, .yamlSecondDocument, .yamlTooDeep, .yamlUnexpected: .yamlSyntax
+        case .yamlAlias: .yamlAlias
+        case .unknownKey: .unknownKey
+        case .duplicateKey: .duplicateKey
+        case .keyNotWord, .fileNotMapping, .wrongType: .configType
+        case .outOfRange: .configValue
+        case .frontMatterType: .frontMatterType
+        case .frontMatterUnclosed: .frontMatterUnclosed
+        case .configMissing: .configMissing
+        case .contentMissing: .contentMissing
+        case .readFailed: .readFailed
+        case .encoding: .encoding
+        case .symlinkSkipped: .symlinkSkipped
+        case .duplicatePage: .duplicatePage
+        case .reservedPage, .reservedFile: .reservedPath
+        case .outputPath: .outputPath
+        case .writeFailed: .writeFailed
+        case .entryMissingTerm: .entryMissingTerm
+        case .duplicateTerm: .duplicateTerm
+        case .unclosedTerm: .unclosedTerm
+        case .emptyTerm: .emptyTerm
+        case .unknownTerm, .unknownSeeAlso: .unknownTerm
+        case .slugCollision: .slugCollision
+        case .brokenLink: .brokenLink
+        case .themeMissing: .themeMissing
+        case .templateSyntax: .templateSyntax
+        case .templateMissing: .templateMissing
+        case .cacheUnreadable: .cacheUnreadable
+        case .cacheCorrupt, .cacheWrongKey, .cacheMisplaced: .cacheCorrupt
+        case .cacheWrite: .cacheWrite
+        case .cacheLeftover: .cacheLeftover
+        case .staleDefinition: .staleDefinition
+        case .badAPIURL: .badAPIURL
+        case .apiTimedOut, .apiCannotConnect, .apiCannotResolve, .apiTransferFailed, .apiCancelled: .apiUnreachable
+        case .apiError: .apiError
+        case .apiRateLimited: .apiRateLimited
+        case .responseTooLarge, .responseNotJSON, .responseWrongShape, .unexpectedStatus: .badResponse
+        }
+    }
+
+    public var message: String {
+        func q(_ text: String) -> String { DiagnosticText.quoted(text) }
+        func tries(_ attempts: Int) -> String { attempts == 1 ? "1 attempt" : "\(attempts) attempts" }
+        switch self {
+        case .yamlSyntax(let detail): return DiagnosticText.escaped(detail)
+        case .yamlOutOfMemory: return "out of memory while parsing YAML"
+        case .yamlSecondDocument: return "found a second YAML document; only one is allowed here (remove the '---' line)"
+        case .yamlTooDeep(let limit): return "YAML is nested more than \(limit) levels deep"
+        case .yamlUnexpected: return "unexpected YAML structure"
+        case .yamlAlias(let name): return "YAML aliases ('*\(DiagnosticText.shortened(DiagnosticText.escaped(name)))') are not supported; write the value out instead"
+        case .unknownKey(let key, let context, let suggestion):
+            return "unknown key \(q(key)) \(context)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .duplicateKey(let key, let context): return "key \(q(key)) is repeated \(context); the last value is used"
+        case .keyNotWord(let context, let found): return "keys \(context) must be words, found \(DiagnosticText.escaped(found))"
+        case .fileNotMapping(let file, let found): return "\(file) must be a mapping of keys to values, found \(DiagnosticText.escaped(found))"
+        case .wrongType(let name, let requirement, let found), .outOfRange(let name, let requirement, let found):
+            return "'\(name)' \(requirement), found \(DiagnosticText.escaped(found))"
+        case .frontMatterType(let found): return "front matter must be a mapping of keys to values, found \(DiagnosticText.escaped(found))"
+        case .frontMatterUnclosed: return "front matter opened on line 1 is never closed with '---'"
+
+        case .configMissing(let folder): return "no glossary.yml in \(DiagnosticText.escaped(folder)); run 'glossary new DIR' to start a site"
+        case .contentMissing(let folder): return "no content/ folder in \(DiagnosticText.escaped(folder))"
+        case .readFailed(let reason): return "can't read file: \(reason)"
+        case .encoding: return "file is not valid UTF-8"
+        case .symlinkSkipped: return "symbolic link to a folder or to a file outside content/ is not published"
+        case .duplicatePage(let url, let other): return "this page and \(DiagnosticText.escaped(other)) both publish /\(DiagnosticText.escaped(url))"
+        case .reservedPage(let prefix): return "/\(prefix) is generated by glossary; move this page elsewhere"
+        case .reservedFile(let path): return "/\(DiagnosticText.escaped(path)) is generated by glossary; move this file elsewhere"
+        case .outputPath: return "the output folder would replace the site's own files; choose a folder such as site/"
+        case .writeFailed(let reason): return DiagnosticText.escaped(reason)
+
+        case .entryMissingTerm: return "glossary entry has no 'term:' in its front matter"
+        case .duplicateTerm(let name): return "\(q(name)) is already defined"
+        case .unclosedTerm: return "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['"
+        case .emptyTerm: return "term reference names no word"
+        case .unknownTerm(let word, let reason):
+            let why: String
+            switch reason {
+            case .notFound: why = ""
+            case .offline: why = " (offline, and not in the cache)"
+            case .unreachable: why = " (the dictionary could not be reached)"
+            }
+            return "no definition found for \(q(word))\(why)"
+        case .unknownSeeAlso(let word): return "see_also names \(q(word)), which has no definition"
+        case .slugCollision(let first, let second, let slug): return "terms \(q(first)) and \(q(second)) would share /terms/\(slug)/"
+        case .brokenLink(let destination): return "link to \(q(destination)) leads to no page or file of the site"
+
+        case .themeMissing(let name): return "theme \(q(name)) not found in themes/\(DiagnosticText.escaped(name))/"
+        case .templateSyntax(let detail): return DiagnosticText.escaped(detail)
+        case .templateMissing(let theme, let template): return "theme \(q(theme)) has no \(template).mustache"
+
+        case .cacheUnreadable(let key, let then): return "cache entry for \(q(key)) can't be read" + Self.fallback(then)
+        case .cacheCorrupt(let key, let problem, let then):
+            return "cache entry " + (key.map { "for \(q($0)) " } ?? "") + Self.describe(problem) + Self.fallback(then)
+        case .cacheWrongKey(let holds, let expected, let then): return "cache entry holds \(q(holds)), expected \(q(expected))" + Self.fallback(then)
+        case .cacheMisplaced(let holds, let language, let belongs):
+            return "cache entry holds \(q(holds)) in \(q(language)), which belongs in \(DiagnosticText.escaped(belongs))"
+        case .cacheWrite(let key, let reason): return "can't write the cache entry for \(q(key)): \(reason)"
+        case .cacheLeftover: return "leftover of an interrupted write; 'glossary cache prune' deletes it"
+        case .staleDefinition(let key, let notFound, let fetched, let cause):
+            let kept = notFound ? "the cached answer that \(q(key)) is not in the dictionary" : "the cached definition of \(q(key))"
+            return "using \(kept) fetched \(fetched): \(cause.message)"
+
+        case .badAPIURL(let key): return "can't request \(q(key)): not an http or https URL"
+        case .apiTimedOut(let key, let seconds, let attempts):
+            return "no answer from the dictionary API for \(q(key)) within \(Self.seconds(seconds)) (\(tries(attempts)))"
+        case .apiCannotConnect(let key, let attempts): return "can't connect to the dictionary API for \(q(key)) (\(tries(attempts)))"
+        case .apiCannotResolve(let key, let attempts): return "can't resolve the dictionary API's host for \(q(key)) (\(tries(attempts)))"
+        case .apiTransferFailed(let key, let detail, let attempts):
+            return "the dictionary API's response for \(q(key)) failed: \(Self.lowercasedFirst(DiagnosticText.escaped(detail))) (\(tries(attempts)))"
+        case .apiCancelled(let key): return "fetching \(q(key)) was cancelled"
+        case .apiError(let status, let key, let attempts): return "the dictionary API answered HTTP \(status) for \(q(key)) (\(tries(attempts)))"
+        case .apiRateLimited(let key, let attempts):
+            return "the dictionary API kept answering HTTP 429 (too many requests) for \(q(key)) (\(tries(attempts)))"
+        case .responseTooLarge(let key, let limit): return "response for \(q(key)) is larger than \(Self.byteCount(limit))"
+        case .responseNotJSON(let key): return "response for \(q(key)) is not valid JSON"
+        case .responseWrongShape(let key, let problem): return "response for \(q(key)) \(Self.describe(problem))"
+        case .unexpectedStatus(let status, let key): return "unexpected HTTP \(status) from the dictionary API for \(q(key))"
+        }
+    }
+
+    /// The same cache problem, saying what the build does instead.
+    public func withFallback(_ fallback: CacheFallback) -> Problem {
+        switch self {
+        case .cacheUnreadable(let key, _): .cacheUnreadable(key: key, then: fallback)
+        case .cacheCorrupt(let key, let problem, _): .cacheCorrupt(key: key, problem: problem, then: fallback)
+        case .cacheWrongKey(let holds, let expected, _): .cacheWrongKey(holds: holds, expected: expected, then: fallback)
+        default: self
+        }
+    }
+
+    /// Whether the location points at text worth showing under the message; false for problems about a whole
+    /// file (they are located at its first line only so editors can open it).
+    public var showsSourceLine: Bool {
+        switch self {
+        case .readFailed, .symlinkSkipped, .duplicatePage, .reservedPage, .reservedFile, .entryMissingTerm, .templateMissing,
+            .cacheUnreadable, .cacheCorrupt, .cacheWrongKey, .cacheMisplaced, .cacheLeftover, .configMissing, .contentMissing:
+            false
+        default:
+            true
+        }
+    }
+
+    // MARK: Notes
+
+    /// The note of a repeated definition: where the first one is.
+    public static func firstDefinitionNote(_ name: String, at location: SourceLocation) -> Diagnostic.Note {
+        .init("\(DiagnosticText.quoted(name)) is first defined here", at: location)
+    }
+
+    public static func firstKeyNote(_ key: String, at location: SourceLocation) -> Diagnostic.Note {
+        .init("\(DiagnosticText.quoted(key)) first appears here", at: location)
+    }
+
+    public static func otherPageNote(at location: SourceLocation) -> Diagnostic.Note {
+        .init("the other page", at: location)
+    }
+
+    /// The note of a YAML error: where the construct the parser was reading began (libyaml's context).
+    public static func yamlContextNote(_ context: String, at location: SourceLocation) -> Diagnostic.Note {
+        .init("\(DiagnosticText.escaped(context)) started here", at: location)
+    }
+
+    // MARK: Pieces of messages
+
+    static func describe(_ problem: CacheEntry.Problem) -> String {
+        switch problem {
+        case .notJSON(let detail): "is not valid JSON (\(DiagnosticText.escaped(detail)))"
+        case .wrongShape(let detail): "does not have the expected shape (\(DiagnosticText.escaped(detail)))"
+        }
+    }
+
+    private static func fallback(_ fallback: CacheFallback?) -> String {
+        switch fallback {
+        case .refetch: "; it will be refetched"
+        case .ignoredOffline: "; ignored offline"
+        case nil: ""
+        }
+    }
+
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    private static func lowercasedFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}
