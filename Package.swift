@@ -11,16 +11,19 @@ let package = Package(
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl"]),
+        // Linux system calls that need _GNU_SOURCE (renameat2), as inline wrappers; no library to link.
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem"]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"]),
         .target(name: "GlossaryCLI", dependencies: ["GlossaryKit", "GlossaryServer"]),
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
-        // Test support: a scripted HTTP server on loopback and the shared API fixtures, for both test targets.
-        .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
-        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "LoopbackServer"]),
-        .testTarget(name: "GlossaryServerTests", dependencies: ["GlossaryServer", "GlossaryKit", "glossary", "LoopbackServer"]),
-        .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary", "LoopbackServer"], exclude: ["Golden"]),
+        // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the
+        // shared API fixtures.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "TestSupport"]),
+        .testTarget(name: "GlossaryServerTests", dependencies: ["GlossaryServer", "GlossaryKit", "glossary", "TestSupport"]),
+        .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,9 +14,10 @@ struct BuildCommand: Command {
     static let baseURL = Option.value("--base-url", "URL", "Override base_url, e.g. /docs/")
     static let quiet = Option.flag("--quiet", "Print only problems, no progress or summary")
     static let timings = Option.flag("--timings", "Print how long each stage of the build took")
+    static let noWait = Option.flag("--no-wait", "Fail at once when another build of the site is running, instead of waiting for it")
 
     static let options =
-        [OptionGroup.source, output, OptionGroup.offline, refresh, strict, drafts, OptionGroup.apiURL, jobs, baseURL, quiet, timings]
+        [OptionGroup.source, output, OptionGroup.offline, refresh, strict, drafts, OptionGroup.apiURL, jobs, baseURL, quiet, timings, noWait]
         + OptionGroup.diagnostics
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
@@ -28,13 +29,16 @@ struct BuildCommand: Command {
         options.refresh = parsed.has(Self.refresh)
         if let baseURL = parsed[Self.baseURL] { options.baseURL = baseURL }
         if let jobs = try parsed.integer(Self.jobs, in: 1...256) { options.jobs = jobs }
+        options.waitForOtherBuilds = !parsed.has(Self.noWait)
         let isQuiet = parsed.has(Self.quiet)
         var printer = try DiagnosticPrinter(parsed, context: context, root: options.source)
         printer.strict = options.strict
 
         let builder = SiteBuilder(
             options: options, makeFetcher: fetcherFactory(for: options, context: context), progress: progressPrinter(context: context, quiet: isQuiet))
-        let result = await builder.buildAndWrite()
+        let result = await builder.buildAndWrite { holder in
+            context.console.printError("Waiting for another build of this site to finish" + (holder.map { " (process \($0))" } ?? "") + "…")
+        }
         report(result, options: options, printer: printer, quiet: isQuiet)
         if parsed.has(Self.timings) {
             for (stage, seconds) in result.stats.stageTimes {
@@ -85,7 +89,9 @@ struct BuildCommand: Command {
         let problems = [errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : nil, warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }
         let problemText = problems.isEmpty ? "" : ", " + problems.joined(separator: ", ")
         if result.output == nil {
-            return "Build failed: \(counts)\(problemText) in \(time) s; \(options.outputDirectory.lastPathComponent)/ left unchanged"
+            // Stopped before reading the site (no configuration, a busy lock, a bad output folder): no counts.
+            let what = result.config == nil ? problems.joined(separator: ", ") : "\(counts)\(problemText) in \(time) s"
+            return "Build failed: \(what); \(options.outputDirectory.lastPathComponent)/ left unchanged"
         }
         return "Built \(counts)\(problemText) in \(time) s"
     }

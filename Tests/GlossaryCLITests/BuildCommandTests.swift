@@ -43,10 +43,10 @@ import Testing
         <svg xmlns="http://www.w3.org/2000/svg"/>
         """
 
-    @Test func buildsPagesTermPagesIndexAndCopiesFiles() throws {
+    @Test func buildsPagesTermPagesIndexAndCopiesFiles() async throws {
         let site = try TestSite(Self.smallSite)
         defer { site.remove() }
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.diagnostics.isEmpty)
         #expect(site.files(under: "site").filter { !$0.hasPrefix("assets/") } == [
@@ -68,7 +68,7 @@ import Testing
         #expect(result.stderr.contains("Built 2 pages, 2 terms (2 local, 0 cached, 0 fetched), 0 unresolved"))
     }
 
-    @Test func unknownTermIsAWarningAtItsLocationAndRendersUnlinked() throws {
+    @Test func unknownTermIsAWarningAtItsLocationAndRendersUnlinked() async throws {
         let site = try TestSite("""
             -- content/index.md --
             ---
@@ -78,25 +78,25 @@ import Testing
             Type on the [[keybord]].
             """)
         defer { site.remove() }
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 0)
         #expect(result.diagnostics == ["content/index.md:5:13: warning: no definition found for 'keybord' (offline, and not in the cache) [unknown-term]"])
         let home = try #require(site.read("site/index.html"))
         #expect(home.contains(#"<span class="term term-unknown" data-term-unknown="keybord" title="No definition found">keybord</span>"#))
-        let strict = try site.run(["build", "--offline", "--strict"])
+        let strict = try await site.run(["build", "--offline", "--strict"])
         #expect(strict.status == 1)
         #expect(strict.diagnostics == ["content/index.md:5:13: error: no definition found for 'keybord' (offline, and not in the cache) [unknown-term]"])
     }
 
-    @Test func everyProblemOfARunIsReportedAndTheOldSiteSurvives() throws {
+    @Test func everyProblemOfARunIsReportedAndTheOldSiteSurvives() async throws {
         let site = try TestSite(Self.smallSite)
         defer { site.remove() }
-        #expect(try site.run(["build", "--offline"]).status == 0)
+        #expect(try await site.run(["build", "--offline"]).status == 0)
         let before = try #require(site.read("site/index.html"))
         try site.write("content/broken.md", "---\ntitle: [unclosed\n---\nBody\n")
         try site.write("content/other.md", "---\ntitle: Fine\ndraft: maybe\n---\nBody\n")
         try site.write("content/unclosed.md", "---\ntitle: x\n\nno closing line\n")
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 1)
         #expect(result.diagnostics.count == 3, "\(result.stderr)")
         #expect(result.diagnostics.contains("content/broken.md:3:1: error: did not find expected ',' or ']' [yaml-syntax]"))
@@ -107,20 +107,20 @@ import Testing
         #expect(site.files(under: ".").filter { $0.hasPrefix(".site.") }.isEmpty, "no staging folder left behind")
     }
 
-    @Test func removedPagesDisappearAndDotfilesInTheOutputStay() throws {
+    @Test func removedPagesDisappearAndDotfilesInTheOutputStay() async throws {
         let site = try TestSite(Self.smallSite)
         defer { site.remove() }
         try site.write("site/.gitkeep", "")
-        #expect(try site.run(["build", "--offline"]).status == 0)
+        #expect(try await site.run(["build", "--offline"]).status == 0)
         #expect(site.exists("site/guide/intro/index.html"))
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/guide/intro.md"))
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!site.exists("site/guide/intro/index.html"))
         #expect(site.exists("site/.gitkeep"))
     }
 
-    @Test func draftsAreSkippedUnlessAskedFor() throws {
+    @Test func draftsAreSkippedUnlessAskedFor() async throws {
         let site = try TestSite("""
             -- content/index.md --
             Home
@@ -131,30 +131,30 @@ import Testing
             Work in progress with [[nothing]].
             """)
         defer { site.remove() }
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 0)
         #expect(result.diagnostics.isEmpty)
         #expect(!site.exists("site/wip/index.html"))
-        #expect(try site.run(["build", "--offline", "--drafts"]).status == 0)
+        #expect(try await site.run(["build", "--offline", "--drafts"]).status == 0)
         #expect(site.exists("site/wip/index.html"))
     }
 
-    @Test func linksFollowBaseURLUnderASubpath() throws {
+    @Test func linksFollowBaseURLUnderASubpath() async throws {
         let site = try TestSite(Self.smallSite.replacingOccurrences(of: "title: Small", with: "title: Small\nbase_url: /docs/"))
         defer { site.remove() }
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         let home = try #require(site.read("site/index.html"))
         #expect(home.contains(#"href="/docs/terms/kerning/""#))
         #expect(home.contains(#"<a href="/docs/guide/intro/">the guide</a>"#))
         #expect(home.contains(#"href="/docs/assets/glossary.css""#))
         #expect(!home.contains(#"href="/terms/"#))
-        let override = try site.run(["build", "--offline", "--base-url", "/other"])
+        let override = try await site.run(["build", "--offline", "--base-url", "/other"])
         #expect(override.status == 0)
         #expect(try #require(site.read("site/index.html")).contains(#"href="/other/terms/kerning/""#))
     }
 
-    @Test func brokenInternalLinksWarnAndCheckFails() throws {
+    @Test func brokenInternalLinksWarnAndCheckFails() async throws {
         let site = try TestSite("""
             -- content/index.md --
             See [missing](/nowhere/) and [fine](/about/) and [external](https://example.com/x).
@@ -162,39 +162,39 @@ import Testing
             About.
             """)
         defer { site.remove() }
-        let build = try site.run(["build", "--offline"])
+        let build = try await site.run(["build", "--offline"])
         #expect(build.status == 0)
         #expect(build.diagnostics == ["content/index.md:1:15: warning: link to '/nowhere/' leads to no page or file of the site [broken-link]"])
-        let check = try site.run(["check", "--offline"])
+        let check = try await site.run(["check", "--offline"])
         #expect(check.status == 1)
         #expect(check.stderr.contains("Check failed: 1 broken link"))
         try site.write("content/index.md", "See [fine](/about/).\n")
-        let clean = try site.run(["check", "--offline"])
+        let clean = try await site.run(["check", "--offline"])
         #expect(clean.status == 0, "\(clean.stderr)")
     }
 
-    @Test func usageErrorsExit64() throws {
+    @Test func usageErrorsExit64() async throws {
         let site = try TestSite("-- content/index.md --\nx\n")
         defer { site.remove() }
-        let result = try site.run(["build", "--bogus"])
+        let result = try await site.run(["build", "--bogus"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("error: unknown option '--bogus'"))
-        #expect(try site.run(["frobnicate"]).status == 64)
-        #expect(try site.run(["build", "--jobs", "zero"]).status == 64)
-        let help = try site.run(["build", "--help"])
+        #expect(try await site.run(["frobnicate"]).status == 64)
+        #expect(try await site.run(["build", "--jobs", "zero"]).status == 64)
+        let help = try await site.run(["build", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: glossary build"))
     }
 
-    @Test func missingConfigIsAClearError() throws {
+    @Test func missingConfigIsAClearError() async throws {
         let site = try TestSite("-- content/index.md --\nx\n", includeConfig: false)
         defer { site.remove() }
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: no glossary.yml in"))
     }
 
-    @Test func configProblemsNameTheFileLineAndColumn() throws {
+    @Test func configProblemsNameTheFileLineAndColumn() async throws {
         let site = try TestSite("""
             -- glossary.yml --
             title: T
@@ -205,14 +205,14 @@ import Testing
             x
             """)
         defer { site.remove() }
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 1)
         #expect(result.diagnostics.count == 2, "\(result.stderr)")
         #expect(result.diagnostics[0].hasPrefix("glossary.yml:2:1: warning: unknown key 'titel'"))
         #expect(result.diagnostics[1].hasPrefix("glossary.yml:4:16: error:"))
     }
 
-    @Test func symlinkLoopsAndLinksOutOfContentAreSkippedWithAWarning() throws {
+    @Test func symlinkLoopsAndLinksOutOfContentAreSkippedWithAWarning() async throws {
         let site = try TestSite("""
             -- content/index.md --
             Home
@@ -226,7 +226,7 @@ import Testing
         try fileManager.createSymbolicLink(atPath: site.root.appendingPathComponent("content/loop").path, withDestinationPath: site.root.appendingPathComponent("content").path)
         try fileManager.createSymbolicLink(atPath: site.root.appendingPathComponent("content/leak.txt").path, withDestinationPath: site.root.appendingPathComponent("secret.txt").path)
         try fileManager.createSymbolicLink(atPath: site.root.appendingPathComponent("content/alias.txt").path, withDestinationPath: site.root.appendingPathComponent("content/notes/inside.txt").path)
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.diagnostics == [
             "content/leak.txt:1:1: warning: symbolic link to a folder or to a file outside content/ is not published [symlink-skipped]",
@@ -236,7 +236,7 @@ import Testing
         #expect(site.read("site/alias.txt") == "mine\n")
     }
 
-    @Test func pagesCannotTakeGeneratedPaths() throws {
+    @Test func pagesCannotTakeGeneratedPaths() async throws {
         let site = try TestSite("""
             -- content/terms/mine.md --
             Mine
@@ -244,7 +244,7 @@ import Testing
             Events
             """)
         defer { site.remove() }
-        let result = try site.run(["build", "--offline"])
+        let result = try await site.run(["build", "--offline"])
         #expect(result.status == 1)
         #expect(result.diagnostics == [
             "content/_glossary/events.md:1:1: error: /_glossary/ is generated by glossary; move this page elsewhere [reserved-path]",
@@ -253,18 +253,18 @@ import Testing
     }
 
     @Test(arguments: [".", "content", "content/guide", "..", "themes"])
-    func anOutputFolderHoldingOrInsideTheSourcesIsRefused(_ output: String) throws {
+    func anOutputFolderHoldingOrInsideTheSourcesIsRefused(_ output: String) async throws {
         let site = try TestSite(Self.smallSite)
         defer { site.remove() }
         try site.write("themes/keep.txt", "mine")
         let before = site.files(under: ".")
-        let result = try site.run(["build", "--offline", "--output", output])
+        let result = try await site.run(["build", "--offline", "--output", output])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: the output folder would replace the site's own files; choose a folder such as site/ [output-path]"), "\(result.stderr)")
         #expect(site.files(under: ".") == before, "nothing of the site was touched")
     }
 
-    @Test func renderUnderABasePathRewritesLinksOnce() throws {
+    @Test func renderUnderABasePathRewritesLinksOnce() async throws {
         let site = try TestSite("""
             -- glossary.yml --
             title: T
@@ -280,12 +280,12 @@ import Testing
             A word.
             """)
         defer { site.remove() }
-        let result = try site.run(["render", "content/index.md", "--offline"])
+        let result = try await site.run(["render", "content/index.md", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"<p>See <a href="/docs/guide/intro/">intro</a>, <a href="/docs/guide/intro/">abs</a> and <a class="term" href="/docs/terms/term/" data-term="term">term</a>.</p>"# + "\n")
     }
 
-    @Test func contentFilesMayOverrideThemeAssetsButNotGeneratedFiles() throws {
+    @Test func contentFilesMayOverrideThemeAssetsButNotGeneratedFiles() async throws {
         let site = try TestSite("""
             -- content/index.md --
             Home
@@ -293,12 +293,38 @@ import Testing
             body { color: red; }
             """)
         defer { site.remove() }
-        let built = try site.run(["build", "--offline"])
+        let built = try await site.run(["build", "--offline"])
         #expect(built.status == 0, "\(built.stderr)")
         #expect(site.read("site/assets/glossary.css") == "body { color: red; }\n")
         try site.write("content/terms/index.json", "{}\n")
-        let clash = try site.run(["build", "--offline"])
+        let clash = try await site.run(["build", "--offline"])
         #expect(clash.status == 1)
         #expect(clash.diagnostics == ["content/terms/index.json:1:1: error: /terms/index.json is generated by glossary; move this file elsewhere [reserved-path]"])
+    }
+
+    @Test func aSecondBuildWaitsForTheFirstOrFailsWithNoWait() async throws {
+        let site = try TestSite(Self.smallSite)
+        defer { site.remove() }
+        // This test holds the build lock, as a running build would.
+        let folder = site.root.appendingPathComponent(".glossary/build")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let descriptor = open(folder.appendingPathComponent("lock").path, O_RDWR | O_CREAT, 0o644)
+        #expect(descriptor >= 0)
+        #expect(flock(descriptor, LOCK_EX) == 0)
+        let pid = Array("\(getpid())\n".utf8)
+        _ = pwrite(descriptor, pid, pid.count, 0)
+
+        let refused = try await site.run(["build", "--offline", "--no-wait"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: another build of this site is running (process \(getpid())); not waiting for it (--no-wait) [build-locked]\nBuild failed: 1 error; site/ left unchanged\n")
+        #expect(!site.exists("site/index.html"))
+
+        let waiting = try BackgroundBuild(site: site, arguments: ["build", "--offline"], environment: [:], captureErrors: true)
+        let announced = await waiting.waitForError(containing: "Waiting for another build of this site to finish (process \(getpid()))…", seconds: 20)
+        #expect(announced, "\(waiting.errors)")
+        #expect(!site.exists("site/index.html"), "the waiting build must not write while the lock is held")
+        close(descriptor)
+        #expect(await waiting.wait() == 0)
+        #expect(site.exists("site/index.html"))
     }
 }

@@ -48,12 +48,12 @@ import Testing
         \(entry("tinte", language: "de"))
         """
 
-    @Test func listsEveryEntryWithStatusDateAndAge() throws {
+    @Test func listsEveryEntryWithStatusDateAndAge() async throws {
         let site = try TestSite(Self.site.replacingOccurrences(of: "max_age_days: 36500", with: "max_age_days: 365000"))
         defer { site.remove() }
         try site.write(".glossary/cache/en/broken.json", "{\"format\": 1,")
 
-        let result = try site.run(["cache", "list"])
+        let result = try await site.run(["cache", "list"])
 
         #expect(result.status == 0)
         #expect(
@@ -73,34 +73,34 @@ import Testing
         #expect(result.stderr == "9 entries: 7 found, 1 not found, 0 stale, 1 corrupt (see 'glossary cache verify')\n")
     }
 
-    @Test func listMarksEntriesOlderThanMaxAgeStale() throws {
+    @Test func listMarksEntriesOlderThanMaxAgeStale() async throws {
         let site = try TestSite(Self.site.replacingOccurrences(of: "max_age_days: 36500", with: "max_age_days: 1"))
         defer { site.remove() }
 
-        let result = try site.run(["cache", "list"])
+        let result = try await site.run(["cache", "list"])
 
         #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix("stale") }.count == 8)
         #expect(result.stderr == "8 entries: 7 found, 1 not found, 8 stale\n")
     }
 
-    @Test func anEmptyCacheSaysSo() throws {
+    @Test func anEmptyCacheSaysSo() async throws {
         let site = try TestSite("-- content/index.md --\nHi.\n")
         defer { site.remove() }
-        let result = try site.run(["cache", "list"])
+        let result = try await site.run(["cache", "list"])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "The cache (.glossary/cache/) is empty\n")
     }
 
-    @Test func verifyPassesAHealthyCache() throws {
+    @Test func verifyPassesAHealthyCache() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
-        let result = try site.run(["cache", "verify"])
+        let result = try await site.run(["cache", "verify"])
         #expect(result.status == 0)
         #expect(result.stderr == "Verified 8 entries in .glossary/cache/: all readable\n")
     }
 
-    @Test func verifyReportsEveryDamagedEntryAndFails() throws {
+    @Test func verifyReportsEveryDamagedEntryAndFails() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
         try site.write(".glossary/cache/en/ink.json", String(Self.entry("ink").prefix(40)))
@@ -108,7 +108,7 @@ import Testing
         try site.write(".glossary/cache/en/serif.json", Self.entry("sans"))
         try site.write(".glossary/cache/en/.ink.4242.17.tmp", "{")
 
-        let result = try site.run(["cache", "verify"])
+        let result = try await site.run(["cache", "verify"])
 
         #expect(result.status == 1)
         #expect(
@@ -122,12 +122,12 @@ import Testing
                 """)
     }
 
-    @Test func pruneDryRunListsWithoutDeleting() throws {
+    @Test func pruneDryRunListsWithoutDeleting() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
         let before = site.files(under: ".glossary/cache")
 
-        let result = try site.run(["cache", "prune", "--dry-run"])
+        let result = try await site.run(["cache", "prune", "--dry-run"])
 
         #expect(result.status == 0)
         #expect(
@@ -141,13 +141,13 @@ import Testing
         #expect(site.files(under: ".glossary/cache") == before)
     }
 
-    @Test func pruneDeletesWhatNoPageUsesAndLeftoversAndTheBuildStillNeedsNothing() throws {
+    @Test func pruneDeletesWhatNoPageUsesAndLeftoversAndTheBuildStillNeedsNothing() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
         try site.write(".glossary/cache/en/.ink.4242.17.tmp", "{")
         try site.write(".glossary/cache/en/gone.json", "not json")
 
-        let result = try site.run(["cache", "prune"])
+        let result = try await site.run(["cache", "prune"])
 
         #expect(result.status == 0)
         #expect(
@@ -161,17 +161,17 @@ import Testing
                 """)
         #expect(result.stderr == "Pruned 5 files; 5 entries kept\n")
         #expect(site.files(under: ".glossary/cache") == ["en/ink.json", "en/margin.json", "en/quill.json", "en/serif.json", "en/zzqx.json"])
-        let build = try site.run(["build", "--offline", "--drafts"])
+        let build = try await site.run(["build", "--offline", "--drafts"])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stderr.contains("(1 local, 5 cached, 0 fetched), 1 unresolved"), "\(build.stderr)")
-        #expect(try site.run(["cache", "prune"]).stderr == "Nothing to prune; 5 entries kept\n")
+        #expect(try await site.run(["cache", "prune"]).stderr == "Nothing to prune; 5 entries kept\n")
     }
 
-    @Test func pruneRefusesWhenAPageCannotBeRead() throws {
+    @Test func pruneRefusesWhenAPageCannotBeRead() async throws {
         let site = try TestSite(Self.site + "\n-- content/bad.md --\n---\ntitle: [unclosed\n---\n[[orphan]]\n")
         defer { site.remove() }
 
-        let result = try site.run(["cache", "prune"])
+        let result = try await site.run(["cache", "prune"])
 
         #expect(result.status == 1)
         #expect(result.stderr.hasSuffix("error: not pruning: the pages above could not be read, and their terms might be lost\n"), "\(result.stderr)")
@@ -184,19 +184,19 @@ import Testing
         (["cache", "list", "--dry-run"], "error: --dry-run only applies to prune"),
         (["cache", "list", "extra"], "error: unexpected argument 'extra'"),
     ])
-    func usageMistakesExit64(arguments: [String], message: String) throws {
+    func usageMistakesExit64(arguments: [String], message: String) async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
-        let result = try site.run(arguments)
+        let result = try await site.run(arguments)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix(message + "\n\nUSAGE: glossary cache"), "\(result.stderr)")
     }
 
-    @Test func withoutASiteItSaysWhereItLooked() throws {
+    @Test func withoutASiteItSaysWhereItLooked() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-site-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try TestSite.run(["cache", "list"], in: folder)
+        let result = try await TestSite.run(["cache", "list"], in: folder)
         #expect(result.status == 1)
         #expect(result.stderr == "error: no glossary.yml in \(folder.path); run this in a site's folder or pass --source\n")
     }

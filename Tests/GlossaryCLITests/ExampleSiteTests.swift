@@ -3,10 +3,10 @@ import Testing
 
 /// The example glossary in the repository builds offline, under --strict, with no warning at all.
 @Suite struct ExampleSiteTests {
-    @Test func exampleBuildsOfflineWithZeroWarnings() throws {
+    @Test func exampleBuildsOfflineWithZeroWarnings() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let result = try TestSite.run(
+        let result = try await TestSite.run(
             ["build", "--offline", "--strict", "--source", TestSite.repositoryRoot.path, "--output", output.path], in: TestSite.repositoryRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.diagnostics.isEmpty, "\(result.stderr)")

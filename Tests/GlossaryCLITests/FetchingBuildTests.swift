@@ -1,6 +1,6 @@
 import Foundation
 import GlossaryKit
-import LoopbackServer
+import TestSupport
 import Testing
 
 @testable import GlossaryCLI
@@ -49,13 +49,13 @@ import Testing
         ["GLOSSARY_API_URL": server.url("/api/v2/entries/{lang}/{word}")]
     }
 
-    @Test func fetchesEachDistinctTermOnceThenServesItFromTheCache() throws {
+    @Test func fetchesEachDistinctTermOnceThenServesItFromTheCache() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
         let server = try Self.dictionaryServer()
         defer { server.stop() }
 
-        let first = try site.run(["build"], environment: Self.api(server))
+        let first = try await site.run(["build"], environment: Self.api(server))
         #expect(first.status == 0, "\(first.stderr)")
         #expect(server.requestPaths.sorted() == Self.paths)
         #expect(first.diagnostics == ["content/index.md:3:96: warning: no definition found for 'zzqx' [unknown-term]"])
@@ -65,36 +65,36 @@ import Testing
         #expect(try #require(site.read("site/terms/keyboard/index.html")).contains("The meaning of keyboard."))
 
         server.resetCounters()
-        let second = try site.run(["build"], environment: Self.api(server))
+        let second = try await site.run(["build"], environment: Self.api(server))
         #expect(second.status == 0)
         #expect(server.requests.isEmpty, "a second build asks nothing: \(server.requestPaths)")
         #expect(second.stderr.contains("(1 local, 5 cached, 0 fetched), 1 unresolved"), "\(second.stderr)")
 
         let connections = server.connectionCount
-        let offline = try site.run(["build", "--offline"], environment: Self.api(server))
+        let offline = try await site.run(["build", "--offline"], environment: Self.api(server))
         #expect(offline.status == 0)
         #expect(server.requests.isEmpty)
         #expect(server.connectionCount == connections, "--offline never opens a connection")
 
-        let refreshed = try site.run(["build", "--refresh"], environment: Self.api(server))
+        let refreshed = try await site.run(["build", "--refresh"], environment: Self.api(server))
         #expect(refreshed.status == 0)
         #expect(server.requestPaths.sorted() == Self.paths)
         #expect(refreshed.stderr.contains("(1 local, 0 cached, 5 fetched)"), "\(refreshed.stderr)")
     }
 
-    @Test func theCommandLineURLOverridesTheEnvironmentAndTheConfig() throws {
+    @Test func theCommandLineURLOverridesTheEnvironmentAndTheConfig() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
         let server = try Self.dictionaryServer()
         defer { server.stop() }
 
-        let result = try site.run(["build", "--api-url", server.url("/v9/{lang}/{word}")], environment: Self.api(server))
+        let result = try await site.run(["build", "--api-url", server.url("/v9/{lang}/{word}")], environment: Self.api(server))
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.requestPaths.sorted() == Self.paths.map { $0.replacingOccurrences(of: "/api/v2/entries/", with: "/v9/") })
     }
 
-    @Test func strictWithTheAPIUnreachableAndNothingCachedExits69() throws {
+    @Test func strictWithTheAPIUnreachableAndNothingCachedExits69() async throws {
         let site = try TestSite(
             """
             -- content/index.md --
@@ -104,7 +104,7 @@ import Testing
         let closed = try CurlTransportTestsSupport.closedPort()
         let environment = ["GLOSSARY_API_URL": "http://127.0.0.1:\(closed)/api/v2/entries/{lang}/{word}"]
 
-        let strict = try site.run(["build", "--strict"], environment: environment)
+        let strict = try await site.run(["build", "--strict"], environment: environment)
 
         #expect(strict.status == 69, "\(strict.stderr)")
         #expect(
@@ -115,7 +115,7 @@ import Testing
         #expect(!site.exists("site/index.html"))
     }
 
-    @Test func withoutStrictAnUnreachableAPILeavesWarningsAndBuilds() throws {
+    @Test func withoutStrictAnUnreachableAPILeavesWarningsAndBuilds() async throws {
         let site = try TestSite(
             """
             -- content/index.md --
@@ -124,7 +124,7 @@ import Testing
         defer { site.remove() }
         let closed = try CurlTransportTestsSupport.closedPort()
 
-        let result = try site.run(["build"], environment: ["GLOSSARY_API_URL": "http://127.0.0.1:\(closed)/{word}"])
+        let result = try await site.run(["build"], environment: ["GLOSSARY_API_URL": "http://127.0.0.1:\(closed)/{word}"])
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
@@ -135,7 +135,7 @@ import Testing
         #expect(site.files(under: ".glossary/cache").isEmpty)
     }
 
-    @Test func aBadResponseIsAnErrorNamingTheWordAndURL() throws {
+    @Test func aBadResponseIsAnErrorNamingTheWordAndURL() async throws {
         let site = try TestSite(
             """
             -- content/index.md --
@@ -145,14 +145,14 @@ import Testing
         let server = try LoopbackServer { _ in .json(200, "<html>maintenance</html>") }
         defer { server.stop() }
 
-        let result = try site.run(["build"], environment: Self.api(server))
+        let result = try await site.run(["build"], environment: Self.api(server))
 
         #expect(result.status == 1)
         #expect(result.diagnostics.contains("\(server.url("/api/v2/entries/en/keyboard")): error: response for 'keyboard' is not valid JSON [bad-response]"))
         #expect(site.files(under: ".glossary/cache").isEmpty, "nothing is cached from a bad response")
     }
 
-    @Test func twoBuildsAtOnceShareOneCacheSafely() throws {
+    @Test func twoBuildsAtOnceShareOneCacheSafely() async throws {
         let site = try TestSite(Self.manyWordsSite(count: 120))
         defer { site.remove() }
         let server = try Self.dictionaryServer(delay: 0.01)
@@ -161,7 +161,8 @@ import Testing
         let builds = try (0..<2).map { index in
             try BackgroundBuild(site: site, arguments: ["build", "--refresh", "--output", "out\(index)"], environment: Self.api(server))
         }
-        let statuses = builds.map { $0.wait() }
+        var statuses: [Int32] = []
+        for build in builds { statuses.append(await build.wait()) }
 
         #expect(statuses == [0, 0])
         let inventory = CacheInventory.scan(DefinitionCache(directory: site.root.appendingPathComponent(".glossary/cache")))
@@ -170,49 +171,51 @@ import Testing
         #expect(inventory.leftovers.isEmpty)
     }
 
-    @Test func aBuildKilledMidFetchLeavesOnlyWholeEntries() throws {
+    @Test func aBuildKilledMidFetchLeavesOnlyWholeEntries() async throws {
         let site = try TestSite(Self.manyWordsSite(count: 300))
         defer { site.remove() }
-        let server = try Self.dictionaryServer(delay: 0.03)
+        // 300 words at 8 at a time and 0.25 s each take about 9 s: long enough to kill the build mid-way.
+        let server = try Self.dictionaryServer(delay: 0.25)
         defer { server.stop() }
         let cache = site.root.appendingPathComponent(".glossary/cache/en")
 
         // Writes happen once all fetches are in; kill while the requests are still going out.
         let build = try BackgroundBuild(site: site, arguments: ["build"], environment: Self.api(server))
         let deadline = Date().addingTimeInterval(20)
-        while server.requests.count < 100 && Date() < deadline { usleep(5_000) }
+        while server.requests.count < 100 && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
         build.kill()
-        #expect(build.wait() == -9 || build.wait() == 9)
+        let status = await build.wait()
+        #expect(status == -9 || status == 9)
         let fetchedBeforeKill = server.requests.count
         #expect(fetchedBeforeKill >= 100 && fetchedBeforeKill < 300)
 
         let inventory = CacheInventory.scan(DefinitionCache(directory: cache.deletingLastPathComponent()))
         #expect(inventory.items.count > 0, "entries are stored as they arrive, so a killed build keeps them")
         #expect(inventory.problems.isEmpty, "\(inventory.problems)")
-        let verify = try site.run(["cache", "verify"])
+        let verify = try await site.run(["cache", "verify"])
         #expect(verify.status == 0, "\(verify.stderr)")
 
         // The next build completes the job and asks only for what was not stored.
         server.resetCounters()
-        let next = try site.run(["build"], environment: Self.api(server))
+        let next = try await site.run(["build"], environment: Self.api(server))
         #expect(next.status == 0, "\(next.stderr)")
         #expect(server.requests.count == 300 - inventory.items.count)
         #expect(CacheInventory.scan(DefinitionCache(directory: cache.deletingLastPathComponent())).items.count == 300)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
-    func showsALiveProgressLineOnATerminalOnly() throws {
+    func showsALiveProgressLineOnATerminalOnly() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
         let server = try Self.dictionaryServer()
         defer { server.stop() }
 
-        let onTerminal = try Self.runOnTerminal(site, ["build"], environment: Self.api(server))
+        let onTerminal = try await Self.runOnTerminal(site, ["build"], environment: Self.api(server))
         #expect(onTerminal.status == 0)
         #expect(onTerminal.stdout.contains("\r\u{1B}[2KFetching definitions: 0/5, 0.0 req/s"), "\(onTerminal.stdout.debugDescription)")
         #expect(onTerminal.stdout.contains("\r\u{1B}[2KFetching definitions: 5/5, "), "\(onTerminal.stdout.debugDescription)")
 
-        let quiet = try Self.runOnTerminal(site, ["build", "--quiet", "--refresh"], environment: Self.api(server))
+        let quiet = try await Self.runOnTerminal(site, ["build", "--quiet", "--refresh"], environment: Self.api(server))
         #expect(quiet.status == 0)
         #expect(server.requests.count == 10)
         #expect(!quiet.stdout.contains("Fetching definitions"), "\(quiet.stdout.debugDescription)")
@@ -233,7 +236,7 @@ import Testing
         #expect(lines.all.count == 2)
     }
 
-    @Test func theDefaultFetcherFollowsTheConfiguration() throws {
+    @Test func theDefaultFetcherFollowsTheConfiguration() async throws {
         var config = SiteConfig()
         config.dictionary.api = "https://example.org/{lang}/{word}"
         config.dictionary.concurrency = 16
@@ -259,16 +262,13 @@ import Testing
     }
 
     /// Runs `glossary ARGS` under script(1), so its stdout and stderr are a pseudo-terminal; returns what it wrote.
-    static func runOnTerminal(_ site: TestSite, _ arguments: [String], environment: [String: String]) throws -> TestSite.Output {
-        let command = ([TestSite.binary.path] + arguments).joined(separator: " ")
+    static func runOnTerminal(_ site: TestSite, _ arguments: [String], environment: [String: String]) async throws -> TestSite.Output {
+        let command = ([GlossaryBinary.url.path] + arguments).joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
         process.currentDirectoryURL = site.root
-        var env = ProcessInfo.processInfo.environment
-        env["GLOSSARY_THEMES"] = TestSite.repositoryRoot.appendingPathComponent("themes").path
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = GlossaryBinary.environment(environment)
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -286,33 +286,6 @@ final class Lines: @unchecked Sendable {
     private let lock = NSLock()
     var all: [String] { lock.withLock { lines } }
     func append(_ line: String) { lock.withLock { lines.append(line) } }
-}
-
-/// `glossary` started in the background, to run builds side by side or kill one mid-way.
-final class BackgroundBuild {
-    let process = Process()
-
-    init(site: TestSite, arguments: [String], environment: [String: String]) throws {
-        process.executableURL = TestSite.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = site.root
-        var env = ProcessInfo.processInfo.environment
-        env["GLOSSARY_THEMES"] = TestSite.repositoryRoot.appendingPathComponent("themes").path
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    func kill() { Foundation.kill(process.processIdentifier, SIGKILL) }
-
-    /// The exit status, or the signal number for a killed process.
-    @discardableResult
-    func wait() -> Int32 {
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
 }
 
 enum CurlTransportTestsSupport {

@@ -86,10 +86,10 @@ import Testing
 
     static let goldenFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/site.txt")
 
-    @Test func wholeSiteMatchesTheRecordedTree() throws {
+    @Test func wholeSiteMatchesTheRecordedTree() async throws {
         let site = try TestSite(Self.theme + "\n" + Self.site)
         defer { site.remove() }
-        let result = try site.run(["build", "--offline"], environment: ["GLOSSARY_THEMES": "/nonexistent"])
+        let result = try await site.run(["build", "--offline"], environment: ["GLOSSARY_THEMES": "/nonexistent"])
         #expect(result.status == 0, "\(result.stderr)")
         var dump = "== diagnostics ==\n" + result.diagnostics.joined(separator: "\n") + "\n"
         for path in site.files(under: "site") {

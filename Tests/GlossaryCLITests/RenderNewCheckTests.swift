@@ -4,14 +4,14 @@ import Testing
 @Suite struct RenderNewCheckTests {
     static let cmark = ["/usr/bin/cmark", "/usr/local/bin/cmark"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    static func runCmark(_ markdown: String) throws -> String {
+    static func runCmark(_ markdown: String) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(cmark, "the cmark CLI is needed (apt-get install cmark; make test installs it)"))
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        try await process.run()
         input.fileHandleForWriting.write(Data(markdown.utf8))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -19,7 +19,7 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test func renderWithoutTermsIsByteIdenticalToTheCmarkCLI() throws {
+    @Test func renderWithoutTermsIsByteIdenticalToTheCmarkCLI() async throws {
         let body = """
             # Title with *emphasis*
 
@@ -47,12 +47,12 @@ import Testing
             """
         let site = try TestSite("-- content/page.md --\n---\ntitle: T\n---\n" + body + "\n")
         defer { site.remove() }
-        let result = try site.run(["render", "content/page.md", "--offline"])
+        let result = try await site.run(["render", "content/page.md", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == (try Self.runCmark(body + "\n")))
+        #expect(result.stdout == (try await Self.runCmark(body + "\n")))
     }
 
-    @Test func renderLinksTerms() throws {
+    @Test func renderLinksTerms() async throws {
         let site = try TestSite("""
             -- content/page.md --
             A [[Term]] here.
@@ -63,31 +63,31 @@ import Testing
             A word.
             """)
         defer { site.remove() }
-        let result = try site.run(["render", "content/page.md", "--offline"])
+        let result = try await site.run(["render", "content/page.md", "--offline"])
         #expect(result.status == 0)
         #expect(result.stdout == "<p>A <a class=\"term\" href=\"/terms/term/\" data-term=\"term\">Term</a> here.</p>\n")
     }
 
-    @Test func newScaffoldsASiteThatBuildsWithNoWarnings() throws {
+    @Test func newScaffoldsASiteThatBuildsWithNoWarnings() async throws {
         let parent = try TestSite("", includeConfig: false)
         defer { parent.remove() }
-        let created = try parent.run(["new", "mysite"])
+        let created = try await parent.run(["new", "mysite"])
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.contains("Created a glossary site in mysite."))
         let folder = parent.root.appendingPathComponent("mysite")
-        let build = try TestSite.run(["build", "--offline", "--strict"], in: folder, environment: ["GLOSSARY_THEMES": "/nonexistent"])
+        let build = try await TestSite.run(["build", "--offline", "--strict"], in: folder, environment: ["GLOSSARY_THEMES": "/nonexistent"])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.diagnostics.isEmpty)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/terms/glossary/index.html").path))
-        let again = try parent.run(["new", "mysite"])
+        let again = try await parent.run(["new", "mysite"])
         #expect(again.status == 1)
         #expect(again.stderr.contains("mysite exists and is not empty"))
     }
 
-    @Test func checkReportsUnresolvedTermsAndExitsOne() throws {
+    @Test func checkReportsUnresolvedTermsAndExitsOne() async throws {
         let site = try TestSite("-- content/index.md --\nA [[missing]] word.\n")
         defer { site.remove() }
-        let result = try site.run(["check", "--offline"])
+        let result = try await site.run(["check", "--offline"])
         #expect(result.status == 1)
         #expect(result.diagnostics == ["content/index.md:1:3: warning: no definition found for 'missing' (offline, and not in the cache) [unknown-term]"])
         #expect(result.stderr.contains("Check failed: 1 unresolved term reference"))

@@ -1,18 +1,10 @@
 import Foundation
-import LoopbackServer
+import TestSupport
 import Testing
 
 /// `glossary serve` as a user runs it: the real binary, its output, its exit.
 @Suite struct ServeCommandTests {
-    static let binary: URL = {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [folder, folder.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("glossary")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/glossary")
-    }()
+    static let binary = GlossaryBinary.url
 
     /// A running `glossary serve`, its output collected as it comes.
     final class Child: @unchecked Sendable {
@@ -25,10 +17,7 @@ import Testing
             process.executableURL = ServeCommandTests.binary
             process.arguments = arguments
             process.currentDirectoryURL = folder
-            var environment = ProcessInfo.processInfo.environment
-            environment["GLOSSARY_API_URL"] = "http://127.0.0.1:9/api/v2/entries/{lang}/{word}"
-            environment.merge(extra) { $1 }
-            process.environment = environment
+            process.environment = GlossaryBinary.environment(extra)
             let outPipe = Pipe()
             let errPipe = Pipe()
             process.standardOutput = outPipe

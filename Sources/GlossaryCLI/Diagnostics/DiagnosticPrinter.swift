@@ -50,7 +50,7 @@ struct DiagnosticPrinter: Sendable {
         }
         for note in diagnostic.notes {
             lines.append("\(Diagnostic.prefix(location: note.location, subject: nil))note: \(note.message)")
-            if showsSourceLines, let location = note.location, let excerpt = excerpt.lines(at: location) { lines += excerpt }
+            if showsSourceLines, note.showsSourceLine, let location = note.location, let excerpt = excerpt.lines(at: location) { lines += excerpt }
         }
         return lines.joined(separator: "\n")
     }

@@ -18,7 +18,7 @@ final class SourceExcerpt: @unchecked Sendable {
     /// The line at `location` and a caret line under its column, gutter included, or nil when the file or
     /// line can't be had.
     func lines(at location: SourceLocation) -> [String]? {
-        guard let text = line(location.file, location.line) else { return nil }
+        guard let text = line(location.file, location.line), !text.allSatisfy(\.isWhitespace) else { return nil }
         var scalars = Array(text.unicodeScalars)
         var caretColumn = max(1, location.column)
         // A window around the column, so a minified line doesn't fill the screen.

@@ -8,8 +8,16 @@ public struct SiteConfig: Sendable, Equatable {
     public var theme: String = "default"
     public var description: String?
     public var dictionary = DictionaryConfig()
+    /// Where each top-level key's value starts in glossary.yml (`theme`), so later stages can point at it.
+    public var locations: [String: SourceLocation] = [:]
 
     public init() {}
+
+    /// Two configurations are equal when their settings are: where they were written doesn't matter.
+    public static func == (lhs: SiteConfig, rhs: SiteConfig) -> Bool {
+        (lhs.title, lhs.baseURL, lhs.language, lhs.theme, lhs.description) == (rhs.title, rhs.baseURL, rhs.language, rhs.theme, rhs.description)
+            && lhs.dictionary == rhs.dictionary
+    }
 
     static let keys = ["title", "base_url", "language", "theme", "description", "dictionary"]
 
@@ -59,6 +67,9 @@ public struct SiteConfig: Sendable, Equatable {
         }
         if let description = fields.string("description") {
             config.description = description
+        }
+        for key in keys {
+            if let node = fields[key] { config.locations[key] = node.location }
         }
         var diagnostics = fields.diagnostics
         if let node = fields["dictionary"] {

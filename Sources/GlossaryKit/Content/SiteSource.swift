@@ -38,8 +38,8 @@ public struct SiteSource: Sendable {
             diagnostics.append(Diagnostic(.contentMissing(folder: root.path)))
             return (source, diagnostics)
         }
-        let files = Self.listFiles(in: content) { path in
-            diagnostics.append(Diagnostic(.symlinkSkipped, at: .start(of: "content/" + path)))
+        let files = Self.listFiles(in: content) { path, reason in
+            diagnostics.append(Diagnostic(reason.problem, at: .start(of: "content/" + path)))
         }
         for relative in files {
             let file = File(displayPath: "content/" + relative, contentPath: relative, url: content.appendingPathComponent(relative))
@@ -52,34 +52,80 @@ public struct SiteSource: Sendable {
         return (source, diagnostics)
     }
 
-    /// Relative paths of the regular files below `folder`, sorted, skipping anything whose name starts with `.`.
+    /// Why an entry of a folder was left out of the site.
+    public enum SkipReason: Sendable, Equatable {
+        /// A link to a folder (which could loop) or out of the folder being listed.
+        case symlinkOut
+        case danglingSymlink
+        case symlinkLoop
+        /// A FIFO, socket or device.
+        case notRegular(kind: String)
+        case unreadableFolder(reason: String)
+        case nameNotUTF8(shown: String)
+
+        var problem: Problem {
+            switch self {
+            case .symlinkOut: .symlinkSkipped
+            case .danglingSymlink: .fileSkipped(reason: "it is a symbolic link to nothing")
+            case .symlinkLoop: .fileSkipped(reason: "it is a symbolic link that loops")
+            case .notRegular(let kind): .fileSkipped(reason: "it is \(kind), not a regular file")
+            case .unreadableFolder(let reason): .fileSkipped(reason: "the folder can't be read: \(reason)")
+            case .nameNotUTF8: .fileSkipped(reason: "its name is not valid UTF-8")
+            }
+        }
+    }
+
+    /// Relative paths of the regular files below `folder`, sorted, skipping anything whose name starts with `.`
+    /// or ends with `~` (editor backups).
     ///
     /// Symbolic links are followed only to files inside `folder`: a link to a folder could loop, and a link
-    /// out of the folder would publish a file the site doesn't own. `skipped` hears of each one left out.
-    static func listFiles(in folder: URL, skipped: (String) -> Void = { _ in }) -> [String] {
+    /// out of the folder would publish a file the site doesn't own. `skipped` hears of each entry left out and
+    /// why. Names are read with `readdir`, so a name that is not UTF-8 is noticed instead of mangled.
+    static func listFiles(in folder: URL, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [String] {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         var result: [String] = []
-        func walk(_ url: URL, prefix: String) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
-            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix("~") {
-                let child = url.appendingPathComponent(name)
+        func walk(_ path: String, prefix: String) {
+            guard let directory = opendir(path) else {
+                skipped(String(prefix.dropLast()), .unreadableFolder(reason: SiteTransaction.reason(errno)))
+                return
+            }
+            var names: [(String, [UInt8])] = []
+            while let entry = readdir(directory) {
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+                guard let name = String(validating: bytes, as: UTF8.self) else {
+                    let shown = String(decoding: bytes, as: UTF8.self)
+                    if bytes.first != UInt8(ascii: ".") { skipped(prefix + shown, .nameNotUTF8(shown: shown)) }
+                    continue
+                }
+                names.append((name, bytes))
+            }
+            closedir(directory)
+            for (name, _) in names.sorted(by: { $0.0 < $1.0 }) where !name.hasPrefix(".") && !name.hasSuffix("~") {
+                let child = path + "/" + name
                 // lstat, then stat through a link: plain system calls (Foundation's attribute calls cost more
                 // than the rest of the scan together).
                 var info = stat()
-                guard lstat(child.path, &info) == 0 else { continue }
+                guard lstat(child, &info) == 0 else { continue }
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
-                if isLink && stat(child.path, &info) != 0 { continue }
-                let isDirectory = info.st_mode & S_IFMT == S_IFDIR
-                if isLink && (isDirectory || !child.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(root)) {
-                    skipped(prefix + name)
+                if isLink && stat(child, &info) != 0 {
+                    skipped(prefix + name, errno == ELOOP ? .symlinkLoop : .danglingSymlink)
+                    continue
+                }
+                let kind = info.st_mode & S_IFMT
+                let isDirectory = kind == S_IFDIR
+                if isLink && (isDirectory || !URL(fileURLWithPath: child).resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(root)) {
+                    skipped(prefix + name, .symlinkOut)
                 } else if isDirectory {
                     walk(child, prefix: prefix + name + "/")
-                } else if info.st_mode & S_IFMT == S_IFREG {
+                } else if kind == S_IFREG {
                     result.append(prefix + name)
+                } else {
+                    let described = kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
+                    skipped(prefix + name, .notRegular(kind: described))
                 }
             }
         }
-        walk(folder, prefix: "")
+        walk(folder.path, prefix: "")
         return result
     }
 

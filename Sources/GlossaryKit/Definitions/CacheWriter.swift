@@ -28,10 +28,10 @@ final class CacheWriter: Sendable {
             return lanes[state.next]
         }
         lane.async { [self] in
-            do {
+            do throws(DefinitionCache.StoreFailure) {
                 try cache.store(entry)
             } catch {
-                state.withLock { $0.failures[entry.key] = error.localizedDescription }
+                state.withLock { $0.failures[entry.key] = error.description }
             }
         }
     }

@@ -44,22 +44,42 @@ public struct DefinitionCache: Sendable {
     }
 
     /// Stores an entry atomically; an existing entry is only replaced once the new one is completely on disk.
-    public func store(_ entry: CacheEntry) throws {
+    public func store(_ entry: CacheEntry) throws(StoreFailure) {
         let url = fileURL(for: entry.key, language: entry.language)
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.makeFolder(folder)
         let temporary = folder.appendingPathComponent(".\(entry.key.slug).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
         // Written and synced before the rename: after a crash the entry's name must point at complete bytes.
         do {
-            try SiteWriter.writeFile(entry.encoded(), to: temporary.path, sync: true)
+            try SiteTransaction.writeFile(entry.encoded(), to: temporary.path, sync: true)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+            unlink(temporary.path)
+            throw StoreFailure(description: error.description)
         }
         guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            let reason = SiteTransaction.reason(errno)
+            unlink(temporary.path)
+            throw StoreFailure(description: "can't rename \(temporary.path) to \(url.lastPathComponent): \(reason)")
+        }
+    }
+
+    /// Why an entry could not be stored, in the system's words.
+    public struct StoreFailure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// `mkdir -p` that names the folder it could not create.
+    private static func makeFolder(_ folder: URL) throws(StoreFailure) {
+        var path = ""
+        for component in folder.standardizedFileURL.path.split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw StoreFailure(description: "can't create \(path): \(SiteTransaction.reason(errno))")
+            }
+            var info = stat()
+            if stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
+                throw StoreFailure(description: "can't create \(folder.path): \(SiteTransaction.reason(ENOTDIR))")
+            }
         }
     }
 }

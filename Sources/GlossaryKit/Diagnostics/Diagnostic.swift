@@ -15,10 +15,13 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public struct Note: Hashable, Sendable {
         public var message: String
         public var location: SourceLocation?
+        /// False when the location stands for a whole file (its first line says nothing).
+        public var showsSourceLine: Bool
 
-        public init(_ message: String, at location: SourceLocation?) {
+        public init(_ message: String, at location: SourceLocation?, showsSourceLine: Bool = true) {
             self.message = message
             self.location = location
+            self.showsSourceLine = showsSourceLine
         }
     }
 

@@ -18,10 +18,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case readFailed = "read-failed"
     case encoding = "encoding"
     case symlinkSkipped = "symlink-skipped"
+    case fileSkipped = "file-skipped"
     case duplicatePage = "duplicate-page"
     case reservedPath = "reserved-path"
     case outputPath = "output-path"
     case writeFailed = "write-failed"
+    case buildLocked = "build-locked"
+    case dotfilesKept = "dotfiles-kept"
     // Terms and links
     case entryMissingTerm = "entry-missing-term"
     case duplicateTerm = "duplicate-term"
@@ -51,11 +54,11 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
 
     public var severity: Severity {
         switch self {
-        case .unknownKey, .duplicateKey, .symlinkSkipped, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
+        case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .dotfilesKept, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
             .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover, .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
-            .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .entryMissingTerm,
+            .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
             .duplicateTerm, .slugCollision, .themeMissing, .templateSyntax, .templateMissing, .badAPIURL, .badResponse:
             .error
         }
@@ -77,10 +80,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .readFailed: "a file could not be read"
         case .encoding: "a markdown file is not valid UTF-8"
         case .symlinkSkipped: "a symbolic link in content/ was not followed"
+        case .fileSkipped: "something in content/ can't be published (a FIFO, a dangling link, an unreadable folder, a name that is not UTF-8)"
         case .duplicatePage: "two files publish the same URL"
         case .reservedPath: "a page or file sits at a path glossary generates"
         case .outputPath: "the output folder would replace the site's own files"
         case .writeFailed: "the built site could not be written"
+        case .buildLocked: "another build of the site is running (with --no-wait)"
+        case .dotfilesKept: "the old site was kept because its dotfiles could not be moved into the new one"
         case .entryMissingTerm: "a glossary entry has no 'term:'"
         case .duplicateTerm: "two glossary entries (or an alias) define the same term"
         case .unclosedTerm: "'[[' without ']]' on the same line"
@@ -133,6 +139,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Save the file as UTF-8 in your editor; the location points at the first byte that is not UTF-8."
         case .symlinkSkipped:
             "Links to folders (which could loop) and to files outside content/ are not published; copy the file into content/ instead."
+        case .fileSkipped:
+            "Replace it with a regular file, fix or remove the link, make the folder readable, or rename the file with a UTF-8 name."
         case .duplicatePage:
             "'a.md' and 'a/index.md' both publish /a/: rename or remove one. The note points at the other file."
         case .reservedPath:
@@ -141,6 +149,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Choose an output folder outside content/, themes/ and .glossary/, such as site/ (the default)."
         case .writeFailed:
             "Check free space and permissions of the output folder's parent; the previous site is left as it was."
+        case .buildLocked:
+            "Wait for the other build to finish (leave out --no-wait and the build waits for it by itself)."
+        case .dotfilesKept:
+            "The new site already has files of those names; move what you need from the kept folder the message names, then delete it."
         case .entryMissingTerm:
             "Add 'term: the word' to the entry's front matter."
         case .duplicateTerm:

@@ -13,6 +13,8 @@ public struct BuildOptions: Sendable {
     public var apiURL: String?
     public var baseURL: String?
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Wait for another build of the same site to finish (false: fail at once with `build-locked`).
+    public var waitForOtherBuilds = true
     /// HTML injected before `</body>` of every page (the preview server's live-reload script); never set by `build`.
     public var bodySuffix: String?
 

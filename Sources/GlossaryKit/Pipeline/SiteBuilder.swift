@@ -60,7 +60,7 @@ public struct SiteBuilder: Sendable {
         log.add(contentsOf: configProblems)
         if let baseURL = options.baseURL { config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         if let apiURL = options.apiURL { config.dictionary.api = apiURL }
-        let (theme, themeProblems) = timed("theme") { Theme.load(name: config.theme, siteRoot: options.source, displayPath: displayPath) }
+        let (theme, themeProblems) = timed("theme") { Theme.load(name: config.theme, siteRoot: options.source, location: config.locations["theme"], displayPath: displayPath) }
         log.add(contentsOf: themeProblems)
         let (pages, pageProblems) = timed("parse") { Self.loadPages(source, drafts: options.drafts, jobs: options.jobs, memo: memo) }
         log.add(contentsOf: pageProblems)
@@ -104,18 +104,34 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds and, when there are no errors, writes the site atomically to the output folder.
-    public func buildAndWrite() async -> BuildResult {
+    ///
+    /// Builds of one site take turns (`BuildLock`): `waiting` hears when this one waits for another.
+    public func buildAndWrite(waiting: (Int32?) -> Void = { _ in }) async -> BuildResult {
         if let problem = outputFolderProblem() {
             return BuildResult(diagnostics: [problem], output: nil, stats: BuildStats())
         }
+        let lock: BuildLock?
+        do {
+            lock = try BuildLock(folder: options.source.appendingPathComponent(".glossary/build", isDirectory: true), wait: options.waitForOtherBuilds, waiting: waiting)
+        } catch .busy(let holder) {
+            return BuildResult(diagnostics: [Diagnostic(.buildLocked(holder: holder))], output: nil, stats: BuildStats())
+        } catch {
+            // A source folder we can't write to (a read-only checkout) still builds, unserialised.
+            lock = nil
+        }
+        defer { withExtendedLifetime(lock) {} }
         var result = await build()
         if options.strict && !result.warnings.isEmpty { result.output = nil }
         guard let output = result.output else { return result }
         let start = Date()
+        let shownOutput = Self.relativePath(options.outputDirectory, root: options.source)
         do {
-            try SiteWriter(output: options.outputDirectory).write(output)
+            let kept = try SiteWriter(output: options.outputDirectory).write(output)
+            for (folder, names) in kept {
+                result.diagnostics.append(Diagnostic(.dotfilesKept(folder: Self.relativePath(folder, root: options.source), names: names), subject: shownOutput))
+            }
         } catch {
-            result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: Self.relativePath(options.outputDirectory, root: options.source)))
+            result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: shownOutput))
             result.output = nil
         }
         result.stats.stageTimes.append(("write", Date().timeIntervalSince(start)))

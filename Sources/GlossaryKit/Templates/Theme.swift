@@ -33,9 +33,11 @@ public struct Theme: Sendable {
     }
 
     /// Loads and parses every template; problems are reported at the template's file, line and column.
-    public static func load(name: String, siteRoot: URL, displayPath: (URL) -> String) -> (Theme?, [Diagnostic]) {
+    ///
+    /// - Parameter location: where glossary.yml names the theme, for the error when it doesn't exist.
+    public static func load(name: String, siteRoot: URL, location: SourceLocation?, displayPath: (URL) -> String) -> (Theme?, [Diagnostic]) {
         guard let directory = locate(name: name, siteRoot: siteRoot) else {
-            return (nil, [Diagnostic(.themeMissing(name: name), at: .start(of: "glossary.yml"))])
+            return (nil, [Diagnostic(.themeMissing(name: name), at: location ?? .start(of: "glossary.yml"))])
         }
         let templatesFolder = directory.appendingPathComponent("templates", isDirectory: true)
         var sources: [String: String] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A whole site written inline, Hugo-style: `-- path --` lines start each file.
@@ -7,50 +8,15 @@ import Testing
 struct TestSite {
     let root: URL
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The `glossary` binary built beside the test bundle.
-    static let binary: URL = {
-        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("glossary")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return repositoryRoot.appendingPathComponent(".build/debug/glossary")
-    }()
+    static let repositoryRoot = GlossaryBinary.repositoryRoot
 
     init(_ text: String, includeConfig: Bool = true) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("glossary-test-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        var files = Self.parse(text)
+        root = try InlineSite.temporaryFolder("glossary-test")
+        var files = InlineSite.parse(text)
         if includeConfig && files["glossary.yml"] == nil {
             files["glossary.yml"] = "title: Test Site\n"
         }
-        for (path, contents) in files { try write(path, contents) }
-    }
-
-    static func parse(_ text: String) -> [String: String] {
-        var files: [String: String] = [:]
-        var current: String?
-        var lines: [Substring] = []
-        func flush() {
-            if let current { files[current] = lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n") }
-        }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("-- "), line.hasSuffix(" --"), line.count > 6 {
-                flush()
-                current = String(line.dropFirst(3).dropLast(3))
-                lines = []
-            } else if current != nil {
-                lines.append(line)
-            }
-        }
-        flush()
-        for (path, contents) in files where contents.hasSuffix("\n\n") {
-            files[path] = String(contents.dropLast())
-        }
-        return files
+        try InlineSite.write(files, into: root)
     }
 
     func write(_ path: String, _ contents: String) throws {
@@ -91,36 +57,13 @@ struct TestSite {
     /// Runs `glossary ARGS` in the site's folder. Offline unless the arguments say otherwise, so no test
     /// reaches for the network by accident.
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Output {
-        try Self.run(arguments, in: root, environment: environment)
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await Self.run(arguments, in: root, environment: environment)
     }
 
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        env["GLOSSARY_THEMES"] = repositoryRoot.appendingPathComponent("themes").path
-        env["GLOSSARY_API_URL"] = "http://127.0.0.1:9/api/v2/entries/{lang}/{word}"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting, so a chatty child can't block on a full pipe.
-        nonisolated(unsafe) var errData = Data()
-        let stderrRead = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            stderrRead.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        stderrRead.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Output {
+        let result = try await ChildProcess.run(GlossaryBinary.url, arguments, in: folder, environment: GlossaryBinary.environment(environment))
+        return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     func remove() {

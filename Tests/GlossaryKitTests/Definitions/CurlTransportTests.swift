@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackServer
+import TestSupport
 import Testing
 
 @testable import GlossaryKit

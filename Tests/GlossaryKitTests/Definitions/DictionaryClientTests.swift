@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackServer
+import TestSupport
 import Synchronization
 import Testing
 
@@ -79,14 +79,14 @@ import Testing
     ]
 
     @Test func theRealResponseFixturesArePresent() {
-        if !DictionaryFixtures.isAvailable { print("⚠️ \(DictionaryFixtures.missingMessage)") }
-        #expect(Set(DictionaryFixtures.names).isSuperset(of: Self.expectations.keys) || !DictionaryFixtures.isAvailable)
+        #expect(DictionaryFixtures.isAvailable, "\(DictionaryFixtures.missingMessage)")
+        #expect(Set(DictionaryFixtures.names).isSuperset(of: Self.expectations.keys))
     }
 
-    @Test(.enabled(if: DictionaryFixtures.isAvailable, "needs ../shared/fixtures/dictionaryapi"), arguments: expectations.keys.sorted())
+    @Test(arguments: expectations.keys.sorted())
     func decodesEachRealResponse(fixture: String) async throws {
         let expected = try #require(Self.expectations[fixture])
-        let body = try #require(DictionaryFixtures.data(fixture))
+        let body = try #require(DictionaryFixtures.data(fixture), "\(DictionaryFixtures.missingMessage)")
         let server = try LoopbackServer()
         defer { server.stop() }
         server.script(Self.entriesPath + expected.word, .respond(status: 200, headers: ["Content-Type": "application/json"], body: body))
@@ -107,8 +107,7 @@ import Testing
         #expect(try CacheEntry.decode(entry.encoded()) == entry)
     }
 
-    @Test(.enabled(if: DictionaryFixtures.isAvailable, "needs ../shared/fixtures/dictionaryapi"))
-    func theAPIsNotFoundAnswerIsANegativeEntry() async throws {
+    @Test func theAPIsNotFoundAnswerIsANegativeEntry() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
         server.script(Self.entriesPath + "keybord", .respond(status: 404, body: try #require(DictionaryFixtures.data("not-found"))))

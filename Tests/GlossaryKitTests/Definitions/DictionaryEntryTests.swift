@@ -1,16 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import GlossaryKit
 
 /// Decoding the real API's responses, read at run time from the shared fixtures (third-party data).
 @Suite struct DictionaryEntryTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/dictionaryapi")
-
     static func fixture(_ name: String) throws -> Data {
-        let url = fixtures.appendingPathComponent(name + ".json")
-        return try #require(FileManager.default.contents(atPath: url.path), "fixture \(url.path) is missing")
+        try #require(DictionaryFixtures.data(name), "fixture \(name).json: \(DictionaryFixtures.missingMessage)")
     }
 
     @Test(arguments: ["aaa", "banana", "charlie", "hello", "hi", "honor", "keyboard", "keyboard-duplicated-synonyms"])

@@ -29,7 +29,7 @@ import Testing
         var site = SiteOutput()
         site.add("index.html", "new")
         site.copies["missing.png"] = parent.appendingPathComponent("does-not-exist.png")
-        #expect(throws: SiteWriter.Failure.self) { try SiteWriter(output: output).write(site) }
+        #expect(throws: SiteTransaction.Failure.self) { try SiteWriter(output: output).write(site) }
         #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["site"])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GlossaryKit
 import GlossaryServer
+import TestSupport
 import Testing
 
 /// A small site in a fresh temporary folder, written inline (`-- path --` starts each file), with a small
@@ -74,25 +75,7 @@ final class ServerTestSite: @unchecked Sendable {
         try? FileManager.default.removeItem(at: sandbox)
     }
 
-    static func parse(_ text: String) -> [String: String] {
-        var files: [String: String] = [:]
-        var current: String?
-        var lines: [Substring] = []
-        func flush() {
-            if let current { files[current] = lines.joined(separator: "\n") + "\n" }
-        }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("-- "), line.hasSuffix(" --"), line.count > 6 {
-                flush()
-                current = String(line.dropFirst(3).dropLast(3))
-                lines = []
-            } else if current != nil {
-                lines.append(line)
-            }
-        }
-        flush()
-        return files
-    }
+    static func parse(_ text: String) -> [String: String] { InlineSite.parse(text) }
 
     func url(_ path: String) -> URL { root.appendingPathComponent(path) }
 

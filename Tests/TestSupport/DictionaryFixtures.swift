@@ -2,8 +2,8 @@ import Foundation
 
 /// The real API responses in `../shared/fixtures/dictionaryapi/` (beside the repository), read at run time.
 ///
-/// They are third-party data (see SOURCES.md there), so they are never copied into the repository; where the
-/// folder is absent, the tests that need them say so loudly and skip.
+/// They are third-party data (see SOURCES.md there), so they are never copied into the repository. They are
+/// required: a test that needs them fails, naming the folder, when they are absent.
 public enum DictionaryFixtures {
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -15,7 +15,7 @@ public enum DictionaryFixtures {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent("keyboard.json").path)
     }
 
-    public static let missingMessage = "SKIPPED: the dictionary API fixtures are not at \(folder.path); the real-response cases did not run"
+    public static let missingMessage = "the dictionary API fixtures are not at \(folder.path) (../shared beside the repository)"
 
     /// The fixture names without `.json` (`keyboard`, `not-found`, …), sorted; empty when the folder is absent.
     public static var names: [String] {

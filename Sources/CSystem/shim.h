@@ -1,0 +1,21 @@
+// Linux system calls Glibc's Swift module doesn't show (they need _GNU_SOURCE), as typed inline wrappers.
+#ifndef GLOSSARY_CSYSTEM_SHIM_H
+#define GLOSSARY_CSYSTEM_SHIM_H
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <fcntl.h>
+#include <stdio.h>
+
+/// Swaps two paths in one step (renameat2 with RENAME_EXCHANGE): both exist before and after, with each
+/// other's contents, and no reader ever finds either missing. Returns 0, or -1 with errno set.
+static inline int glossary_rename_exchange(const char *first, const char *second) {
+    return renameat2(AT_FDCWD, first, AT_FDCWD, second, RENAME_EXCHANGE);
+}
+
+/// renameat2 with RENAME_NOREPLACE: fails with EEXIST instead of replacing an existing destination.
+static inline int glossary_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}
+
+#endif

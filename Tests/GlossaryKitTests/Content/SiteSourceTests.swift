@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GlossaryKit
+
+/// Reading a site's folder: which files are pages, which are copied, and everything left out said out loud.
+@Suite struct SiteSourceTests {
+    let root: URL
+
+    init() throws {
+        root = try InlineSite.temporaryFolder("glossary-source")
+        try InlineSite.write(
+            [
+                "glossary.yml": "title: T\n", "content/index.md": "Home\n", "content/guide/b.md": "B\n", "content/guide/a.md": "A\n",
+                "content/pic.png": "png", "content/.hidden.md": "no\n", "content/notes.md~": "backup\n", "content/.git/config": "x\n",
+            ], into: root)
+    }
+
+    func scan() -> (SiteSource, [String]) {
+        let (source, diagnostics) = SiteSource.scan(root: root)
+        return (source, diagnostics.map(\.description))
+    }
+
+    @Test func pagesAndFilesAreListedSortedWithoutDotfilesOrBackups() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (source, diagnostics) = scan()
+        #expect(diagnostics == [])
+        #expect(source.configText == "title: T\n")
+        #expect(source.markdownFiles.map(\.contentPath) == ["guide/a.md", "guide/b.md", "index.md"])
+        #expect(source.markdownFiles.map(\.displayPath) == ["content/guide/a.md", "content/guide/b.md", "content/index.md"])
+        #expect(source.staticFiles.map(\.contentPath) == ["pic.png"])
+    }
+
+    @Test func whatCantBePublishedIsAWarningNamingIt() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = root.appendingPathComponent("content")
+        #expect(mkfifo(content.appendingPathComponent("pipe.md").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("dangling.md").path, withDestinationPath: "missing.md")
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("loop-a.md").path, withDestinationPath: "loop-b.md")
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("loop-b.md").path, withDestinationPath: "loop-a.md")
+        let badName = content.path + "/bad-\u{FFFD}.md"
+        var bytes = Array(content.path.utf8) + Array("/bad-".utf8) + [0xFF] + Array(".md".utf8) + [0]
+        let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+
+        let (source, diagnostics) = scan()
+        #expect(
+            diagnostics == [
+                "content/bad-\u{FFFD}.md:1:1: warning: not published: its name is not valid UTF-8 [file-skipped]",
+                "content/dangling.md:1:1: warning: not published: it is a symbolic link to nothing [file-skipped]",
+                "content/loop-a.md:1:1: warning: not published: it is a symbolic link that loops [file-skipped]",
+                "content/loop-b.md:1:1: warning: not published: it is a symbolic link that loops [file-skipped]",
+                "content/pipe.md:1:1: warning: not published: it is a FIFO, not a regular file [file-skipped]",
+            ])
+        #expect(source.markdownFiles.map(\.contentPath) == ["guide/a.md", "guide/b.md", "index.md"])
+        #expect(!FileManager.default.fileExists(atPath: badName))
+    }
+
+    @Test func aFileThatCantBeReadIsAnErrorSayingWhy() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (source, _) = scan()
+        let file = try #require(source.markdownFiles.first)
+        try FileManager.default.removeItem(at: file.url)
+        guard case .failure(let diagnostic) = source.read(file) else {
+            Issue.record("a deleted file was read")
+            return
+        }
+        #expect(diagnostic.description == "content/guide/a.md:1:1: error: can't read file: no such file or directory [read-failed]")
+    }
+
+    @Test func invalidUTF8IsAnErrorAtTheFirstBadByte() {
+        let bytes = Data("line one\nsecond café ".utf8) + Data([0xC3, 0x28]) + Data(" rest\n".utf8)
+        guard case .failure(let diagnostic) = SiteSource.decodeUTF8(bytes, file: "content/x.md") else {
+            Issue.record("invalid UTF-8 accepted")
+            return
+        }
+        #expect(diagnostic.description == "content/x.md:2:13: error: file is not valid UTF-8 [encoding]")
+        guard case .success(let text) = SiteSource.decodeUTF8(Data("ok é\n".utf8), file: "x") else {
+            Issue.record("valid UTF-8 refused")
+            return
+        }
+        #expect(text == "ok é\n")
+    }
+
+    @Test func anUnreadableFolderIsAWarningNotASilentGap() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let locked = root.appendingPathComponent("content/private")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try Data("secret\n".utf8).write(to: locked.appendingPathComponent("s.md"))
+        #expect(chmod(locked.path, 0) == 0)
+        defer { chmod(locked.path, 0o755) }
+        // Root reads any folder: the unreadable case is only real for another user.
+        if geteuid() == 0 {
+            let result = try runAsNobody(["build", "--offline", "--no-source-lines"])
+            #expect(result.contains("content/private:1:1: warning: not published: the folder can't be read: permission denied [file-skipped]"), "\(result)")
+        } else {
+            let (_, diagnostics) = scan()
+            #expect(diagnostics == ["content/private:1:1: warning: not published: the folder can't be read: permission denied [file-skipped]"])
+        }
+    }
+
+    /// Runs the binary in the site as the `nobody` user (as root, with `runuser`); returns its stderr.
+    private func runAsNobody(_ arguments: [String]) throws -> String {
+        for folder in [root, root.appendingPathComponent("content"), root.appendingPathComponent("content/guide")] {
+            chmod(folder.path, 0o777)
+        }
+        chmod(root.deletingLastPathComponent().path, 0o1777)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+        process.arguments = ["-u", "nobody", "--", GlossaryBinary.url.path] + arguments
+        process.currentDirectoryURL = root
+        process.environment = GlossaryBinary.environment(["HOME": root.path])
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
