@@ -275,15 +275,15 @@ public struct SiteRenderer: Sendable {
         var json = "{\"terms\":["
         for (index, definition) in definitions.enumerated() {
             if index > 0 { json += "," }
-            json += "{\"aliases\":[" + definition.aliases.map { JSON.quoted($0.rawValue) }.joined(separator: ",") + "]"
-            json += ",\"key\":" + JSON.quoted(definition.key.rawValue)
-            if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + JSON.quoted(partOfSpeech) }
-            if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSON.quoted(phonetic) }
-            json += ",\"slug\":" + JSON.quoted(definition.slug)
+            json += "{\"aliases\":[" + definition.aliases.map { JSONWriter.quoted($0.rawValue) }.joined(separator: ",") + "]"
+            json += ",\"key\":" + JSONWriter.quoted(definition.key.rawValue)
+            if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + JSONWriter.quoted(partOfSpeech) }
+            if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
+            json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
             json += ",\"source\":" + (definition.isTeamEntry ? "\"glossary\"" : "\"dictionary\"")
-            if let summary = definition.summary { json += ",\"summary\":" + JSON.quoted(summary) }
-            json += ",\"url\":" + JSON.quoted(site.termURL(definition))
-            json += ",\"word\":" + JSON.quoted(definition.word) + "}"
+            if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
+            json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
+            json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"
         }
         return json + "]}\n"
     }
@@ -301,64 +301,4 @@ public struct SiteRenderer: Sendable {
         let name = (contentPath as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
         return name.replacingOccurrences(of: "-", with: " ").capitalized
     }
-}
-
-/// JSON string literals.
-enum JSON {
-    /// `text` as a JSON string; `<`, `>` and `&` are escaped too, so the JSON is safe inside HTML.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-}
-
-/// Escaping for text placed in HTML attributes or text by Swift code (templates escape on their own).
-public enum HTML {
-    public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
-    }
-}
-
-extension Array where Element: Hashable {
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
-    }
-}
-
-public enum GlossaryVersion {
-    public static let current = "0.1.0"
 }

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A compact binary encoding for the build manifest: variable-length integers and length-prefixed UTF-8,
+/// written and read without Foundation's coders (the manifest of a 10,000-page site is read on every build,
+/// so its cost is part of a build with nothing to do).
+public struct BinaryWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(capacity: Int = 1 << 16) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func write(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    public mutating func write(_ value: Int) {
+        // Zig-zag, so small negative numbers stay small.
+        let signed = Int64(value)
+        write(UInt64(bitPattern: (signed << 1) ^ (signed >> 63)))
+    }
+
+    public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    public mutating func write(_ text: String) {
+        var copy = text
+        copy.withUTF8 { buffer in
+            write(UInt64(buffer.count))
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    public mutating func write(_ text: String?) {
+        write(text != nil)
+        if let text { write(text) }
+    }
+
+    public mutating func write(_ fingerprint: Fingerprint) {
+        write(fingerprint.high)
+        write(fingerprint.low)
+    }
+
+    public mutating func write(_ strings: [String]) {
+        write(UInt64(strings.count))
+        for string in strings { write(string) }
+    }
+
+    public mutating func write(raw: [UInt8]) { bytes.append(contentsOf: raw) }
+}
+
+/// Reads what `BinaryWriter` wrote; every read checks the bounds and throws on truncated or damaged input,
+/// so a bad manifest is noticed (and the build starts over) rather than misread.
+public struct BinaryReader {
+    public struct Damaged: Error, Sendable {}
+
+    private let bytes: [UInt8]
+    public private(set) var offset = 0
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    public mutating func uint() throws(Damaged) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw Damaged() }
+            let byte = bytes[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    public mutating func int() throws(Damaged) -> Int {
+        let raw = try uint()
+        let value = Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+        guard let result = Int(exactly: value) else { throw Damaged() }
+        return result
+    }
+
+    /// A count of items that follow, bounded by what is left (each item takes at least one byte).
+    public mutating func count() throws(Damaged) -> Int {
+        let value = try uint()
+        guard value <= UInt64(bytes.count - offset) else { throw Damaged() }
+        return Int(value)
+    }
+
+    public mutating func bool() throws(Damaged) -> Bool {
+        guard offset < bytes.count, bytes[offset] <= 1 else { throw Damaged() }
+        offset += 1
+        return bytes[offset - 1] == 1
+    }
+
+    public mutating func string() throws(Damaged) -> String {
+        let length = try count()
+        let slice = bytes[offset..<(offset + length)]
+        offset += length
+        guard let text = String(validating: slice, as: UTF8.self) else { throw Damaged() }
+        return text
+    }
+
+    public mutating func optionalString() throws(Damaged) -> String? {
+        try bool() ? try string() : nil
+    }
+
+    public mutating func fingerprint() throws(Damaged) -> Fingerprint {
+        Fingerprint(high: try uint(), low: try uint())
+    }
+
+    public mutating func strings() throws(Damaged) -> [String] {
+        let items = try count()
+        var result: [String] = []
+        result.reserveCapacity(items)
+        for _ in 0..<items { result.append(try string()) }
+        return result
+    }
+
+    public mutating func raw(_ length: Int) throws(Damaged) -> ArraySlice<UInt8> {
+        guard length >= 0, length <= bytes.count - offset else { throw Damaged() }
+        defer { offset += length }
+        return bytes[offset..<(offset + length)]
+    }
+}

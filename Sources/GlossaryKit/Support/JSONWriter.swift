@@ -1,0 +1,84 @@
+/// Writes JSON text: string literals safe inside HTML, and whole values compact or indented with sorted keys
+/// (the canonical form the cache stores, so writing an entry again changes no byte).
+public enum JSONWriter {
+    /// `text` as a JSON string literal; `<`, `>` and `&` are escaped too, so the JSON is safe inside HTML.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `value` as text: keys sorted; indented by two spaces per level when `pretty`.
+    public static func text(_ value: JSONValue, pretty: Bool) -> String {
+        var out = ""
+        write(value, pretty: pretty, indent: 0, into: &out)
+        return out
+    }
+
+    private static func write(_ value: JSONValue, pretty: Bool, indent: Int, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .number(let text): out += text
+        case .string(let text): out += quoted(text)
+        case .array(let items):
+            guard !items.isEmpty else {
+                out += "[]"
+                return
+            }
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                newline(pretty, indent + 1, &out)
+                write(item, pretty: pretty, indent: indent + 1, into: &out)
+            }
+            newline(pretty, indent, &out)
+            out += "]"
+        case .object(let members):
+            // A repeated key keeps its last value, as reading does.
+            var byKey: [String: JSONValue] = [:]
+            for member in members { byKey[member.key] = member.value }
+            guard !byKey.isEmpty else {
+                out += "{}"
+                return
+            }
+            out += "{"
+            for (index, key) in byKey.keys.sorted().enumerated() {
+                if index > 0 { out += "," }
+                newline(pretty, indent + 1, &out)
+                out += quoted(key)
+                out += pretty ? ": " : ":"
+                write(byKey[key]!, pretty: pretty, indent: indent + 1, into: &out)
+            }
+            newline(pretty, indent, &out)
+            out += "}"
+        }
+    }
+
+    private static func newline(_ pretty: Bool, _ indent: Int, _ out: inout String) {
+        guard pretty else { return }
+        out += "\n"
+        out += String(repeating: "  ", count: indent)
+    }
+}
