@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -11,9 +11,14 @@ let package = Package(
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl"]),
+        // Files built into the binary (the default theme, the live-reload script): each target's EmbeddedFiles.txt
+        // lists them, the plugin turns them into Swift source at build time.
+        .executableTarget(name: "EmbedFiles", path: "Sources/EmbedFiles"),
+        .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl"], exclude: ["EmbeddedFiles.txt"], plugins: ["EmbedFilesPlugin"]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"]),
+        .target(
+            name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"], exclude: ["EmbeddedFiles.txt", "Embedded"], plugins: ["EmbedFilesPlugin"]),
         .target(name: "GlossaryCLI", dependencies: ["GlossaryKit", "GlossaryServer"]),
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
         // Test support: a scripted HTTP server on loopback and the shared API fixtures, for both test targets.
