@@ -266,7 +266,6 @@ import Testing
         process.arguments = ["-qec", command, "/dev/null"]
         process.currentDirectoryURL = site.root
         var env = ProcessInfo.processInfo.environment
-        env["GLOSSARY_THEMES"] = TestSite.repositoryRoot.appendingPathComponent("themes").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe()
@@ -297,7 +296,6 @@ final class BackgroundBuild {
         process.arguments = arguments
         process.currentDirectoryURL = site.root
         var env = ProcessInfo.processInfo.environment
-        env["GLOSSARY_THEMES"] = TestSite.repositoryRoot.appendingPathComponent("themes").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardOutput = FileHandle.nullDevice

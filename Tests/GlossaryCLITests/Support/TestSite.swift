@@ -101,7 +101,6 @@ struct TestSite {
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
-        env["GLOSSARY_THEMES"] = repositoryRoot.appendingPathComponent("themes").path
         env["GLOSSARY_API_URL"] = "http://127.0.0.1:9/api/v2/entries/{lang}/{word}"
         for (key, value) in environment { env[key] = value }
         process.environment = env
