@@ -1,5 +1,6 @@
 import Foundation
 import GlossaryKit
+import GlossaryServer
 
 /// The `glossary` command: picks the subcommand, runs it, returns the exit code.
 public enum GlossaryTool {
@@ -15,9 +16,21 @@ public enum GlossaryTool {
           check    Report unresolved terms and broken internal links
           new      Create a new glossary site
           cache    List, verify or prune the definitions cache
+          theme    Copy the built-in theme's files into the site to customise them
 
         Run 'glossary <command> --help' for a command's options.
         """
+
+    /// `glossary --version`: the program's version, then those of the C libraries it runs with, one a line.
+    static var versions: String {
+        """
+        glossary \(GlossaryVersion.current)
+        libcmark \(MarkdownDocument.cmarkVersion)
+        libcurl \(CurlTransport.curlVersion)
+        libmicrohttpd \(HTTPServer.microhttpdVersion)
+        libyaml \(YAMLNode.libyamlVersion)
+        """
+    }
 
     /// Exit codes, as DESIGN.md fixes them.
     public enum ExitCode {
@@ -27,7 +40,9 @@ public enum GlossaryTool {
         public static let unavailable: Int32 = 69
     }
 
-    static let commands: [any Command.Type] = [BuildCommand.self, RenderCommand.self, CheckCommand.self, NewCommand.self, CacheCommand.self, ServeCommand.self]
+    static let commands: [any Command.Type] = [
+        BuildCommand.self, RenderCommand.self, CheckCommand.self, NewCommand.self, CacheCommand.self, ServeCommand.self, ThemeCommand.self,
+    ]
 
     public static func run(_ arguments: [String], context: CommandContext = .standard) async -> Int32 {
         let words = Array(arguments.dropFirst())
@@ -40,7 +55,7 @@ public enum GlossaryTool {
             context.console.print(usage)
             return ExitCode.success
         case "--version", "-V", "version":
-            context.console.print("glossary \(GlossaryVersion.current)")
+            context.console.print(versions)
             return ExitCode.success
         default:
             break
