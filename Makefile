@@ -1,5 +1,6 @@
-# Glossary — `make demo` builds and serves the example; `make test` runs every test.
-# Both install what they need on a fresh Debian 12 machine (apt, with sudo when not root).
+# Glossary — `make demo` builds and serves the example; `make test` runs every test; `make install` installs the
+# binary (PREFIX=/usr/local, DESTDIR honoured). All install what they need on a fresh Debian 12 machine (apt,
+# with sudo when not root).
 
 SWIFT      ?= swift
 PORT       ?= 8080
@@ -8,9 +9,17 @@ APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev lib
 APT_TEST    = cmark zsh fish
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
 VENV        = .venv
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+# `make install INSTALL_STRIP=` keeps the symbols (76 MB instead of 60 MB).
+INSTALL_STRIP ?= -s
+# The installed binary: the Swift runtime and Foundation linked in, so it runs where no Swift toolchain is. It
+# has its own scratch folder, so it neither rebuilds nor is rebuilt by the plain release builds (a flip between
+# the two recompiles everything).
+STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build site deps deps-test clean browser-test deps-browser
+.PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static
 
 demo: deps build site
 	@echo "Example glossary built into site/ ($$(find site -name '*.html' | wc -l) HTML files)."
@@ -24,9 +33,21 @@ build: deps
 site: build
 	$(GLOSSARY) build --offline
 
-test: deps deps-test browser-test
+# The static build comes first, so InstalledBinaryTests' own `make install` only copies it and no release build
+# competes for the cores with the timing-sensitive tests.
+test: deps deps-test browser-test static
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+static: deps
+	$(STATIC_BUILD) --product glossary
+
+install: static
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 $(INSTALL_STRIP) "$$($(STATIC_BUILD) --show-bin-path)/glossary" "$(DESTDIR)$(PREFIX)/bin/glossary"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/glossary"
 
 # The emitted site in headless Chromium (Tests/browser/README.md): installs Chromium, its driver and Java (for
 # the Nu HTML Checker) when missing, keeps a virtual environment with the pinned Python packages, builds

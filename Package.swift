@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -13,9 +13,14 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Linux system calls that need _GNU_SOURCE (renameat2), as inline wrappers; no library to link.
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
-        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem"]),
+        // Files built into the binary (the default theme, the live-reload script): each target's EmbeddedFiles.txt
+        // lists them, the plugin turns them into Swift source at build time.
+        .executableTarget(name: "EmbedFiles", path: "Sources/EmbedFiles"),
+        .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
+        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem"], exclude: ["EmbeddedFiles.txt"], plugins: ["EmbedFilesPlugin"]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"]),
+        .target(
+            name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"], exclude: ["EmbeddedFiles.txt", "Embedded"], plugins: ["EmbedFilesPlugin"]),
         .target(name: "GlossaryCLI", dependencies: ["GlossaryKit", "GlossaryServer"]),
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
         // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the

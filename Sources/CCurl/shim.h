@@ -44,4 +44,9 @@ static inline CURLMcode glossary_multi_setopt_long(CURLM *handle, CURLMoption op
 
 static inline long glossary_curl_global_all(void) { return CURL_GLOBAL_ALL; }
 
+// CURLVERSION_NOW is a macro naming an enum case, which Swift does not import.
+static inline curl_version_info_data *glossary_curl_version_info(void) {
+    return curl_version_info(CURLVERSION_NOW);
+}
+
 #endif

@@ -1,10 +1,11 @@
 import Foundation
 import GlossaryKit
+import GlossaryServer
 
 /// The `glossary` command: picks the subcommand, runs it, returns the exit code.
 public enum GlossaryTool {
     static let commands: [any Command.Type] = [
-        BuildCommand.self, ServeCommand.self, RenderCommand.self, CheckCommand.self, NewCommand.self, CacheCommand.self,
+        BuildCommand.self, ServeCommand.self, RenderCommand.self, CheckCommand.self, NewCommand.self, ThemeCommand.self, CacheCommand.self,
         ExplainCommand.self, CompletionCommand.self,
     ]
 
@@ -57,8 +58,15 @@ public enum GlossaryTool {
         }
     }
 
+    /// `glossary --version`: the program's version, then those of the C libraries it runs with, one a line.
     static var versionText: String {
-        "glossary \(GlossaryVersion.current)"
+        """
+        glossary \(GlossaryVersion.current)
+        libcmark \(MarkdownDocument.cmarkVersion)
+        libcurl \(CurlTransport.curlVersion)
+        libmicrohttpd \(HTTPServer.microhttpdVersion)
+        libyaml \(YAMLNode.libyamlVersion)
+        """
     }
 }
 

@@ -7,6 +7,9 @@ import Foundation
 /// holding up others; keep-alive; limits on header size, connections and idle time. The handler sees the
 /// path as the client sent it (MHD's unescaping is switched off) so it can refuse every odd encoding itself.
 public final class HTTPServer: @unchecked Sendable {
+    /// The version of the libmicrohttpd the program runs with (`0.9.75`), for `glossary --version`.
+    public static var microhttpdVersion: String { MHD_get_version().map { String(cString: $0) } ?? "unknown" }
+
     public struct Configuration: Sendable {
         public var address: ListenAddress
         /// Per-connection memory, which bounds the request line and headers (MHD answers 431 or 414 above it).

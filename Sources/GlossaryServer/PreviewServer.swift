@@ -137,10 +137,7 @@ public final class PreviewServer: @unchecked Sendable {
         buildCount += 1
         let id = "\(session)-\(buildCount)"
         let source = configuration.options.source
-        var copyRoots = [source.appendingPathComponent("content", isDirectory: true)]
-        if let theme = Theme.locate(name: site.config.theme, siteRoot: source) {
-            copyRoots.append(theme.appendingPathComponent("assets", isDirectory: true))
-        }
+        let copyRoots = [source.appendingPathComponent("content", isDirectory: true)] + Theme.assetFolders(name: site.config.theme, siteRoot: source)
         let mount = site.rootPath
         // Only this method replaces the site, one build at a time: the next one is made outside the lock that
         // requests take, then swapped in.

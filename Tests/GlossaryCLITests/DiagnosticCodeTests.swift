@@ -154,7 +154,15 @@ import Testing
             ]),
         Trigger(
             code: .themeMissing, site: "-- glossary.yml --\ntitle: A\ntheme: plain\n" + page,
-            expected: ["glossary.yml:2:8: error: theme 'plain' not found in themes/plain/ [theme-missing]"]),
+            expected: ["glossary.yml:2:8: error: theme 'plain' not found in themes/plain/ (the built-in theme is 'default') [theme-missing]"]),
+        Trigger(
+            code: .themeCycle,
+            site: "-- glossary.yml --\ntitle: A\ntheme: a\n" + page + "-- themes/a/theme.yml --\nextends: b\n-- themes/b/theme.yml --\nextends: a\n",
+            expected: [
+                "themes/b/theme.yml:1:10: error: theme 'b' extends 'a', which extends it again: a → b → a (themes/a/theme.yml, themes/b/theme.yml) [theme-cycle]",
+                " 1 | extends: a",
+                "   |          ^",
+            ]),
         Trigger(
             code: .templateSyntax, site: page + themeFiles(page: "{{#page}}<main>{{{page.content}}}</main>\n"),
             arguments: ["build", "--offline"],

@@ -75,13 +75,19 @@ import Testing
         #expect(created.status == 0, "\(created.stderr)")
         #expect(created.stdout.contains("Created a glossary site in mysite."))
         let folder = parent.root.appendingPathComponent("mysite")
-        let build = try await TestSite.run(["build", "--offline", "--strict"], in: folder, environment: ["GLOSSARY_THEMES": "/nonexistent"])
+        let build = try await TestSite.run(["build", "--offline", "--strict"], in: folder)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.diagnostics.isEmpty)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/terms/glossary/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("themes").path), "the built-in theme is used, not a copy")
+        #expect(parent.read("mysite/.gitignore") == "site/\n.glossary/build/\n")
+        let readme = try #require(parent.read("mysite/README.md"))
+        for command in ["glossary serve", "glossary build", "[[word]]", "content/glossary/", "glossary theme eject"] {
+            #expect(readme.contains(command), "README.md explains \(command)")
+        }
         let again = try await parent.run(["new", "mysite"])
         #expect(again.status == 1)
-        #expect(again.stderr.contains("mysite exists and is not empty"))
+        #expect(again.stderr == "error: mysite exists and is not empty; choose a new folder, or pass --force to add the site's files to it (existing files are kept)\n")
     }
 
     @Test func checkReportsUnresolvedTermsAndExitsOne() async throws {

@@ -18,7 +18,6 @@ public enum GlossaryBinary {
     /// at a closed loopback port, so no test reaches for the network by accident.
     public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment["GLOSSARY_THEMES"] = repositoryRoot.appendingPathComponent("themes").path
         environment["GLOSSARY_API_URL"] = "http://127.0.0.1:9/api/v2/entries/{lang}/{word}"
         environment.merge(extra) { $1 }
         return environment

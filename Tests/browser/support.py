@@ -134,7 +134,7 @@ def build_site(source, output, *args, env=None):
     if not GLOSSARY.exists():
         raise RuntimeError("glossary binary not found at %s (run `swift build` or set GLOSSARY_BIN)" % GLOSSARY)
     command = [str(GLOSSARY), "build", "--source", str(source), "--output", str(output), "--quiet", *args]
-    environment = {**os.environ, "GLOSSARY_THEMES": str(REPO / "themes"), **(env or {})}
+    environment = {**os.environ, **(env or {})}
     environment.pop("GLOSSARY_API_URL", None)
     result = subprocess.run(command, capture_output=True, text=True, env=environment, timeout=300)
     if result.returncode != 0:

@@ -5,6 +5,9 @@ import CYAML
 /// Scalars stay strings: YAML's own typing (`3`, `true`, `2024-03-01`) is decided later by the typed
 /// readers in `YAMLNode+Readers.swift`, which is why `isPlain` is kept.
 public struct YAMLNode: Sendable, Equatable {
+    /// The version of the libyaml the program runs with (`0.2.5`), for `glossary --version`.
+    public static var libyamlVersion: String { String(cString: yaml_get_version_string()) }
+
     public enum Kind: Sendable, Equatable {
         /// `isPlain` is true for an unquoted scalar without an explicit tag (`3`, not `"3"` or `!!str 3`).
         case scalar(String, isPlain: Bool)

@@ -15,6 +15,15 @@ private let curlGlobalInit: CURLcode = curl_global_init(glossary_curl_global_all
 /// cache. Each `get` suspends on a continuation that the loop thread resumes. This is the only file that
 /// imports CCurl.
 public final class CurlTransport: HTTPTransport {
+    /// The version of the libcurl the program runs with and its TLS library (`7.88.1 (OpenSSL/3.0.15)`), for
+    /// `glossary --version`.
+    public static var curlVersion: String {
+        _ = curlGlobalInit
+        guard let info = glossary_curl_version_info()?.pointee else { return "unknown" }
+        let version = info.version.map { String(cString: $0) } ?? "unknown"
+        return info.ssl_version.map { "\(version) (\(String(cString: $0)))" } ?? version
+    }
+
     public struct Options: Sendable {
         public var maxConcurrent: Int
         public var connectTimeout: Double

@@ -35,6 +35,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case brokenLink = "broken-link"
     // Themes
     case themeMissing = "theme-missing"
+    case themeCycle = "theme-cycle"
     case templateSyntax = "template-syntax"
     case templateMissing = "template-missing"
     // The definitions cache
@@ -59,7 +60,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
-            .duplicateTerm, .slugCollision, .themeMissing, .templateSyntax, .templateMissing, .badAPIURL, .badResponse:
+            .duplicateTerm, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateMissing, .badAPIURL, .badResponse:
             .error
         }
     }
@@ -94,7 +95,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .unknownTerm: "a referenced term has no definition"
         case .slugCollision: "two terms would get the same page"
         case .brokenLink: "an internal link leads to no page or file of the site"
-        case .themeMissing: "the theme named in glossary.yml does not exist"
+        case .themeMissing: "the theme named in glossary.yml (or in a theme.yml's extends) does not exist"
+        case .themeCycle: "themes extend each other in a circle"
         case .templateSyntax: "a Mustache template has a syntax error"
         case .templateMissing: "a theme lacks a template every theme must have"
         case .cacheUnreadable: "a definitions cache file can't be read"
@@ -169,6 +171,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Check the link's path: write site-absolute links (/guide/intro/) or links to markdown files (intro.md), which follow base_url."
         case .themeMissing:
             "Use theme: default (built in), or create themes/NAME/ with a templates/ folder (or a theme.yml that extends default)."
+        case .themeCycle:
+            "Make one theme of the chain stop extending the next: a theme.yml's 'extends' names a theme that (through others) extends it."
         case .templateSyntax:
             "Fix the template at the line and column given: every {{#section}} needs its {{/section}}, tags need '}}'."
         case .templateMissing:

@@ -51,9 +51,12 @@ public indirect enum Problem: Hashable, Sendable {
 
     // MARK: Themes
     case themeMissing(name: String)
+    case themeExtendsMissing(theme: String, extends: String)
+    case themeCycle(theme: String, extends: String, chain: String, files: String)
     /// The Mustache engine's description of the error.
     case templateSyntax(detail: String)
-    case templateMissing(theme: String, template: String)
+    /// `extended`: the themes it extends, which lack it too.
+    case templateMissing(theme: String, template: String, extended: [String])
 
     // MARK: The definitions cache
     case cacheUnreadable(key: String, then: CacheFallback?)
@@ -123,7 +126,8 @@ public indirect enum Problem: Hashable, Sendable {
         case .unknownTerm, .unknownSeeAlso: .unknownTerm
         case .slugCollision: .slugCollision
         case .brokenLink: .brokenLink
-        case .themeMissing: .themeMissing
+        case .themeMissing, .themeExtendsMissing: .themeMissing
+        case .themeCycle: .themeCycle
         case .templateSyntax: .templateSyntax
         case .templateMissing: .templateMissing
         case .cacheUnreadable: .cacheUnreadable
@@ -192,9 +196,16 @@ public indirect enum Problem: Hashable, Sendable {
         case .slugCollision(let first, let second, let slug): return "terms \(q(first)) and \(q(second)) would share /terms/\(slug)/"
         case .brokenLink(let destination): return "link to \(q(destination)) leads to no page or file of the site"
 
-        case .themeMissing(let name): return "theme \(q(name)) not found in themes/\(DiagnosticText.escaped(name))/"
+        case .themeMissing(let name):
+            return "theme \(q(name)) not found in themes/\(DiagnosticText.escaped(name))/ (the built-in theme is '\(BuiltInTheme.name)')"
+        case .themeExtendsMissing(let theme, let extends):
+            return "theme \(q(theme)) extends \(q(extends)), which is not in themes/\(DiagnosticText.escaped(extends))/"
+        case .themeCycle(let theme, let extends, let chain, let files):
+            return "theme \(q(theme)) extends \(q(extends)), which extends it again: \(DiagnosticText.escaped(chain)) (\(DiagnosticText.escaped(files)))"
         case .templateSyntax(let detail): return DiagnosticText.escaped(detail)
-        case .templateMissing(let theme, let template): return "theme \(q(theme)) has no \(template).mustache"
+        case .templateMissing(let theme, let template, let extended):
+            let also = extended.isEmpty ? "" : ", nor does the theme it extends (\(extended.map(q).joined(separator: ", ")))"
+            return "theme \(q(theme)) has no \(template).mustache\(also)"
 
         case .cacheUnreadable(let key, let then): return "cache entry for \(q(key)) can't be read" + Self.fallback(then)
         case .cacheCorrupt(let key, let problem, let then):

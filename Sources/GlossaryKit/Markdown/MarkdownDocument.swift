@@ -8,6 +8,9 @@ import Foundation
 /// Rendering mutates the tree, so one document must not render on two threads at once; different
 /// documents may render in parallel.
 public final class MarkdownDocument: @unchecked Sendable {
+    /// The version of the libcmark the program runs with (`0.30.2`), for `glossary --version`.
+    public static var cmarkVersion: String { String(cString: cmark_version_string()) }
+
     /// The options the build parses and renders with: cmark's defaults, exactly what the `cmark` CLI uses
     /// without flags (safe mode: raw HTML is omitted, no smart punctuation).
     public static let cmarkOptions: Int32 = CMARK_OPT_DEFAULT

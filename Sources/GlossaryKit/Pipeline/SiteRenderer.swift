@@ -42,9 +42,6 @@ public struct SiteRenderer: Sendable {
         output.add("search/index.html", rendered("search", .object(common(title: "Dictionary", url: "search/", kind: "search")), at: "search/index.html"))
         output.add("404.html", rendered("404", .object(common(title: "Page not found", url: "404.html", kind: "404")), at: "404.html"))
 
-        for asset in theme.assetFiles {
-            output.copies["assets/" + asset] = theme.directory.appendingPathComponent("assets/" + asset)
-        }
         // A content file may replace a theme asset (that is how a site overrides one), never a generated file.
         for file in source.staticFiles {
             if output.files[file.contentPath] != nil {
@@ -52,6 +49,13 @@ public struct SiteRenderer: Sendable {
                 continue
             }
             output.copies[file.contentPath] = file.url
+        }
+        // The built-in theme's assets are bytes in the binary, so they are written rather than copied.
+        for (asset, source) in theme.assets where output.copies["assets/" + asset] == nil {
+            switch source {
+            case .file(let url): output.copies["assets/" + asset] = url
+            case .data(let data): output.files["assets/" + asset] = data
+            }
         }
         return (output, diagnostics)
     }

@@ -1,66 +1,70 @@
 import Foundation
 
 /// A theme: Mustache templates (`templates/*.mustache`, each usable as a partial or parent by its name) and
-/// `assets/`, copied to `site/assets/`.
+/// `assets/`, written to `site/assets/`.
+///
+/// A theme is made of layers (see `Theme+Layers.swift`): the site's `themes/<name>/`, the themes it extends
+/// through `theme.yml`, and for `default` the theme built into the binary. Each template and asset comes from
+/// the first layer that has it, so a site's theme holds only the files it changes.
 public struct Theme: Sendable {
     public var name: String
-    public var directory: URL
+    /// Where the files come from, the most specific first.
+    public var layers: [ThemeLayer]
     public var templates: MustachePartials
-    /// Asset paths relative to `assets/`.
-    public var assetFiles: [String]
+    /// Assets by path below `assets/`.
+    public var assets: [String: ThemeAsset]
     /// Each template's source as parsed, by name: what the preview server's memo compares between builds.
     public var templateSources: [String: String] = [:]
 
     /// The templates every theme must provide.
     public static let requiredTemplates = ["page", "term", "terms", "search", "404"]
 
-    /// Where to find a theme: the site's own `themes/<name>/`, else the themes installed beside the binary.
-    public static func locate(name: String, siteRoot: URL) -> URL? {
-        var candidates = [siteRoot.appendingPathComponent("themes/\(name)", isDirectory: true)]
-        if let environment = ProcessInfo.processInfo.environment["GLOSSARY_THEMES"] {
-            candidates.append(URL(fileURLWithPath: environment).appendingPathComponent(name, isDirectory: true))
-        }
-        // Installed layout (PREFIX/bin/glossary → PREFIX/share/glossary/themes) and the repository's own
-        // layout (.build/<config>/glossary → themes/ three levels up).
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        candidates.append(executable.appendingPathComponent("../share/glossary/themes/\(name)", isDirectory: true).standardizedFileURL)
-        var folder = executable
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("themes/\(name)", isDirectory: true))
-            folder = folder.deletingLastPathComponent()
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("templates").path) }
+    /// Whether `name` can name a folder in `themes/` (it must not climb out of it).
+    public static func isValidName(_ name: String) -> Bool {
+        !(name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\\"))
     }
 
-    /// Loads and parses every template; problems are reported at the template's file, line and column.
+    /// The folders of the site that hold assets of theme `name`: what the preview server may copy from.
+    public static func assetFolders(name: String, siteRoot: URL) -> [URL] {
+        layers(name: name, siteRoot: siteRoot, displayPath: \.path).layers.compactMap { layer in
+            guard case .folder(let folder) = layer.source else { return nil }
+            return folder.appendingPathComponent("assets", isDirectory: true)
+        }
+    }
+
+    /// Finds the theme's layers, then loads and parses the templates it uses; problems are reported at the
+    /// file, line and column (`theme-missing`, `theme-cycle`, `template-syntax`, `template-missing`, and those
+    /// of `theme.yml`).
     ///
     /// - Parameter location: where glossary.yml names the theme, for the error when it doesn't exist.
-    public static func load(name: String, siteRoot: URL, location: SourceLocation?, displayPath: (URL) -> String) -> (Theme?, [Diagnostic]) {
-        guard let directory = locate(name: name, siteRoot: siteRoot) else {
-            return (nil, [Diagnostic(.themeMissing(name: name), at: location ?? .start(of: "glossary.yml"))])
+    public static func load(name: String, siteRoot: URL, location: SourceLocation? = nil, displayPath: (URL) -> String) -> (Theme?, [Diagnostic]) {
+        let (layers, initial) = layers(name: name, siteRoot: siteRoot, location: location, displayPath: displayPath)
+        var diagnostics = initial
+        guard !layers.isEmpty, !diagnostics.contains(where: { $0.code == .themeMissing || $0.code == .themeCycle }) else {
+            return (nil, diagnostics)
         }
-        let templatesFolder = directory.appendingPathComponent("templates", isDirectory: true)
-        var sources: [String: String] = [:]
-        for file in SiteSource.listFiles(in: templatesFolder) where file.hasSuffix(".mustache") {
-            if let data = FileManager.default.contents(atPath: templatesFolder.appendingPathComponent(file).path) {
-                sources[String(file.dropLast(".mustache".count))] = String(decoding: data, as: UTF8.self)
-            }
+        var sources: [String: (source: String, path: String)] = [:]
+        var assets: [String: ThemeAsset] = [:]
+        for layer in layers {
+            sources.merge(layer.templates(displayPath: displayPath)) { mine, _ in mine }
+            assets.merge(layer.assets) { mine, _ in mine }
         }
-        var diagnostics: [Diagnostic] = []
         var templates = MustachePartials()
-        for (templateName, source) in sources.sorted(by: { $0.key < $1.key }) {
-            let path = displayPath(templatesFolder.appendingPathComponent(templateName + ".mustache"))
+        for (templateName, template) in sources.sorted(by: { $0.key < $1.key }) {
             do {
-                templates.add(try MustacheTemplate(source, name: path), named: templateName)
+                templates.add(try MustacheTemplate(template.source, name: template.path), named: templateName)
             } catch {
-                diagnostics.append(Diagnostic(.templateSyntax(detail: error.message), at: SourceLocation(file: path, line: error.line, column: error.column)))
+                diagnostics.append(Diagnostic(.templateSyntax(detail: error.message), at: SourceLocation(file: template.path, line: error.line, column: error.column)))
             }
         }
+        let extended = layers.dropFirst().map(\.name)
         for required in requiredTemplates where sources[required] == nil {
-            diagnostics.append(Diagnostic(.templateMissing(theme: name, template: required), at: .start(of: displayPath(templatesFolder))))
+            diagnostics.append(
+                Diagnostic(
+                    .templateMissing(theme: name, template: required, extended: extended), at: .start(of: layers[0].templatesFolder(displayPath: displayPath))))
         }
-        let assets = SiteSource.listFiles(in: directory.appendingPathComponent("assets", isDirectory: true))
-        return (Theme(name: name, directory: directory, templates: templates, assetFiles: assets, templateSources: sources), diagnostics)
+        let theme = Theme(name: name, layers: layers, templates: templates, assets: assets, templateSources: sources.mapValues(\.source))
+        return (theme, diagnostics)
     }
 
     public func render(_ template: String, _ context: MustacheValue) -> String {

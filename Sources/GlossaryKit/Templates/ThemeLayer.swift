@@ -1,0 +1,72 @@
+import Foundation
+
+/// One place a theme's files come from: a folder of the site (`themes/<name>/`) or the built-in theme.
+///
+/// A theme is a list of layers, the most specific first; each template and asset comes from the first layer
+/// that has it.
+public struct ThemeLayer: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        case folder(URL)
+        case builtIn
+    }
+
+    public var name: String
+    public var source: Source
+
+    public init(name: String, source: Source) {
+        self.name = name
+        self.source = source
+    }
+
+    /// Template sources by template name (the path below `templates/` without `.mustache`), with the path
+    /// diagnostics show for each.
+    func templates(displayPath: (URL) -> String) -> [String: (source: String, path: String)] {
+        var result: [String: (source: String, path: String)] = [:]
+        switch source {
+        case .folder(let folder):
+            let templatesFolder = folder.appendingPathComponent("templates", isDirectory: true)
+            for file in SiteSource.listFiles(in: templatesFolder) where file.hasSuffix(".mustache") {
+                let url = templatesFolder.appendingPathComponent(file)
+                if let data = FileManager.default.contents(atPath: url.path) {
+                    result[String(file.dropLast(".mustache".count))] = (String(decoding: data, as: UTF8.self), displayPath(url))
+                }
+            }
+        case .builtIn:
+            for (path, data) in BuiltInTheme.files where path.hasPrefix("templates/") && path.hasSuffix(".mustache") {
+                let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
+                result[name] = (String(decoding: data, as: UTF8.self), BuiltInTheme.displayFolder + "/" + path)
+            }
+        }
+        return result
+    }
+
+    /// Assets by path below `assets/`.
+    var assets: [String: ThemeAsset] {
+        switch source {
+        case .folder(let folder):
+            let assetsFolder = folder.appendingPathComponent("assets", isDirectory: true)
+            return Dictionary(
+                uniqueKeysWithValues: SiteSource.listFiles(in: assetsFolder).map { ($0, ThemeAsset.file(assetsFolder.appendingPathComponent($0))) })
+        case .builtIn:
+            var result: [String: ThemeAsset] = [:]
+            for (path, data) in BuiltInTheme.files where path.hasPrefix("assets/") {
+                result[String(path.dropFirst("assets/".count))] = .data(data)
+            }
+            return result
+        }
+    }
+
+    /// Where diagnostics say a missing template should go.
+    func templatesFolder(displayPath: (URL) -> String) -> String {
+        switch source {
+        case .folder(let folder): displayPath(folder.appendingPathComponent("templates", isDirectory: true))
+        case .builtIn: BuiltInTheme.displayFolder + "/templates"
+        }
+    }
+}
+
+/// A theme asset: a file of the site's to copy, or bytes of the built-in theme to write.
+public enum ThemeAsset: Sendable, Equatable {
+    case file(URL)
+    case data(Data)
+}
