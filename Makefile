@@ -4,8 +4,8 @@
 SWIFT      ?= swift
 PORT       ?= 8080
 GLOSSARY    = .build/release/glossary
-APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev
-APT_TEST    = cmark
+APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev wordnet-dev wordnet-base
+APT_TEST    = cmark wordnet
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
 VENV        = .venv
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
