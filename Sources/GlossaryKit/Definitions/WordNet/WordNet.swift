@@ -9,9 +9,9 @@ import Synchronization
 /// given, so two threads must never be inside it at once. Every call goes through `Library.shared`, the one owner
 /// in the process: its mutex is held for a whole lookup (every part of speech, the antonym reads, the copying
 /// out), strings go in as private mutable copies and come out as Swift strings, and no pointer into libwordnet's
-/// memory outlives the lock. A lock rather than a dedicated thread: a lookup takes tens of microseconds, a hop to
-/// another thread and back would cost about as much, and libwordnet needs mutual exclusion, not a particular
-/// thread. Builds look words up from several threads; they queue on the lock.
+/// memory outlives the lock. A lock rather than a dedicated thread: a lookup takes about a tenth of a millisecond,
+/// a hop to another thread and back would add to every one, and libwordnet needs mutual exclusion, not a
+/// particular thread. Builds look words up from several threads; they queue on the lock.
 ///
 /// The conversions to the dictionary model (`WordNet+Entries.swift`) and to base forms
 /// (`WordNet+WordForms.swift`) work on the Swift values this file copies out.
@@ -54,7 +54,9 @@ public final class WordNet: Sendable {
     ///
     /// The folder is checked before libwordnet sees it, so a missing or unreadable one is an error value and
     /// libwordnet prints nothing. libwordnet holds one database per process: opening the folder already open
-    /// returns another handle to it, opening a different one is an error.
+    /// returns another handle to it, opening a different one is an error. libwordnet takes its folder only from
+    /// `WNSEARCHDIR`, so a `dataFolder` other than the environment's is set there before the first open: open such
+    /// a folder early (at startup, before other threads read the environment).
     public static func open(dataFolder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(WordNetError) -> WordNet {
         let folder = normalisedFolder(dataFolder ?? defaultDataFolder(environment))
         try check(folder)
