@@ -5,8 +5,6 @@
 SWIFT      ?= swift
 PORT       ?= 8080
 GLOSSARY    = .build/release/glossary
-APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev
-APT_TEST    = cmark zsh fish
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
 VENV        = .venv
 PREFIX     ?= /usr/local

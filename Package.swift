@@ -13,20 +13,26 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Linux system calls that need _GNU_SOURCE (renameat2), as inline wrappers; no library to link.
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+        // libwordnet has no pkg-config file; the module map links it by name.
+        .systemLibrary(name: "CWordNet", path: "Sources/CWordNet", providers: [.apt(["wordnet-dev"])]),
         // Files built into the binary (the default theme, the live-reload script): each target's EmbeddedFiles.txt
         // lists them, the plugin turns them into Swift source at build time.
         .executableTarget(name: "EmbedFiles", path: "Sources/EmbedFiles"),
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
-        .target(name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem"], exclude: ["EmbeddedFiles.txt"], plugins: ["EmbedFilesPlugin"]),
+        .target(
+            name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem", "CWordNet"], exclude: ["EmbeddedFiles.txt"],
+            plugins: ["EmbedFilesPlugin"]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"], exclude: ["EmbeddedFiles.txt", "Embedded"], plugins: ["EmbedFilesPlugin"]),
         .target(name: "GlossaryCLI", dependencies: ["GlossaryKit", "GlossaryServer"]),
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
+        // bench/wordnet-bench.sh: WordNet lookup speed; also `--show WORD` for a look at a conversion.
+        .executableTarget(name: "wordnet-bench", dependencies: ["GlossaryKit"], path: "bench/WordNetBench"),
         // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the
         // shared API fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "TestSupport"]),
+        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "TestSupport", "wordnet-bench"]),
         .testTarget(name: "GlossaryServerTests", dependencies: ["GlossaryServer", "GlossaryKit", "glossary", "TestSupport"]),
         .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary", "TestSupport"], exclude: ["Golden"]),
     ],

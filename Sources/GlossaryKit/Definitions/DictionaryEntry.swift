@@ -79,25 +79,61 @@ public struct DictionaryEntry: Codable, Equatable, Sendable {
     }
 
     /// One numbered sense of a meaning.
+    ///
+    /// The API gives at most one `example`; WordNet often gives several, so `examples` holds them all and
+    /// `example` reads (and writes) the first. JSON keeps the API's shape: `example` is the first, and
+    /// `examples` appears only when there are more.
     public struct Sense: Codable, Equatable, Sendable {
         public var definition: String
-        public var example: String?
+        public var examples: [String]
         public var synonyms: [String]
         public var antonyms: [String]
 
+        public var example: String? {
+            get { examples.first }
+            set {
+                if let newValue {
+                    if examples.isEmpty { examples = [newValue] } else { examples[0] = newValue }
+                } else if !examples.isEmpty {
+                    examples.removeFirst()
+                }
+            }
+        }
+
         public init(definition: String, example: String? = nil, synonyms: [String] = [], antonyms: [String] = []) {
+            self.init(definition: definition, examples: example.map { [$0] } ?? [], synonyms: synonyms, antonyms: antonyms)
+        }
+
+        public init(definition: String, examples: [String], synonyms: [String] = [], antonyms: [String] = []) {
             self.definition = definition
-            self.example = example
+            self.examples = examples
             self.synonyms = synonyms
             self.antonyms = antonyms
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case definition, example, examples, synonyms, antonyms
         }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             definition = try container.decode(String.self, forKey: .definition)
-            example = try container.decodeIfPresent(String.self, forKey: .example)?.nonEmpty
+            if let all = try container.decodeIfPresent([String].self, forKey: .examples) {
+                examples = all.compactMap(\.nonEmpty)
+            } else {
+                examples = (try container.decodeIfPresent(String.self, forKey: .example)?.nonEmpty).map { [$0] } ?? []
+            }
             synonyms = DictionaryEntry.uniqued(try container.decodeIfPresent([String].self, forKey: .synonyms) ?? [])
             antonyms = DictionaryEntry.uniqued(try container.decodeIfPresent([String].self, forKey: .antonyms) ?? [])
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(definition, forKey: .definition)
+            try container.encodeIfPresent(example, forKey: .example)
+            if examples.count > 1 { try container.encode(examples, forKey: .examples) }
+            try container.encode(synonyms, forKey: .synonyms)
+            try container.encode(antonyms, forKey: .antonyms)
         }
     }
 

@@ -75,4 +75,39 @@ import Testing
         #expect(entry.license?.url == nil)
         #expect(entry.sourceUrls == ["http://example.org/wiki/x"])
     }
+
+    @Test func theAPIsExampleIsTheFirstOfTheExamples() throws {
+        let hello = try CacheEntry.decodeBody(try Self.fixture("hello"), status: 200)
+        let senses = hello.flatMap(\.meanings).flatMap(\.definitions)
+        #expect(senses.contains { $0.example != nil })
+        #expect(senses.allSatisfy { $0.examples == ($0.example.map { [$0] } ?? []) })
+    }
+
+    @Test func severalExamplesEncodeAsTheFirstPlusTheList() throws {
+        let sense = DictionaryEntry.Sense(definition: "benefit", examples: ["for your own good", "what's the good of worrying?"])
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(sense)) as? [String: Any]
+        #expect(json?["example"] as? String == "for your own good")
+        #expect(json?["examples"] as? [String] == ["for your own good", "what's the good of worrying?"])
+        #expect(try JSONDecoder().decode(DictionaryEntry.Sense.self, from: JSONEncoder().encode(sense)) == sense)
+    }
+
+    @Test func oneExampleEncodesAsTheAPIDoes() throws {
+        let sense = DictionaryEntry.Sense(definition: "a greeting", example: "hello, everyone")
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(sense)) as? [String: Any]
+        #expect(json?["example"] as? String == "hello, everyone")
+        #expect(json?["examples"] == nil)
+        let none = try JSONSerialization.jsonObject(with: JSONEncoder().encode(DictionaryEntry.Sense(definition: "x"))) as? [String: Any]
+        #expect(none?["example"] == nil && none?["examples"] == nil)
+    }
+
+    @Test func settingExampleReplacesTheFirst() {
+        var sense = DictionaryEntry.Sense(definition: "x", examples: ["a", "b"])
+        sense.example = "c"
+        #expect(sense.examples == ["c", "b"])
+        sense.example = nil
+        #expect(sense.examples == ["b"])
+        var empty = DictionaryEntry.Sense(definition: "x")
+        empty.example = "d"
+        #expect(empty.examples == ["d"])
+    }
 }
