@@ -72,9 +72,12 @@ public enum LiveReload {
               box.id = "glossary-build-errors";
               box.setAttribute("role", "alert");
               box.setAttribute("data-glossary-overlay", "");
-              box.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:60vh;overflow:auto;z-index:2147483647;" +
-                "margin:0;padding:1rem 1.25rem;background:#2b0d0d;color:#ffe9e9;border-top:4px solid #e5484d;" +
-                "font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;box-shadow:0 -4px 24px rgba(0,0,0,.4)";
+              // Styled property by property through CSSOM: the pages' Content-Security-Policy refuses style attributes.
+              Object.assign(box.style, {
+                position: "fixed", left: "0", right: "0", bottom: "0", maxHeight: "60vh", overflow: "auto", zIndex: "2147483647",
+                margin: "0", padding: "1rem 1.25rem", background: "#2b0d0d", color: "#ffe9e9", borderTop: "4px solid #e5484d",
+                font: "14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace", boxShadow: "0 -4px 24px rgba(0,0,0,.4)",
+              });
               document.body.appendChild(box);
             }
             box.textContent = "";
@@ -84,10 +87,12 @@ public enum LiveReload {
             close.type = "button";
             close.textContent = "\\u00d7";
             close.setAttribute("aria-label", "Hide build errors");
-            close.style.cssText = "float:right;background:none;border:0;color:inherit;font-size:20px;line-height:1;cursor:pointer";
+            Object.assign(close.style, {
+              float: "right", background: "none", border: "0", color: "inherit", fontSize: "20px", lineHeight: "1", cursor: "pointer",
+            });
             close.addEventListener("click", () => box.remove());
             const list = document.createElement("ul");
-            list.style.cssText = "margin:.5rem 0 0;padding-left:1.25rem;white-space:pre-wrap";
+            Object.assign(list.style, { margin: ".5rem 0 0", paddingLeft: "1.25rem", whiteSpace: "pre-wrap" });
             for (const error of errors) {
               const item = document.createElement("li");
               item.textContent = error.text;
@@ -132,10 +137,13 @@ public enum LiveReload {
     /// A validator for the script: it changes only with the program.
     static let scriptETag = "\"lr-\(String(UInt64(bitPattern: Int64(script.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })), radix: 36))\""
 
-    /// The page served for every path until a build succeeds: the live-reload script shows why.
+    /// The page served for every path until a build succeeds: the live-reload script shows why. Its policy
+    /// allows that script and its connection, as the theme's policy does on built pages.
     public static let placeholderPage = """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Build failed · glossary serve</title></head>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'">
+        <title>Build failed · glossary serve</title></head>
         <body><p>The site has not been built yet: the build failed. The errors are shown below and in the terminal;
         this page reloads when the build succeeds.</p>
         \(tag)</body></html>
