@@ -31,13 +31,23 @@ public struct SHA256: Sendable {
     }
 
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            byteCount &+= 1
-            if pending.count == 64 {
-                compress(pending)
+        let array = Array(bytes)
+        byteCount &+= UInt64(array.count)
+        array.withUnsafeBufferPointer { input in
+            var rest = input[...]
+            if !pending.isEmpty {
+                let taken = rest.prefix(64 - pending.count)
+                pending.append(contentsOf: taken)
+                rest = rest.dropFirst(taken.count)
+                guard pending.count == 64 else { return }
+                pending.withUnsafeBufferPointer { compress($0[...]) }
                 pending.removeAll(keepingCapacity: true)
             }
+            while rest.count >= 64 {
+                compress(rest.prefix(64))
+                rest = rest.dropFirst(64)
+            }
+            pending.append(contentsOf: rest)
         }
     }
 
@@ -48,37 +58,44 @@ public struct SHA256: Sendable {
         while tail.count % 64 != 56 { tail.append(0) }
         let bits = byteCount &* 8
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        for start in stride(from: 0, to: tail.count, by: 64) { compress(tail[start..<start + 64]) }
+        tail.withUnsafeBufferPointer { blocks in
+            for start in stride(from: 0, to: blocks.count, by: 64) { compress(blocks[start..<start + 64]) }
+        }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
-    private mutating func compress(_ block: some Collection<UInt8>) {
-        var schedule = [UInt32](repeating: 0, count: 64)
-        var index = block.startIndex
-        for word in 0..<16 {
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                value = value << 8 | UInt32(block[index])
-                index = block.index(after: index)
+    /// One round of the compression function over a 64-byte block.
+    private mutating func compress(_ block: Slice<UnsafeBufferPointer<UInt8>>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            var index = block.startIndex
+            for word in 0..<16 {
+                schedule[word] = UInt32(block[index]) << 24 | UInt32(block[index + 1]) << 16 | UInt32(block[index + 2]) << 8 | UInt32(block[index + 3])
+                index += 4
             }
-            schedule[word] = value
+            for word in 16..<64 {
+                let s0 = schedule[word - 15].rotatedRight(7) ^ schedule[word - 15].rotatedRight(18) ^ (schedule[word - 15] >> 3)
+                let s1 = schedule[word - 2].rotatedRight(17) ^ schedule[word - 2].rotatedRight(19) ^ (schedule[word - 2] >> 10)
+                schedule[word] = schedule[word - 16] &+ s0 &+ schedule[word - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            for round in 0..<64 {
+                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                let choice = (e & f) ^ (~e & g)
+                let temp1 = h &+ s1 &+ choice &+ Self.roundConstants[round] &+ schedule[round]
+                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let temp2 = s0 &+ majority
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+            }
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
         }
-        for word in 16..<64 {
-            let s0 = schedule[word - 15].rotatedRight(7) ^ schedule[word - 15].rotatedRight(18) ^ (schedule[word - 15] >> 3)
-            let s1 = schedule[word - 2].rotatedRight(17) ^ schedule[word - 2].rotatedRight(19) ^ (schedule[word - 2] >> 10)
-            schedule[word] = schedule[word - 16] &+ s0 &+ schedule[word - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for round in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ Self.roundConstants[round] &+ schedule[round]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-        }
-        for (offset, value) in [a, b, c, d, e, f, g, h].enumerated() { state[offset] &+= value }
     }
 
     private static let initialState: [UInt32] = [
