@@ -151,3 +151,22 @@ public struct ContentSecurityPolicy: Sendable, Equatable {
         !label.isEmpty && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
 }
+
+extension ContentSecurityPolicy {
+    /// Policies already written for one site, by the HTML holding their inline scripts: most sites' pages
+    /// share one, so a build hashes it once rather than once a page.
+    final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var texts: [String: String] = [:]
+
+        /// The text of the policy for `config`'s pages whose only inline scripts are those in `html`.
+        func text(config: SiteConfig, inlineScriptsIn html: String) -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            if let text = texts[html] { return text }
+            let text = ContentSecurityPolicy(config: config, inlineScriptsIn: html).text
+            texts[html] = text
+            return text
+        }
+    }
+}

@@ -53,4 +53,12 @@ import Testing
         let policy = ContentSecurityPolicy(inlineScripts: ["abc", "abc", ""], connectSources: [])
         #expect(policy.scriptHashes == ["'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"])
     }
+
+    @Test func theMemoGivesWhatThePolicyWould() {
+        let memo = ContentSecurityPolicy.Memo()
+        let config = SiteConfig()
+        for html in ["<script>a</script>", "<script>b</script>", "<script>a</script>", ""] {
+            #expect(memo.text(config: config, inlineScriptsIn: html) == ContentSecurityPolicy(config: config, inlineScriptsIn: html).text)
+        }
+    }
 }
