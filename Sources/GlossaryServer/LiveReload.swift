@@ -29,10 +29,13 @@ public enum LiveReload {
     /// A validator for the script: it changes only with the program.
     static let scriptETag = "\"lr-\(String(UInt64(bitPattern: Int64(script.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })), radix: 36))\""
 
-    /// The page served for every path until a build succeeds: the live-reload script shows why.
+    /// The page served for every path until a build succeeds: the live-reload script shows why. Its policy
+    /// allows that script and its connection, as the theme's policy does on built pages.
     public static let placeholderPage = """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Build failed · glossary serve</title></head>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'">
+        <title>Build failed · glossary serve</title></head>
         <body><p>The site has not been built yet: the build failed. The errors are shown below and in the terminal;
         this page reloads when the build succeeds.</p>
         \(tag)</body></html>

@@ -53,7 +53,11 @@ import Testing
             "404.html", "guide/intro/index.html", "images/logo.svg", "index.html",
             "search/index.html", "terms/index.html", "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
         ])
-        let themeAssets = try FileManager.default.contentsOfDirectory(atPath: TestSite.repositoryRoot.appendingPathComponent("themes/default/assets").path)
+        let assetsFolder = TestSite.repositoryRoot.appendingPathComponent("themes/default/assets").path
+        let themeAssets = try FileManager.default.subpathsOfDirectory(atPath: assetsFolder).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: assetsFolder + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+        }
         #expect(Set(site.files(under: "site/assets")) == Set(themeAssets.filter { !$0.hasPrefix(".") }))
         let home = try #require(site.read("site/index.html"))
         #expect(home.contains(#"<a class="term" href="/terms/kerning/" data-term="kerning">Kerning</a>"#))

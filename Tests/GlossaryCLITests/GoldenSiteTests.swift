@@ -7,9 +7,11 @@ import Testing
     /// A theme of the test's own, so the default theme's evolution doesn't churn this file.
     static let theme = """
         -- themes/plain/templates/base.mustache --
-        <html data-theme="light" data-font="sans"><head><title>{{page_title}}</title></head>
+        <html data-theme="light" data-font="sans"><head><meta http-equiv="Content-Security-Policy" content="{{csp}}">{{>head-script}}<title>{{page_title}}</title></head>
         <body>{{#nav}}[{{title}}]({{url}}){{#current}}*{{/current}} {{/nav}}
         {{$content}}{{/content}}</body></html>
+        -- themes/plain/templates/head-script.mustache --
+        <script>document.documentElement.lang = "{{site.language}}";</script>
         -- themes/plain/templates/page.mustache --
         {{<base}}{{$content}}{{#page.show_title}}<h1>{{page.title}}</h1>{{/page.show_title}}{{#page.date}}<time>{{page.date}}</time>{{/page.date}}{{#page.tags}}<i>{{.}}</i>{{/page.tags}}
         {{{page.content}}}{{#page.has_terms}}<dl>{{#page.terms}}<dt><a href="{{url}}">{{word}}</a></dt><dd>{{summary}}</dd>{{/page.terms}}</dl>{{/page.has_terms}}{{/content}}{{/base}}
@@ -64,7 +66,7 @@ import Testing
         -- content/glossary/leading.md --
         ---
         term: Leading
-        aliases: [line spacing]
+        aliases: [LINE  Spacing]
         ---
         Space between lines.
         -- content/glossary/cafe.md --

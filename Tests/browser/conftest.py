@@ -84,7 +84,8 @@ def example_terms(example_dir):
 
 @pytest.fixture
 def browser():
-    """A factory of headless Chromium sessions, all closed after the test."""
+    """A factory of headless Chromium sessions, all closed after the test. A test any of whose pages broke
+    their Content-Security-Policy fails here, at teardown (the console holds every page's violations)."""
     drivers = []
 
     def make(**options):
@@ -93,8 +94,14 @@ def browser():
         return driver
 
     yield make
+    violations = []
     for driver in drivers:
+        try:
+            violations += support.logged_csp_violations(driver)
+        except Exception:
+            pass
         try:
             driver.quit()
         except Exception:
             pass
+    assert violations == [], "Content-Security-Policy violations:\n" + "\n".join(violations)

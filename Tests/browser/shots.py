@@ -7,7 +7,6 @@ Every page kind at 375 px and 1280 px, light and dark, plus each font; the dicti
 
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from selenium.webdriver.common.by import By
@@ -27,14 +26,29 @@ def type_into_search(text, enter):
     def action(driver):
         field = driver.find_element(By.CSS_SELECTOR, "input[name=q]")
         field.send_keys(text, *([Keys.ENTER] if enter else []))
-        time.sleep(0.4)
+        if not text.strip():
+            support.wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "[data-search-error]").text, message="the error")
+        elif not enter:
+            support.wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "[data-instant-results]").is_displayed(),
+                             message="instant results")
     return action
 
 
+def fail_audio(driver):
+    button = driver.find_element(By.CSS_SELECTOR, "button[data-audio]")
+    button.click()
+    support.wait_for(lambda: button.find_element(By.XPATH, "following-sibling::*[@data-audio-status]").text,
+                     message="the recording's error")
+
+
 def settle(driver):
+    """Waits for the dictionary's answer, the fonts and every finite animation or transition to end."""
     support.wait_for(lambda: driver.execute_script(
         "var r = document.querySelector('[data-dictionary-results]'); return !r || r.getAttribute('data-state') !== 'loading'"))
-    time.sleep(0.3)
+    support.wait_for(lambda: driver.execute_script(
+        "return document.fonts.status === 'loaded' && document.getAnimations().every(function (a) {"
+        "  return a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity; })"),
+        message="fonts and animations")
 
 
 def main(out):
@@ -50,7 +64,7 @@ def main(out):
         ("page-card", example, "typography/fonts/", open_card),
         ("term-team", example, "terms/kerning/", None),
         ("term-audio", audio, "terms/hello/", None),
-        ("term-failed-audio", audio, "terms/hello/", lambda d: (d.find_element(By.CSS_SELECTOR, "button[data-audio]").click(), time.sleep(0.6))),
+        ("term-failed-audio", audio, "terms/hello/", fail_audio),
         ("index", example, "terms/", None),
         ("search-idle", example, "search/", None),
         ("search-blank", example, "search/", type_into_search("", True)),

@@ -9,7 +9,9 @@ import io
 import json
 import math
 import os
+import re
 import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -32,6 +34,18 @@ os.environ.setdefault("SE_AVOID_STATS", "true")
 
 # Hosts the example data points at (audio recordings, the real API). Chromium refuses them.
 BLOCKED_HOSTS = ["*://api.dictionaryapi.dev/*", "*://*.wikimedia.org/*", "*://*.wiktionary.org/*"]
+
+# Installed in every page before its own scripts: collects the page's Content-Security-Policy violations
+# (read them with csp_violations) and logs each to the console, where the browser fixture finds them.
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (event) {
+  var report = { directive: event.effectiveDirective, blocked: event.blockedURI, source: event.sourceFile,
+                 line: event.lineNumber, sample: event.sample, page: location.href };
+  window.__cspViolations.push(report);
+  console.error("CSP violation: " + JSON.stringify(report));
+});
+"""
 
 
 def free_port():
@@ -183,6 +197,7 @@ def chrome(width=1280, height=900, mobile=False, dark=False):
     driver.set_script_timeout(30)
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": BLOCKED_HOSTS})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_LISTENER})
     set_viewport(driver, width, height, mobile)
     if dark:
         emulate_color_scheme(driver, "dark")
@@ -225,3 +240,99 @@ def wait_for(condition, timeout=10, interval=0.05, message="condition"):
             last = error
         time.sleep(interval)
     raise AssertionError("timed out waiting for %s (last: %r)" % (message, last))
+
+
+def csp_violations(driver):
+    """The Content-Security-Policy violations of the page now open (see CSP_LISTENER)."""
+    return driver.execute_script("return window.__cspViolations || []")
+
+
+def logged_csp_violations(driver):
+    """Chromium's console messages about the policy since the last read of the log (this drains it)."""
+    return [entry["message"] for entry in driver.get_log("browser")
+            if "Content Security Policy" in entry["message"] or "CSP violation" in entry["message"]]
+
+
+# Installed before a served page's scripts: records the live-reload connection's events (`events`, as they
+# arrive; `handled`, once every listener of the event has run) and whether the page began to unload.
+LIVE_RELOAD_PROBE = """
+window.__liveReload = { events: [], handled: [], unloading: false };
+addEventListener("beforeunload", function () { window.__liveReload.unloading = true; });
+var NativeEventSource = window.EventSource;
+window.EventSource = function (url, options) {
+  var source = new NativeEventSource(url, options);
+  ["open", "error", "hello", "build", "failed"].forEach(function (type) {
+    source.addEventListener(type, function () {
+      window.__liveReload.events.push(type);
+      setTimeout(function () { window.__liveReload.handled.push(type); }, 0);
+    });
+  });
+  return source;
+};
+window.EventSource.prototype = NativeEventSource.prototype;
+["CONNECTING", "OPEN", "CLOSED"].forEach(function (name) { window.EventSource[name] = NativeEventSource[name]; });
+"""
+
+
+def live_reload_state(driver):
+    """The page's live-reload probe (LIVE_RELOAD_PROBE): {events, handled, unloading}."""
+    return driver.execute_script("return window.__liveReload || null")
+
+
+# Installed before a page's scripts: counts its pending setTimeout timers, so a test can wait until every
+# timer the page set (a card's delayed close, say) has fired or been cleared.
+TIMER_PROBE = """
+(function () {
+  var set = window.setTimeout, clear = window.clearTimeout, pending = new Set();
+  window.setTimeout = function (callback, delay) {
+    var rest = Array.prototype.slice.call(arguments, 2);
+    var id = set(function () { pending.delete(id); callback.apply(this, rest); }, delay);
+    pending.add(id);
+    return id;
+  };
+  window.clearTimeout = function (id) { pending.delete(id); clear(id); };
+  window.__pendingTimers = function () { return pending.size; };
+})();
+"""
+
+
+def wait_for_timers(driver, timeout=10):
+    """Waits until the page (with TIMER_PROBE installed) has no timer pending."""
+    wait_for(lambda: driver.execute_script("return window.__pendingTimers()") == 0, timeout=timeout, message="the page's timers")
+
+
+def copy_example(destination):
+    """A copy of the repository's example site (config, content, theme, cache) to edit."""
+    destination = Path(destination)
+    destination.mkdir(parents=True)
+    for name in ("glossary.yml", "content", "themes", ".glossary"):
+        path = REPO / name
+        if path.is_dir():
+            shutil.copytree(path, destination / name)
+        elif path.exists():
+            shutil.copy(path, destination / name)
+    return destination
+
+
+class Serve:
+    """`glossary serve --offline` in the background on `source`, its stderr collected."""
+
+    def __init__(self, source, port=0):
+        self.process = subprocess.Popen(
+            [str(GLOSSARY), "serve", "--offline", "--port", str(port)], cwd=source,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.errors = []
+        threading.Thread(target=lambda: self.errors.extend(self.process.stderr), daemon=True).start()
+        line = self.process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, "no URL in %r; stderr: %s" % (line, "".join(self.errors))
+        self.port = int(match.group(1))
+        self.url = match.group(0)
+
+    def builds(self):
+        return sum(1 for line in self.errors if line.startswith(("Rebuilt", "Build failed")))
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            assert self.process.wait(timeout=10) == 0

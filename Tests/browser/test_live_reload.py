@@ -2,13 +2,7 @@
 headless Chromium watching. Reload after a complete build, stylesheet swap without reload, scroll kept,
 the error overlay, reconnecting after a restart."""
 
-import os
 import re
-import shutil
-import signal
-import subprocess
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -19,40 +13,9 @@ LONG_PAGE = "---\ntitle: Long page\n---\n# Long page\n\n" + "\n\n".join(
     "Paragraph %d about [[kerning]] and the craft of setting type, long enough to need scrolling." % i for i in range(120)) + "\n"
 
 
-class Serve:
-    """`glossary serve` in the background, its stderr collected."""
-
-    def __init__(self, source, port=0):
-        self.process = subprocess.Popen(
-            [str(support.GLOSSARY), "serve", "--offline", "--port", str(port)], cwd=source,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.errors = []
-        threading.Thread(target=lambda: self.errors.extend(self.process.stderr), daemon=True).start()
-        line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, "no URL in %r; stderr: %s" % (line, "".join(self.errors))
-        self.port = int(match.group(1))
-        self.url = match.group(0)
-
-    def builds(self):
-        return sum(1 for line in self.errors if line.startswith(("Rebuilt", "Build failed")))
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            assert self.process.wait(timeout=10) == 0
-
-
 @pytest.fixture
 def site(tmp_path):
-    source = tmp_path / "example"
-    source.mkdir()
-    for name in ("glossary.yml", "content", "themes", ".glossary"):
-        path = support.REPO / name
-        if path.is_dir():
-            shutil.copytree(path, source / name)
-        elif path.exists():
-            shutil.copy(path, source / name)
+    source = support.copy_example(tmp_path / "example")
     (source / "content" / "long.md").write_text(LONG_PAGE, encoding="utf-8")
     return source
 
@@ -62,7 +25,7 @@ def serve(site):
     servers = []
 
     def start(port=0):
-        server = Serve(site, port)
+        server = support.Serve(site, port)
         servers.append(server)
         return server
 
@@ -71,11 +34,24 @@ def serve(site):
         server.stop()
 
 
+def watched(browser, **options):
+    """A browser whose pages record their live-reload events (support.LIVE_RELOAD_PROBE)."""
+    driver = browser(**options)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": support.LIVE_RELOAD_PROBE})
+    return driver
+
+
+def handled(driver, event):
+    """Whether the page has received `event` on its live-reload connection and every listener has run."""
+    state = support.live_reload_state(driver)
+    return bool(state) and event in state["handled"]
+
+
 def open_page(driver, url):
     driver.get(url)
     support.wait_for(lambda: driver.execute_script("return document.readyState") == "complete", message="page load")
-    # The script is connected once the server has greeted it.
-    time.sleep(0.3)
+    # Connected once the server's greeting has been handled (it may reload a page from an older build).
+    support.wait_for(lambda: handled(driver, "hello"), message="the live-reload greeting")
     driver.execute_script("window.__sameDocument = true")
 
 
@@ -89,7 +65,7 @@ def edit(path, text):
 
 def test_reloads_after_the_build_and_keeps_the_scroll_position(site, serve, browser):
     server = serve()
-    driver = browser(width=1000, height=600)
+    driver = watched(browser, width=1000, height=600)
     open_page(driver, server.url + "long/")
     driver.execute_script("window.scrollTo(0, 1500)")
     support.wait_for(lambda: driver.execute_script("return Math.round(scrollY)") == 1500, message="scrolled")
@@ -102,17 +78,17 @@ def test_reloads_after_the_build_and_keeps_the_scroll_position(site, serve, brow
 
 def test_a_change_elsewhere_does_not_reload_the_page(site, serve, browser):
     server = serve()
-    driver = browser()
+    driver = watched(browser)
     open_page(driver, server.url + "about/")
     edit(site / "content" / "long.md", LONG_PAGE.replace("Paragraph 1 ", "Changed paragraph 1 "))
     support.wait_for(lambda: server.builds() == 1, message="rebuild")
-    time.sleep(0.5)
-    assert same_document(driver)
+    support.wait_for(lambda: not same_document(driver) or handled(driver, "build"), message="the build event")
+    assert same_document(driver) and not support.live_reload_state(driver)["unloading"], "the page reloaded"
 
 
 def test_a_stylesheet_change_applies_without_a_reload(site, serve, browser):
     server = serve()
-    driver = browser()
+    driver = watched(browser)
     open_page(driver, server.url + "about/")
     css = site / "themes" / "default" / "assets" / "glossary.css"
     css.write_text(css.read_text(encoding="utf-8") + "\nbody { outline: 3px solid rgb(1, 2, 3); }\n", encoding="utf-8")
@@ -124,7 +100,7 @@ def test_a_stylesheet_change_applies_without_a_reload(site, serve, browser):
 
 def test_a_failed_build_shows_its_errors_until_the_next_good_build(site, serve, browser):
     server = serve()
-    driver = browser()
+    driver = watched(browser)
     open_page(driver, server.url + "about/")
     heading = driver.find_element("tag name", "h1").text
     about = site / "content" / "about.md"
@@ -135,7 +111,7 @@ def test_a_failed_build_shows_its_errors_until_the_next_good_build(site, serve, 
     assert same_document(driver) and driver.find_element("tag name", "h1").text == heading
 
     # A page opened while the build is failed shows the errors at once.
-    other = browser()
+    other = watched(browser)
     open_page(other, server.url)
     support.wait_for(lambda: other.find_element("id", "glossary-build-errors"), message="overlay on load")
 
@@ -147,7 +123,7 @@ def test_a_failed_build_shows_its_errors_until_the_next_good_build(site, serve, 
 
 def test_error_text_is_shown_as_text_never_as_markup(site, serve, browser):
     server = serve()
-    driver = browser()
+    driver = watched(browser)
     open_page(driver, server.url + "about/")
     entry = "---\nterm: <img src=x onerror=window.__pwned=1><b>bold</b>\n---\nTwice.\n"
     edit(site / "content" / "glossary" / "zz-one.md", entry)
@@ -163,11 +139,11 @@ def test_error_text_is_shown_as_text_never_as_markup(site, serve, browser):
 
 def test_reconnects_after_a_restart_and_reloads_the_new_build(site, serve, browser):
     first = serve()
-    driver = browser()
+    driver = watched(browser)
     open_page(driver, first.url + "about/")
     first.stop()
-    time.sleep(1.5)  # the page is now without a server
-    assert same_document(driver)
+    support.wait_for(lambda: "error" in support.live_reload_state(driver)["handled"], message="the connection to drop")
+    assert same_document(driver)  # the page stays as it was while there is no server
     serve(port=first.port)
     support.wait_for(lambda: not same_document(driver), timeout=15, message="reload after restart")
     assert driver.execute_script("return document.readyState") == "complete"

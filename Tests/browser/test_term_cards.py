@@ -2,13 +2,11 @@
 or focus leaving closes it; role=tooltip wired with aria-describedby; inside a 320 px viewport; never
 traps focus; its data comes from terms/index.json, fetched once."""
 
-import time
-
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from support import center, tap, wait_for
+from support import TIMER_PROBE, center, tap, wait_for, wait_for_timers
 
 CARD_STATE = """
 var card = document.querySelector("[data-term-card]");
@@ -65,14 +63,16 @@ def test_focus_opens_a_tooltip_card_and_escape_closes_it(example, example_terms,
 
 def test_hover_opens_the_card_and_leaving_closes_it(example, browser):
     driver = browser()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TIMER_PROBE})
     driver.get(example.url)
     link = term_link(driver, "static_site")
     ActionChains(driver).move_to_element(link).perform()
     wait_for(lambda: is_open(driver, link), message="card to open on hover")
-    # The pointer can travel onto the card (to reach its link) without it closing.
+    # The pointer can travel onto the card (to reach its link) without it closing: once every timer the
+    # move set has run (a delayed close would be one), the card is still open.
     card_element = driver.find_element(By.CSS_SELECTOR, "[data-term-card]")
     ActionChains(driver).move_to_element(card_element).perform()
-    time.sleep(0.4)
+    wait_for_timers(driver)
     assert is_open(driver, link)
     ActionChains(driver).move_to_element(driver.find_element(By.CSS_SELECTOR, ".site-title")).perform()
     wait_for(lambda: is_closed(driver, link), message="card to close when the pointer leaves")

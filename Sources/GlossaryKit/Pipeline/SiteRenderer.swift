@@ -10,6 +10,8 @@ public struct SiteRenderer: Sendable {
     public var bodySuffix: String?
     /// The preview server's memo of earlier builds (see `SiteRenderer+Memo.swift`); nil for a plain build.
     var memo: BuildMemo?
+    /// The Content-Security-Policies of this build's pages, by the head-script they allow.
+    let policies = ContentSecurityPolicy.Memo()
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
@@ -70,7 +72,7 @@ public struct SiteRenderer: Sendable {
     /// Values every template sees.
     func common(title: String, url: String, kind: String, description: String? = nil) -> [String: MustacheValue] {
         let config = site.config
-        return [
+        var values: [String: MustacheValue] = [
             "site": .object([
                 "title": .string(config.title),
                 "description": config.description.map(MustacheValue.string) ?? .null,
@@ -89,6 +91,14 @@ public struct SiteRenderer: Sendable {
             "is_\(kind)": .bool(true),
             "nav": .array(navigation(current: url)),
         ]
+        values["csp"] = .string(contentSecurityPolicy(values))
+        return values
+    }
+
+    /// The page's Content-Security-Policy, allowing the theme's inline no-flash script (`head-script`) by the
+    /// hash of its text as rendered with these values: a theme that changes the script still gets a policy for it.
+    func contentSecurityPolicy(_ values: [String: MustacheValue]) -> String {
+        policies.text(config: site.config, inlineScriptsIn: theme.render("head-script", .object(values)))
     }
 
     /// The site-wide navigation: home, the glossary index and the dictionary page.

@@ -46,9 +46,12 @@
       box.id = "glossary-build-errors";
       box.setAttribute("role", "alert");
       box.setAttribute("data-glossary-overlay", "");
-      box.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:60vh;overflow:auto;z-index:2147483647;" +
-        "margin:0;padding:1rem 1.25rem;background:#2b0d0d;color:#ffe9e9;border-top:4px solid #e5484d;" +
-        "font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;box-shadow:0 -4px 24px rgba(0,0,0,.4)";
+      // Styled property by property through CSSOM: the pages' Content-Security-Policy refuses style attributes.
+      Object.assign(box.style, {
+        position: "fixed", left: "0", right: "0", bottom: "0", maxHeight: "60vh", overflow: "auto", zIndex: "2147483647",
+        margin: "0", padding: "1rem 1.25rem", background: "#2b0d0d", color: "#ffe9e9", borderTop: "4px solid #e5484d",
+        font: "14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace", boxShadow: "0 -4px 24px rgba(0,0,0,.4)",
+      });
       document.body.appendChild(box);
     }
     box.textContent = "";
@@ -58,10 +61,12 @@
     close.type = "button";
     close.textContent = "\u00d7";
     close.setAttribute("aria-label", "Hide build errors");
-    close.style.cssText = "float:right;background:none;border:0;color:inherit;font-size:20px;line-height:1;cursor:pointer";
+    Object.assign(close.style, {
+      float: "right", background: "none", border: "0", color: "inherit", fontSize: "20px", lineHeight: "1", cursor: "pointer",
+    });
     close.addEventListener("click", () => box.remove());
     const list = document.createElement("ul");
-    list.style.cssText = "margin:.5rem 0 0;padding-left:1.25rem;white-space:pre-wrap";
+    Object.assign(list.style, { margin: ".5rem 0 0", paddingLeft: "1.25rem", whiteSpace: "pre-wrap" });
     for (const error of errors) {
       const item = document.createElement("li");
       item.textContent = error.text;

@@ -1,0 +1,147 @@
+/* Term cards: a link a.term[data-term] opens a card with its term's summary (from terms/index.json) on
+   hover, focus and tap; Escape, a press outside, or focus leaving closes it. One card element serves every
+   link: it moves to just after the link it describes, so Tab reaches the card's own link next. */
+(function (Glossary) {
+  "use strict";
+
+  if (!document.querySelector("a.term[data-term]")) return;
+
+  var el = Glossary.el;
+  var card = null;        // the card element, made on first use
+  var cardLink = null;    // the link whose card is open
+  var openTimer = 0, closeTimer = 0;
+  var tapState = { touch: false, wasOpen: false };
+
+  function termLink(node) {
+    return node && node.closest ? node.closest("a.term[data-term]") : null;
+  }
+  function inCard(node) { return !!(card && node && card.contains(node)); }
+
+  function ensureCard() {
+    if (card) return card;
+    card = el("span", { className: "term-card", id: "term-card", role: "tooltip", "data-term-card": true, hidden: true });
+    card.addEventListener("pointerenter", function () { clearTimeout(closeTimer); });
+    card.addEventListener("pointerleave", function (event) {
+      if (event.pointerType === "mouse" && !cardHasFocus()) scheduleClose();
+    });
+    return card;
+  }
+  function cardHasFocus() {
+    var active = document.activeElement;
+    return !!(active && (active === cardLink || inCard(active)));
+  }
+
+  function fillCard(link, term) {
+    var word = term ? term.word : link.textContent;
+    var href = term ? term.url : link.getAttribute("href");
+    var meta = el("span", { className: "term-card-meta" },
+      term && term.part_of_speech ? el("span", { className: "pos", text: term.part_of_speech }) : null,
+      term && term.part_of_speech && term.phonetic ? " " : null,
+      term && term.phonetic ? el("span", { className: "phonetic", text: term.phonetic }) : null);
+    card.replaceChildren(
+      el("span", { className: "term-card-word", text: word }),
+      meta.childNodes.length ? meta : null,
+      el("span", { className: "term-card-summary", text: term && term.summary ? term.summary : "Open the term page for its definition." }),
+      el("a", { className: "term-card-link", href: href }, "Read the entry for “" + word + "” →"));
+  }
+
+  // Placed with CSSOM (element.style), which the pages' Content-Security-Policy allows, unlike style attributes.
+  function positionCard() {
+    if (!cardLink || card.hidden) return;
+    var rects = cardLink.getClientRects();
+    var anchor = rects.length ? rects[0] : cardLink.getBoundingClientRect();
+    var viewportWidth = document.documentElement.clientWidth;
+    var viewportHeight = window.innerHeight;
+    if (anchor.bottom < 0 || anchor.top > viewportHeight) { closeCard(); return; }
+    var gap = 8, edge = 8;
+    var width = card.offsetWidth, height = card.offsetHeight;
+    var left = Math.max(edge, Math.min(anchor.left, viewportWidth - width - edge));
+    var top = anchor.bottom + gap;
+    if (top + height > viewportHeight - edge && anchor.top - gap - height >= edge) top = anchor.top - gap - height;
+    card.style.left = Math.round(left) + "px";
+    card.style.top = Math.round(top) + "px";
+  }
+
+  function openCard(link) {
+    clearTimeout(closeTimer);
+    clearTimeout(openTimer);
+    if (cardLink === link && !card.hidden) return;
+    if (cardLink) closeCard();
+    ensureCard();
+    cardLink = link;
+    link.insertAdjacentElement("afterend", card);
+    Glossary.loadTerms().then(function (terms) {
+      if (cardLink !== link) return;
+      fillCard(link, terms ? terms.bySlug[link.getAttribute("data-term")] : null);
+      card.hidden = false;
+      link.setAttribute("aria-describedby", card.id);
+      positionCard();
+    });
+  }
+
+  function closeCard() {
+    clearTimeout(closeTimer);
+    clearTimeout(openTimer);
+    if (!cardLink) return;
+    var focusWasInCard = inCard(document.activeElement);
+    cardLink.removeAttribute("aria-describedby");
+    card.hidden = true;
+    var link = cardLink;
+    cardLink = null;
+    if (focusWasInCard) link.focus();
+  }
+  function scheduleClose() {
+    clearTimeout(closeTimer);
+    closeTimer = setTimeout(closeCard, 250);
+  }
+
+  document.addEventListener("pointerover", function (event) {
+    if (event.pointerType !== "mouse") return;
+    var link = termLink(event.target);
+    if (link) {
+      clearTimeout(closeTimer);
+      if (cardLink !== link) {
+        clearTimeout(openTimer);
+        openTimer = setTimeout(function () { openCard(link); }, 120);
+      }
+    }
+  });
+  document.addEventListener("pointerout", function (event) {
+    if (event.pointerType !== "mouse") return;
+    var link = termLink(event.target);
+    if (!link || link.contains(event.relatedTarget)) return;
+    clearTimeout(openTimer);
+    if (link === cardLink && !inCard(event.relatedTarget) && !cardHasFocus()) scheduleClose();
+  });
+  document.addEventListener("focusin", function (event) {
+    var link = termLink(event.target);
+    if (link) openCard(link);
+    else if (inCard(event.target)) clearTimeout(closeTimer);
+  });
+  document.addEventListener("focusout", function (event) {
+    if (!cardLink) return;
+    var next = event.relatedTarget;
+    if (next && (next === cardLink || inCard(next))) return;
+    if (event.target === cardLink || inCard(event.target)) closeCard();
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && cardLink && !card.hidden) closeCard();
+  });
+  // A press outside the link and its card closes the card (click, tap or pen).
+  document.addEventListener("pointerdown", function (event) {
+    var link = termLink(event.target);
+    tapState.touch = event.pointerType !== "mouse";
+    tapState.wasOpen = !!(link && link === cardLink && !card.hidden);
+    if (cardLink && link !== cardLink && !inCard(event.target)) closeCard();
+  });
+  // On touch screens the first tap on a term shows its card; a second tap follows the link.
+  document.addEventListener("click", function (event) {
+    var link = termLink(event.target);
+    if (!link || !tapState.touch || tapState.wasOpen) return;
+    event.preventDefault();
+    tapState.wasOpen = true;
+    openCard(link);
+  });
+  window.addEventListener("resize", positionCard);
+  window.addEventListener("scroll", positionCard, { passive: true });
+})(window.Glossary);

@@ -1,0 +1,226 @@
+/* The dictionary page (form[data-dictionary-search]): instant results from the glossary as the reader
+   types, then on Enter the glossary's own term or, with live lookup on, the dictionary API's answer, in
+   the states idle, loading, found, not found and error. The word goes in the address (?q=word), so a
+   search can be linked to and Back and Forward walk through the searches. */
+(function (Glossary) {
+  "use strict";
+
+  var form = document.querySelector("form[data-dictionary-search]");
+  if (!form) return;
+
+  var el = Glossary.el;
+  var views = Glossary.dictionaryViews;
+  var input = form.querySelector("input[name=q]");
+  var errorText = form.querySelector("[data-search-error]");
+  var instant = form.querySelector("[data-instant-results]");
+  var instantList = instant.querySelector("ul");
+  var results = document.querySelector("[data-dictionary-results]");
+  var idleState = results.firstElementChild ? results.firstElementChild.cloneNode(true) : null;
+  var apiTemplate = form.getAttribute("data-api") || "";
+  var language = form.getAttribute("data-language") || "en";
+  var liveLookup = form.getAttribute("data-live-lookup") === "true" && apiTemplate.indexOf("{word}") >= 0;
+  var baseTitle = document.title;
+  var lookupNumber = 0;   // the latest lookup; answers to earlier ones are dropped
+  var inFlight = null;    // the AbortController of the API request under way
+
+  function queryFromURL() {
+    return (new URLSearchParams(window.location.search).get("q") || "").trim();
+  }
+
+  function setResults(state, content) {
+    results.setAttribute("data-state", state);
+    results.removeAttribute("data-source");
+    results.replaceChildren.apply(results, content ? [content] : []);
+  }
+
+  function showIdle() {
+    document.title = baseTitle;
+    setResults("idle", idleState ? idleState.cloneNode(true) : null);
+  }
+
+  function showEmptyError() {
+    errorText.textContent = "Whoops, can't be empty…";
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+  }
+  function clearError() {
+    errorText.textContent = "";
+    input.removeAttribute("aria-invalid");
+  }
+
+  /* Instant results: glossary terms matching what is typed, by their keys (as the build folded them). */
+  function matches(terms, text) {
+    var query = Glossary.foldWord(text);
+    if (!query) return [];
+    var starts = [], contains = [];
+    terms.list.forEach(function (term) {
+      var names = [Glossary.foldWord(term.word), term.key].concat(term.aliases || []);
+      if (names.some(function (name) { return name.indexOf(query) === 0; })) starts.push(term);
+      else if (names.some(function (name) { return name.indexOf(query) > 0; })) contains.push(term);
+    });
+    return starts.concat(contains).slice(0, 6);
+  }
+  function hideInstant() {
+    instant.hidden = true;
+    instantList.replaceChildren();
+  }
+  function updateInstant() {
+    var text = input.value;
+    if (!text.trim()) { hideInstant(); return; }
+    Glossary.loadTerms().then(function (terms) {
+      if (!terms || input.value !== text) return;
+      var found = matches(terms, text);
+      if (!found.length) { hideInstant(); return; }
+      instantList.replaceChildren.apply(instantList, found.map(function (term) {
+        return el("li", null, el("a", { href: term.url },
+          el("span", { className: "instant-word", text: term.word }),
+          term.part_of_speech ? el("span", { className: "pos", text: " " + term.part_of_speech }) : null,
+          term.summary ? el("span", { className: "instant-summary", text: term.summary }) : null));
+      }));
+      instant.hidden = false;
+    });
+  }
+
+  function showNotFound(word, body) {
+    var title = body && typeof body.title === "string" ? body.title : "No Definitions Found";
+    var message = body && typeof body.message === "string" ? body.message
+      : "“" + word + "” is not in this glossary" + (liveLookup ? " or the dictionary." : ".");
+    var resolution = body && typeof body.resolution === "string" ? body.resolution : null;
+    setResults("not-found", views.notFound(title, [message, resolution]));
+    results.setAttribute("data-source", body ? "dictionary" : "glossary");
+  }
+
+  function showError(word, message) {
+    setResults("error", views.error(message, function () { lookup(word); }));
+  }
+
+  function showGlossaryTerm(term) {
+    document.title = term.word + " · " + baseTitle;
+    setResults("found", views.glossaryTerm(term));
+    results.setAttribute("data-source", "glossary");
+  }
+
+  function showEntries(word, entries, terms) {
+    var answer = views.entries(word, entries, terms, search);
+    document.title = answer.headword + " · " + baseTitle;
+    setResults("found", answer.view);
+    results.setAttribute("data-source", "dictionary");
+  }
+
+  function apiURL(word) {
+    return apiTemplate.split("{lang}").join(encodeURIComponent(language)).split("{word}").join(encodeURIComponent(word));
+  }
+
+  /** Shows `word`: the glossary's own term when it has one, else (with live lookup) the API's answer. */
+  function lookup(word) {
+    var number = ++lookupNumber;
+    if (inFlight) inFlight.abort();
+    inFlight = null;
+    hideInstant();
+    return Glossary.loadTerms().then(function (terms) {
+      if (number !== lookupNumber) return;
+      var term = terms && terms.byKey[Glossary.foldWord(word)];
+      if (term) { showGlossaryTerm(term); return; }
+      document.title = word + " · " + baseTitle;
+      if (!liveLookup) { showNotFound(word, null); return; }
+      return askTheAPI(word, number, terms);
+    });
+  }
+
+  /** The loading state, then the API's answer for `word` (unless lookup `number` is no longer the latest). */
+  function askTheAPI(word, number, terms) {
+    setResults("loading", views.loading(word));
+    var controller = window.AbortController ? new AbortController() : null;
+    inFlight = controller;
+    var timedOut = false;
+    var timer = setTimeout(function () { timedOut = true; if (controller) controller.abort(); }, 15000);
+    return fetch(apiURL(word), {
+      headers: { Accept: "application/json" }, credentials: "omit", referrerPolicy: "no-referrer",
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      return response.text().then(function (text) {
+        var body = null;
+        try { body = JSON.parse(text); } catch (e) { body = null; }
+        return { status: response.status, body: body };
+      });
+    }).then(function (answer) {
+      clearTimeout(timer);
+      if (number !== lookupNumber) return;
+      inFlight = null;
+      if (answer.status === 404) showNotFound(word, answer.body && typeof answer.body === "object" ? answer.body : {});
+      else if (answer.status === 429) showError(word, "The dictionary is receiving too many requests. Wait a minute, then try again.");
+      else if (answer.status < 200 || answer.status >= 300) showError(word, "The dictionary answered with an error (HTTP " + answer.status + "). Try again later.");
+      else if (!Array.isArray(answer.body) || !answer.body.length) showNotFound(word, null);
+      else showEntries(word, answer.body, terms);
+    }, function (error) {
+      clearTimeout(timer);
+      if (number !== lookupNumber) return;
+      inFlight = null;
+      if (error && error.name === "AbortError" && !timedOut) return;
+      showError(word, timedOut ? "The dictionary took too long to answer. Check your connection and try again."
+        : "The network request failed. Check your connection and try again.");
+    });
+  }
+
+  /** Searches for `word` and records it in the address (?q=word) so it can be linked and Back works. */
+  function search(word) {
+    input.value = word;
+    clearError();
+    var url = new URL(window.location.href);
+    url.searchParams.set("q", word);
+    url.hash = "";
+    if (queryFromURL() === word) window.history.replaceState({ q: word }, "", url.href);
+    else window.history.pushState({ q: word }, "", url.href);
+    window.scrollTo(0, 0);
+    return lookup(word);
+  }
+
+  function clearAll() {
+    lookupNumber++;
+    if (inFlight) inFlight.abort();
+    input.value = "";
+    clearError();
+    hideInstant();
+    showIdle();
+    if (queryFromURL()) {
+      var url = new URL(window.location.href);
+      url.searchParams.delete("q");
+      window.history.pushState({ q: "" }, "", url.href);
+    }
+  }
+
+  function showFromURL() {
+    var word = queryFromURL();
+    input.value = word;
+    clearError();
+    hideInstant();
+    if (word) lookup(word);
+    else { lookupNumber++; showIdle(); }
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var word = input.value.trim();
+    if (!word) { showEmptyError(); return; }
+    search(word);
+  });
+  input.addEventListener("input", function () {
+    if (input.value.trim()) clearError();
+    updateInstant();
+  });
+  input.addEventListener("focus", function () { Glossary.loadTerms(); });
+  form.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      clearAll();
+      input.focus();
+    }
+  });
+  // On phones the keyboard covers half the screen: a tap outside the search field puts it away.
+  document.addEventListener("pointerdown", function (event) {
+    if (event.pointerType !== "mouse" && document.activeElement === input && !form.contains(event.target)) input.blur();
+  });
+  window.addEventListener("popstate", showFromURL);
+  form.setAttribute("data-ready", "true");
+  showFromURL();
+})(window.Glossary);
