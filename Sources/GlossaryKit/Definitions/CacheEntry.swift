@@ -40,78 +40,68 @@ public struct CacheEntry: Equatable, Sendable {
 
     /// Decodes an API response body for `status`: a 200 must be a non-empty array of entries, a 404 an object.
     public static func decodeBody(_ body: Data, status: Int) throws(Problem) -> [DictionaryEntry] {
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        } catch {
-            throw .notJSON(String(describing: error.localizedDescription))
-        }
+        try decodeBody(parse(body), status: status)
+    }
+
+    static func decodeBody(_ json: JSONValue, status: Int) throws(Problem) -> [DictionaryEntry] {
         if status == 404 {
-            guard json is [String: Any] else { throw .wrongShape("a 404 body should be an object") }
+            guard json.isObject else { throw .wrongShape("a 404 body should be an object") }
             return []
         }
-        guard let array = json as? [Any], !array.isEmpty else { throw .wrongShape("expected a non-empty array of entries") }
+        return try DictionaryEntry.entries(from: json)
+    }
+
+    static func parse(_ bytes: Data) throws(Problem) -> JSONValue {
         do {
-            return try JSONDecoder().decode([DictionaryEntry].self, from: body)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw .wrongShape("missing '\(key.stringValue)' at \(Self.path(context.codingPath))")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw .wrongShape("wrong type at \(Self.path(context.codingPath + []))")
+            return try JSONParser.parse(bytes)
         } catch {
-            throw .wrongShape(String(describing: error))
+            throw .notJSON(error.description)
         }
     }
 
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        let path = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return path.isEmpty ? "top level" : path
+    /// The body as canonical compact JSON (sorted keys), as entries hold it.
+    static func canonical(_ json: JSONValue) -> Data {
+        Data(JSONWriter.text(json, pretty: false).utf8)
     }
 
-    /// The file's bytes: a small JSON envelope holding the body, stable and diff-friendly.
+    /// The file's bytes: a small JSON envelope holding the body, stable and diff-friendly (keys sorted, two
+    /// spaces of indentation).
     public func encoded() -> Data {
-        let bodyObject = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) ?? NSNull()
-        var envelope: [String: Any] = [
-            "format": Self.currentFormat,
-            "key": key.rawValue,
-            "language": language,
-            "url": url,
-            "status": status,
-            "fetched_at": Self.timestampFormatter.string(from: fetchedAt),
-            "body": bodyObject,
+        let bodyValue = (try? JSONParser.parse(body)) ?? .null
+        var members: [(key: String, value: JSONValue)] = [
+            ("format", .number(String(Self.currentFormat))),
+            ("key", .string(key.rawValue)),
+            ("language", .string(language)),
+            ("url", .string(url)),
+            ("status", .number(String(status))),
+            ("fetched_at", .string(Self.timestampFormatter.string(from: fetchedAt))),
+            ("body", bodyValue),
         ]
-        if let sampleNote { envelope["sample"] = sampleNote }
-        var data = (try? JSONSerialization.data(withJSONObject: envelope, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        data.append(UInt8(ascii: "\n"))
-        return data
+        if let sampleNote { members.append(("sample", .string(sampleNote))) }
+        return Data((JSONWriter.text(.object(members), pretty: true) + "\n").utf8)
     }
 
     /// Reads a cache file's bytes, or says precisely what is wrong with them.
     public static func decode(_ data: Data) throws(Problem) -> CacheEntry {
-        let json: Any
+        let envelope: JSONValue
         do {
-            json = try JSONSerialization.jsonObject(with: data)
+            envelope = try JSONParser.parse(data)
         } catch {
             throw .notJSON("truncated or corrupt file")
         }
-        guard let envelope = json as? [String: Any] else { throw .wrongShape("expected an object") }
-        guard let keyText = envelope["key"] as? String, let key = TermKey(keyText) else { throw .wrongShape("missing 'key'") }
-        guard let status = (envelope["status"] as? NSNumber)?.intValue, status == 200 || status == 404 else {
+        guard envelope.isObject else { throw .wrongShape("expected an object") }
+        guard let keyText = envelope["key"]?.stringValue, let key = TermKey(keyText) else { throw .wrongShape("missing 'key'") }
+        guard let status = envelope["status"]?.intValue, status == 200 || status == 404 else {
             throw .wrongShape("'status' must be 200 or 404")
         }
-        guard let fetchedText = envelope["fetched_at"] as? String, let fetchedAt = timestampFormatter.date(from: fetchedText) else {
+        guard let fetchedText = envelope["fetched_at"]?.stringValue, let fetchedAt = timestampFormatter.date(from: fetchedText) else {
             throw .wrongShape("'fetched_at' must be an ISO 8601 time")
         }
-        guard let bodyObject = envelope["body"] else { throw .wrongShape("missing 'body'") }
-        let body: Data
-        do {
-            body = try JSONSerialization.data(withJSONObject: bodyObject, options: [.sortedKeys, .fragmentsAllowed])
-        } catch {
-            throw .wrongShape("unreadable 'body'")
-        }
+        guard let body = envelope["body"] else { throw .wrongShape("missing 'body'") }
         let entries = try decodeBody(body, status: status)
         return CacheEntry(
-            key: key, language: envelope["language"] as? String ?? "en", url: envelope["url"] as? String ?? "",
-            status: status, fetchedAt: fetchedAt, entries: entries, body: body, sampleNote: envelope["sample"] as? String)
+            key: key, language: envelope["language"]?.stringValue ?? "en", url: envelope["url"]?.stringValue ?? "",
+            status: status, fetchedAt: fetchedAt, entries: entries, body: canonical(body), sampleNote: envelope["sample"]?.stringValue)
     }
 
     /// One formatter per thread: creating one (an ICU formatter) costs far more than using it, and a

@@ -37,19 +37,23 @@ enum FetchAttempt: Sendable {
         }
         switch response.status {
         case 200, 404:
+            let json: JSONValue
             let entries: [DictionaryEntry]
             do {
-                entries = try CacheEntry.decodeBody(response.body, status: response.status)
-            } catch .notJSON {
+                json = try CacheEntry.parse(response.body)
+            } catch {
                 return .rejected(Diagnostic(.responseNotJSON(key: key.rawValue), subject: url))
+            }
+            do {
+                entries = try CacheEntry.decodeBody(json, status: response.status)
             } catch {
                 return .rejected(Diagnostic(.responseWrongShape(key: key.rawValue, problem: error), subject: url))
             }
             // Canonical JSON (sorted keys), as a cache entry read back from disk holds it.
-            let body =
-                (try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]))
-                .flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed]) } ?? response.body
-            return .answered(CacheEntry(key: key, language: language, url: url, status: response.status, fetchedAt: fetchedAt, entries: entries, body: body))
+            return .answered(
+                CacheEntry(
+                    key: key, language: language, url: url, status: response.status, fetchedAt: fetchedAt, entries: entries,
+                    body: CacheEntry.canonical(json)))
         case 429:
             return .rateLimited(retryAfter: response.retryAfter)
         case 500...599:

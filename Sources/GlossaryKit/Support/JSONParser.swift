@@ -215,9 +215,9 @@ public struct JSONParser {
     }
 
     private mutating func hex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw failure("unexpected end of input") }
         var value: UInt32 = 0
         for _ in 0..<4 {
+            guard index < bytes.count else { throw failure("invalid \\u escape") }
             let byte = bytes[index]
             let digit: UInt8
             switch byte {

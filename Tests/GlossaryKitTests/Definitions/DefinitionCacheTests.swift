@@ -25,7 +25,7 @@ import Testing
         #expect(read.fetchedAt == original.fetchedAt)
         #expect(read.encoded() == original.encoded(), "rewriting an entry changes no byte")
         let text = try String(contentsOf: cache.fileURL(for: original.key, language: "en"), encoding: .utf8)
-        #expect(text.contains("\n  \"key\" : \"ink\""), "pretty-printed for diffs: \(text)")
+        #expect(text.contains("\n  \"key\": \"ink\",\n"), "pretty-printed for diffs: \(text)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("en").path).count == 1)
     }
 
