@@ -76,7 +76,7 @@ struct BuildCommand: Command {
 
     static func report(_ result: BuildResult, options: BuildOptions, printer: DiagnosticPrinter, quiet: Bool) {
         printer.print(result.diagnostics)
-        guard !quiet || result.output == nil else { return }
+        guard !quiet || !result.succeeded else { return }
         printer.console.printError(summary(result, options: options))
     }
 
@@ -88,7 +88,7 @@ struct BuildCommand: Command {
         let warnings = options.strict ? 0 : result.warnings.count
         let problems = [errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : nil, warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }
         let problemText = problems.isEmpty ? "" : ", " + problems.joined(separator: ", ")
-        if result.output == nil {
+        if !result.succeeded {
             // Stopped before reading the site (no configuration, a busy lock, a bad output folder): no counts.
             let what = result.config == nil ? problems.joined(separator: ", ") : "\(counts)\(problemText) in \(time) s"
             return "Build failed: \(what); \(options.outputDirectory.lastPathComponent)/ left unchanged"

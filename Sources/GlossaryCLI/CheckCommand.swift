@@ -16,7 +16,7 @@ struct CheckCommand: Command {
         try parsed.expectNoPositional()
         let options = try BuildCommand.buildOptions(parsed, context: context)
         let printer = try DiagnosticPrinter(parsed, context: context, root: options.source)
-        let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).build()
+        let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).build(into: nil)
         printer.print(result.diagnostics)
         let unresolved = result.diagnostics.filter { $0.code == .unknownTerm }.count
         let broken = result.diagnostics.filter { $0.code == .brokenLink }.count

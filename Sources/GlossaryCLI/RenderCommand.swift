@@ -22,21 +22,27 @@ struct RenderCommand: Command {
             return ExitCode.failure
         }
 
-        let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).build()
+        let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).build(into: nil)
         let contentFolder = options.source.appendingPathComponent("content").standardizedFileURL.path + "/"
-        let contentPath = file.standardizedFileURL.path.hasPrefix(contentFolder) ? String(file.standardizedFileURL.path.dropFirst(contentFolder.count)) : nil
-        var page = result.site?.pages.first { $0.page.contentPath == contentPath }
-        var problems = result.diagnostics.filter { $0.location?.file == page?.page.displayPath || $0.location == nil && $0.severity == .error }
-        if page == nil {
-            // A file outside content/: parse it on its own; its terms resolve against the site's definitions.
-            let sourceFile = SiteSource.File(displayPath: parsed.positional[0], contentPath: file.lastPathComponent, url: file)
-            let (standalone, diagnostics) = SiteBuilder.parsePage(text: String(decoding: data, as: UTF8.self), file: sourceFile, drafts: true)
-            page = standalone
-            problems = diagnostics
+        let fullPath = file.standardizedFileURL.path
+        let contentPath = fullPath.hasPrefix(contentFolder) ? String(fullPath.dropFirst(contentFolder.count)) : nil
+        let inSite = result.site?.pages.contains { $0.page.contentPath == contentPath } == true
+        // A file outside content/ is parsed on its own; its terms resolve against the site's definitions.
+        let sourceFile = SiteSource.File(
+            displayPath: inSite ? "content/" + (contentPath ?? "") : parsed.positional[0], contentPath: contentPath ?? file.lastPathComponent, url: file)
+        let (page, failures) = PageParser.parse(data, file: sourceFile, drafts: true)
+        var problems: [Diagnostic]
+        if inSite {
+            let shown = sourceFile.displayPath
+            problems = result.diagnostics.filter { diagnostic in
+                diagnostic.location?.file == shown || (diagnostic.location == nil && diagnostic.severity == .error)
+            }
+        } else {
+            problems = failures + (page?.record.diagnostics ?? [])
         }
         printer.print(problems)
-        guard let page, let site = result.site else { return ExitCode.failure }
-        context.console.out(site.fragment(page))
+        guard let page, let document = page.document, let site = result.site else { return ExitCode.failure }
+        context.console.out(site.fragment(page.record, document: document))
         return problems.contains { $0.severity == .error } ? ExitCode.failure : ExitCode.success
     }
 }

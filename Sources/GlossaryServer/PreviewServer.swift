@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 import GlossaryKit
 
-/// `glossary serve`: builds the site into memory, serves it, watches its sources, rebuilds incrementally
+/// `glossary serve`: builds the site into a folder of its own, serves it, watches its sources, rebuilds incrementally
 /// after each change, and tells the browsers.
 ///
 /// Serving never waits for a build: a build completes in the background, then the new site replaces the
@@ -35,7 +36,14 @@ public final class PreviewServer: @unchecked Sendable {
     public let configuration: Configuration
     public let state = PreviewState()
     public let events: EventHub
-    private let builder: IncrementalBuilder
+    /// What the session's builds know from each other: each rebuild redoes only what changed.
+    public let buildState = BuildState()
+    private let options: BuildOptions
+    private let makeFetcher: FetcherFactory?
+    private let progress: @Sendable (FetchProgress) -> Void
+    /// The folder the builds write and requests are served from: the server's own, never `site/`.
+    public let folder: URL
+    private var sink: FolderSink?
     private let report: @Sendable (Report) -> Void
     private let session = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     private var buildCount = 0
@@ -57,8 +65,36 @@ public final class PreviewServer: @unchecked Sendable {
         options.bodySuffix = LiveReload.tag
         self.configuration = configuration
         self.events = EventHub(heartbeat: configuration.heartbeat)
-        self.builder = IncrementalBuilder(options: options, makeFetcher: makeFetcher, progress: progress)
+        self.options = options
+        self.progress = progress
         self.report = report
+        // In the system's temporary folder: the session leaves nothing in the site.
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "glossary-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))", isDirectory: true)
+        // The client (and its rate limit's memory of recent requests) lasts across rebuilds; a new one is made
+        // only when glossary.yml's `dictionary:` settings change.
+        if let makeFetcher {
+            let cache = Mutex<(settings: DictionaryConfig, fetcher: (any DefinitionFetcher)?)?>(nil)
+            self.makeFetcher = { config in
+                cache.withLock { current in
+                    if let current, current.settings == config.dictionary { return current.fetcher }
+                    let fetcher = makeFetcher(config)
+                    current = (config.dictionary, fetcher)
+                    return fetcher
+                }
+            }
+        } else {
+            self.makeFetcher = nil
+        }
+    }
+
+    /// One build into the server's folder; builds never overlap (the first, then one at a time in the loop).
+    private func build() async -> IncrementalBuild {
+        guard let sink else { return IncrementalBuild(result: BuildResult(diagnostics: []), changedPaths: nil) }
+        sink.begin()
+        let builder = SiteBuilder(options: options, state: buildState, makeFetcher: makeFetcher, progress: progress)
+        let result = await builder.build(into: sink)
+        return IncrementalBuild(result: result, changedPaths: result.outputs?.changed)
     }
 
     /// The port listened on (the real one when started on port 0).
@@ -75,7 +111,13 @@ public final class PreviewServer: @unchecked Sendable {
     public func start() async throws -> IncrementalBuild {
         // A busy port is found out before a long first build, not after it.
         try HTTPServer.checkAvailable(configuration.address)
-        let first = await builder.build()
+        Self.removeFoldersOfDeadServers(in: folder.deletingLastPathComponent())
+        do {
+            sink = try FolderSink(folder: folder)
+        } catch {
+            throw ServeFailure(description: error.description)
+        }
+        let first = await build()
         let id = apply(first)
         report(.built(first, buildID: id))
 
@@ -93,7 +135,7 @@ public final class PreviewServer: @unchecked Sendable {
         self.triggers = triggers
         loop = Task { [self] in
             for await _ in stream {
-                let build = await builder.build()
+                let build = await build()
                 let id = apply(build)
                 report(.built(build, buildID: id))
             }
@@ -123,12 +165,13 @@ public final class PreviewServer: @unchecked Sendable {
         events.close()
         http?.stop()
         http = nil
+        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Puts a finished build in place (or its errors) and tells the browsers; returns the new build's id.
     private func apply(_ build: IncrementalBuild) -> String? {
         let result = build.result
-        guard let output = result.output, let changed = build.changedPaths, let site = result.site else {
+        guard let outputs = result.outputs, let changed = build.changedPaths, let site = result.site else {
             let errors = result.errors
             _ = state.update { $0.errors = errors }
             events.publish("failed", LiveReload.failed(errors))
@@ -136,14 +179,10 @@ public final class PreviewServer: @unchecked Sendable {
         }
         buildCount += 1
         let id = "\(session)-\(buildCount)"
-        let source = configuration.options.source
-        let copyRoots = [source.appendingPathComponent("content", isDirectory: true)] + Theme.assetFolders(name: site.config.theme, siteRoot: source)
         let mount = site.rootPath
         // Only this method replaces the site, one build at a time: the next one is made outside the lock that
         // requests take, then swapped in.
-        let next =
-            state.current.site.map { $0.next(output: output, buildID: id, mount: mount, changed: changed, copyRoots: copyRoots) }
-            ?? ServedSite.first(output: output, buildID: id, mount: mount, copyRoots: copyRoots)
+        let next = ServedSite(folder: folder, paths: outputs.paths, buildID: id, mount: mount)
         _ = state.update { snapshot in
             snapshot.site = next
             snapshot.errors = []
@@ -151,4 +190,21 @@ public final class PreviewServer: @unchecked Sendable {
         events.publish("build", LiveReload.build(id: id, changed: changed, mount: mount))
         return id
     }
+}
+
+extension PreviewServer {
+    /// Folders `glossary-serve-PID-…` of servers whose process is gone (killed before they could clean up).
+    static func removeFoldersOfDeadServers(in parent: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix("glossary-serve-") {
+            let parts = name.split(separator: "-")
+            guard parts.count == 4, let pid = Int32(parts[2]), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+}
+
+/// Why the preview server could not start.
+public struct ServeFailure: Error, CustomStringConvertible {
+    public var description: String
 }

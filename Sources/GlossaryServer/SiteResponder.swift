@@ -1,7 +1,7 @@
 import Foundation
 import GlossaryKit
 
-/// Answers requests from the current build in memory: files, folders' `index.html`, redirects, conditional
+/// Answers requests from the current build's folder: files, folders' `index.html`, redirects, conditional
 /// requests, the theme's 404 page, and the live-reload event stream.
 public struct SiteResponder: Sendable {
     public static let eventsPath = "/_glossary/events"
@@ -59,7 +59,7 @@ public struct SiteResponder: Sendable {
         let path = String(requested.dropFirst(mount.count))
         let isFolder = path.isEmpty || path.hasSuffix("/")
         let key = isFolder ? path + "index.html" : path
-        if site.output.files[key] != nil || site.output.copies[key] != nil {
+        if site.paths.contains(key) {
             return serve(key, from: site, request: request)
         }
         if !isFolder, site.folders.contains(path + "/") {
@@ -75,15 +75,8 @@ public struct SiteResponder: Sendable {
             // Lets the live-reload script learn which build it was served from (JS can read Server-Timing).
             headers.append(("Server-Timing", "glossary-build;desc=\"\(site.buildID)\""))
         }
-        if let data = site.output.files[path], let version = site.versions[path] {
-            headers += [("ETag", version.etag), ("Last-Modified", version.lastModifiedText)]
-            if Self.notModified(request, etag: version.etag, lastModified: version.lastModified) {
-                return HTTPResponse(status: 304, headers: headers.filter { $0.name != "Content-Type" })
-            }
-            return HTTPResponse(status: 200, headers: headers, body: .bytes(data))
-        }
-        // A copied file, read from disk now — only if it really lies in content/ or the theme's assets.
-        guard let real = site.safeCopyPath(path) else { return notFound(site) }
+        // The build's own folder holds every file as a regular file (copies included), written by this process.
+        let real = site.folder.path + "/" + path
         let descriptor = open(real, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return notFound(site) }
         var info = stat()
@@ -135,7 +128,7 @@ public struct SiteResponder: Sendable {
 
     /// The theme's 404 page, with status 404.
     private func notFound(_ site: ServedSite?) -> HTTPResponse {
-        guard let page = site?.output.files["404.html"] else { return .plain(404, "Not found\n") }
+        guard let page = site?.contents("404.html") else { return .plain(404, "Not found\n") }
         return HTTPResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache")], body: .bytes(page))
     }
 

@@ -91,7 +91,7 @@ import Testing
         let site = try ServerTestSite()
         try site.write("content/index.md", "---\ntitle: [broken\n---\nx\n")
         let running = try await site.serve()
-        #expect(running.first.result.output == nil)
+        #expect(running.first.result.outputs == nil)
         let page = try running.get("/")
         #expect(page.status == 503)
         #expect(page.text.contains("data-glossary-live-reload"))
@@ -135,7 +135,7 @@ import Testing
 
         try site.write("themes/default/templates/base.mustache", "<!doctype html><html><body class=\"new-base\">{{$content}}{{/content}}</body></html>\n")
         let all = try #require(await events.next("build", timeout: 20))
-        let pages = try #require(running.first.result.output).files.keys.filter { $0.hasSuffix(".html") }
+        let pages = try #require(running.first.result.outputs).paths.filter { $0.hasSuffix(".html") }
             .map { "/" + ($0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0) }
         #expect(all.json["changed"] as? [String] == pages.sorted())
         #expect(try running.get("/").text.contains("new-base"))
@@ -267,7 +267,7 @@ import Testing
         #expect(try running.get("/_glossary/live-reload.js", headers: ["If-None-Match: \(etag)"]).status == 304)
         #expect(try running.get("/_glossary/other").status == 404)
         await running.stop()
-        let built = await SiteBuilder(options: site.options()).build()
+        let built = await SiteBuilder(options: site.options()).build(into: MemorySink())
         let output = try #require(built.output)
         #expect(!output.files.values.contains { String(decoding: $0, as: UTF8.self).contains("glossary-live-reload") })
     }

@@ -14,9 +14,14 @@ public struct Page: Sendable {
     /// The page's URL below the site root, with a trailing slash (`guide/intro/`; empty for the home page).
     public var urlPath: String
     public var metadata: PageMetadata
-    public var body: String
-    /// The file line on which `body` starts.
-    public var bodyFirstLine: Int
+
+    public init(kind: Kind, displayPath: String, contentPath: String, metadata: PageMetadata) {
+        self.kind = kind
+        self.displayPath = displayPath
+        self.contentPath = contentPath
+        self.urlPath = Self.urlPath(forContentPath: contentPath)
+        self.metadata = metadata
+    }
 
     /// The output file below the site root (`guide/intro/index.html`).
     public var outputPath: String { urlPath + "index.html" }
@@ -29,4 +34,7 @@ public struct Page: Sendable {
         if last != "index" && last != "_index" { components.append(last) }
         return components.map { $0 + "/" }.joined()
     }
+
+    /// Whether the file is one of the team's glossary entries (`content/glossary/*.md`).
+    public static func isEntry(contentPath: String) -> Bool { contentPath.hasPrefix("glossary/") }
 }

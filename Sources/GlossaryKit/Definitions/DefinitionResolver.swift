@@ -30,6 +30,10 @@ public struct DefinitionResolver: Sendable {
     }
 
     public var cache: DefinitionCache
+    /// Lookups already made this build (by the parsing workers); nil to read the cache directly.
+    public var reader: CacheReader?
+    /// Keys not to fetch now (a fetch of them failed a moment ago); they resolve from the cache or not at all.
+    public var resting: Set<TermKey> = []
     public var fetcher: (any DefinitionFetcher)?
     public var options: Options
     /// How cache paths appear in diagnostics (relative to the site folder).
@@ -48,15 +52,16 @@ public struct DefinitionResolver: Sendable {
         var toFetch: [TermKey] = []
         var fallbacks: [TermKey: CacheEntry] = [:]
         let maximumAge = TimeInterval(options.maxAgeDays) * 86_400
-        let canFetch = !options.offline && fetcher != nil
+        let fetchable = !options.offline && fetcher != nil
 
         for key in Set(keys).sorted() {
+            let canFetch = fetchable && !resting.contains(key)
             if let definition = team[key] {
                 outcome.resolutions[key] = .defined(definition)
                 outcome.local += 1
                 continue
             }
-            switch cache.lookup(key, language: options.language, displayPath: displayPath) {
+            switch reader?.lookup(key) ?? cache.lookup(key, language: options.language, displayPath: displayPath) {
             case .entry(let entry):
                 let isStale = options.now.timeIntervalSince(entry.fetchedAt) > maximumAge
                 if canFetch && (options.refresh || isStale) {
@@ -74,7 +79,7 @@ public struct DefinitionResolver: Sendable {
             }
         }
 
-        guard let fetcher, !toFetch.isEmpty, canFetch else { return outcome }
+        guard let fetcher, !toFetch.isEmpty, fetchable else { return outcome }
         // Each entry is stored as it arrives; a failed fetch stores nothing, so a good entry is never replaced.
         let writer = CacheWriter(cache: cache)
         let results = await fetcher.fetch(toFetch, language: options.language, progress: progress) { _, result in

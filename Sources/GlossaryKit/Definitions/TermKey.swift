@@ -21,6 +21,13 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
         slug = Self.makeSlug(rawValue)
     }
 
+    /// A key known to be in canonical form with its slug (read back from the build manifest, which stores both):
+    /// no folding again.
+    init(canonical rawValue: String, slug: String) {
+        self.rawValue = rawValue
+        self.slug = slug
+    }
+
     public static func == (lhs: TermKey, rhs: TermKey) -> Bool { lhs.rawValue == rhs.rawValue }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }

@@ -60,7 +60,7 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
 
     /// What a reference renders as: HTML placed before and after its (escaped) shown text.
-    public struct Wrapper: Sendable {
+    public struct Wrapper: Hashable, Sendable {
         public var open: String
         public var close: String
 
@@ -70,16 +70,16 @@ public final class MarkdownDocument: @unchecked Sendable {
         }
     }
 
-    /// The HTML of the page. `wrap` decides each reference's markup; `rewriteURL` may change link destinations
-    /// (to make site-absolute links follow `base_url`).
-    public func renderHTML(wrap: (Int, TermReference) -> Wrapper, rewriteURL: ((String) -> String?)? = nil) -> String {
-        for (index, node) in termNodes.enumerated() {
-            let wrapper = wrap(index, references[index])
+    /// The HTML of the page: `wrappers` (one per reference, index-aligned with `references`) decide each
+    /// reference's markup; `destinations` (one per link) replace link destinations, nil keeping one as written.
+    public func renderHTML(wrappers: [Wrapper], destinations: [String?]) -> String {
+        precondition(wrappers.count == termNodes.count && destinations.count == linkNodes.count)
+        for (node, wrapper) in zip(termNodes, wrappers) {
             cmark_node_set_on_enter(node, wrapper.open)
             cmark_node_set_on_exit(node, wrapper.close)
         }
-        for (node, link) in zip(linkNodes, links) {
-            let destination = rewriteURL?(link.destination) ?? link.destination
+        for (node, (link, rewritten)) in zip(linkNodes, zip(links, destinations)) {
+            let destination = rewritten ?? link.destination
             if destination != String(cString: cmark_node_get_url(node)) { cmark_node_set_url(node, destination) }
         }
         guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }

@@ -5,56 +5,74 @@ import Foundation
     import Glibc
 #endif
 
-/// A new version of an output folder, written beside it and swapped in whole: readers see the old site or
+/// A new version of an output folder, prepared beside it and swapped in whole: readers see the old site or
 /// the new one, complete, at every instant.
 ///
-/// Files go into a fresh folder `.NAME.building-PID` next to the output. `commit()` exchanges it with the
-/// output in one `renameat2(RENAME_EXCHANGE)`, then moves the old site's top-level dotfiles (a gh-pages
-/// `.git`, `.nojekyll`) into the new one and deletes the rest of the old site. Nothing that holds a dotfile is
-/// ever deleted: a failed move keeps the old folder, and the next transaction carries its dotfiles over.
-/// Folders left by builds that died (`.NAME.building-PID`, `.NAME.old-PID` of a process that no longer
-/// runs) are cleaned up the same way when a transaction begins.
+/// The new version is prepared in `.NAME.building-PID` next to the output. When the folder of the build
+/// before last is still there (`.NAME.previous`, as the last commit left it) and the build state knows what it
+/// holds, it becomes the staging folder and is brought up to date in place: files whose inputs are the same as
+/// when it was written stay, files unchanged since the last build are hard-linked from the live site, and only
+/// the rest are written. So a build costs in proportion to what changed, not to the site. Otherwise staging
+/// starts empty and unchanged files are hard-linked from the live site.
 ///
-/// `write`, `copy` and `keep` may be called from several threads at once.
-public final class SiteTransaction: @unchecked Sendable {
+/// `commit()` exchanges staging and the output in one `renameat2(RENAME_EXCHANGE)`, moves the old site's
+/// top-level dotfiles (a gh-pages `.git`, `.nojekyll`) into the new one, and keeps the old site as
+/// `.NAME.previous` for the next build. Nothing holding a dotfile is ever deleted: a dotfile that can't be moved
+/// keeps its folder (reported as `kept`). Folders left by builds that died (`.NAME.building-PID`,
+/// `.NAME.old-PID` of a process that no longer runs) are cleaned up the same way when a transaction begins.
+///
+/// Files in staging are never changed in place (a file may be a hard link shared with the live site): a
+/// write replaces the name with a new file.
+public final class SiteTransaction: OutputSink, @unchecked Sendable {
     public let output: URL
     /// The folder being written.
     public let staging: URL
+    /// The folder the build before last left, which the next commit leaves the old site in.
+    public let previous: URL
     private let lock = NSLock()
     private var folders: Set<String> = [""]
     private var finished = false
-
-    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The new site's folder could not be made.
-        case create(folder: String, reason: String)
-        case write(path: String, reason: String)
-        /// The new site could not be put in place; the old one is untouched.
-        case swap(reason: String)
-
-        public var description: String {
-            switch self {
-            case .create(let folder, let reason): "can't create the new site beside \(folder): \(reason)"
-            case .write(let path, let reason): "can't write \(path): \(reason)"
-            case .swap(let reason): "can't put the new site in place: \(reason)"
-            }
-        }
-    }
+    /// Whether staging started as the previous site (so holds `previousOutputs`), rather than empty.
+    public private(set) var reusedPrevious = false
+    private let liveOutputs: [String: BuildState.StoredOutput]
+    private var stagingOutputs: [String: BuildState.StoredOutput] = [:]
+    /// What staging holds by the end of the build: the state's outputs after commit.
+    private var written: [String: BuildState.StoredOutput] = [:]
+    private var changed: Set<String> = []
 
     /// Old sites kept because some of their dotfiles could not be moved into the new one (it had files of
     /// the same names), with those names: the caller reports them.
     public private(set) var kept: [(folder: URL, dotfiles: [String])] = []
 
-    /// Cleans up what dead builds left beside `output`, then creates the folder the new site is written to.
-    public init(output: URL) throws(Failure) {
+    /// Cleans up what dead builds left beside `output`, then prepares the staging folder: the previous site
+    /// when `state` knows it, else an empty folder.
+    public init(output: URL, state: BuildState? = nil) throws(OutputFailure) {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
-        staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).building-\(getpid())", isDirectory: true)
+        let name = self.output.lastPathComponent
+        staging = parent.appendingPathComponent(".\(name).building-\(getpid())", isDirectory: true)
+        previous = parent.appendingPathComponent(".\(name).previous", isDirectory: true)
+        let known = state?.withLock { ($0.outputs, $0.previousOutputs, $0.outputFolder, $0.previousFolder) } ?? ([:], [:], nil, nil)
+        let outputIsKnown = known.2 != nil && FileSignature(path: self.output.path).map(\.identity) == known.2?.identity
+        liveOutputs = outputIsKnown ? known.0 : [:]
+        var reused = false
         removeLeftovers()
-        if mkdir(staging.path, 0o755) != 0 {
-            let code = errno
-            if code == ENOENT, mkdirParents(parent.path) == 0, mkdir(staging.path, 0o755) == 0 { return }
-            throw .create(folder: self.output.path, reason: Self.reason(code))
+        if let previousFolder = known.3, outputIsKnown, FileSignature(path: previous.path).map(\.identity) == previousFolder.identity,
+            rename(previous.path, staging.path) == 0
+        {
+            reused = true
+        } else {
+            // An unknown previous site is of no use: make room for the one this commit will leave.
+            Self.removeTree(previous)
+            if mkdir(staging.path, 0o755) != 0 {
+                let code = errno
+                if !(code == ENOENT && Self.makeParents(parent.path) && mkdir(staging.path, 0o755) == 0) {
+                    throw .create(folder: self.output.path, reason: Self.reason(code))
+                }
+            }
         }
+        reusedPrevious = reused
+        stagingOutputs = reused ? known.1 : [:]
     }
 
     deinit {
@@ -63,36 +81,85 @@ public final class SiteTransaction: @unchecked Sendable {
 
     // MARK: Writing
 
-    /// Writes a file of the new site (`guide/intro/index.html`).
-    public func write(_ path: String, _ data: Data) throws(Failure) {
-        try makeFolders(for: path)
-        try Self.writeFile(data, to: staging.path + "/" + path)
+    public func keep(_ path: String, fingerprint: Fingerprint) throws(OutputFailure) -> Bool {
+        let target = staging.path + "/" + path
+        // Already right in staging (the previous site had it made from the same inputs, and nobody touched it).
+        if let stored = stagingOutputs[path], stored.fingerprint == fingerprint, let signature = stored.signature,
+            FileSignature(path: target)?.isUnmodified(since: signature) == true
+        {
+            record(path, stored)
+            return true
+        }
+        // Unchanged since the last build: the live site's file, linked in.
+        if let stored = liveOutputs[path], stored.fingerprint == fingerprint, let signature = stored.signature,
+            FileSignature(path: output.path + "/" + path)?.isUnmodified(since: signature) == true
+        {
+            try makeFolders(for: path)
+            unlink(target)
+            if link(output.path + "/" + path, target) == 0 {
+                record(path, stored)
+                return true
+            }
+        }
+        return false
     }
 
-    /// Copies a file into the new site (a real copy: an editor changing the source in place must not change
-    /// the published site).
-    public func copy(_ path: String, from source: URL) throws(Failure) {
+    public func write(_ path: String, _ data: Data, fingerprint: Fingerprint, bytesHash: Fingerprint) throws(OutputFailure) {
+        let target = staging.path + "/" + path
+        // Equal bytes are already there: only the inputs' fingerprint is new.
+        if let stored = stagingOutputs[path], stored.bytesHash == bytesHash, let signature = stored.signature,
+            FileSignature(path: target)?.isUnmodified(since: signature) == true
+        {
+            record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature))
+            return
+        }
         try makeFolders(for: path)
-        let destination = staging.path + "/" + path
+        unlink(target)
+        try Self.writeFile(data, to: target)
+        record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: FileSignature(path: target)))
+    }
+
+    /// A real copy: an editor changing the source in place must not change the published site.
+    public func copy(_ path: String, from source: URL, fingerprint: Fingerprint, bytesHash: Fingerprint) throws(OutputFailure) {
+        let target = staging.path + "/" + path
+        try makeFolders(for: path)
+        unlink(target)
         do {
-            try FileManager.default.copyItem(atPath: source.path, toPath: destination)
+            try FileManager.default.copyItem(atPath: source.resolvingSymlinksInPath().path, toPath: target)
         } catch {
-            throw .write(path: destination, reason: error.localizedDescription)
+            throw .write(path: target, reason: error.localizedDescription)
+        }
+        record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: FileSignature(path: target)))
+    }
+
+    /// Notes what staging now holds at `path`; it counts as changed when the live site's bytes differ.
+    private func record(_ path: String, _ stored: BuildState.StoredOutput) {
+        lock.withLock {
+            written[path] = stored
+            if liveOutputs[path]?.bytesHash != stored.bytesHash { changed.insert(path) }
         }
     }
 
-    /// Carries a file of the current output into the new site unchanged: a hard link (builds replace output
-    /// files, never change them in place), or a copy where links fail.
-    public func keep(_ path: String) throws(Failure) {
-        try makeFolders(for: path)
-        let source = output.appendingPathComponent(path)
-        if link(source.path, staging.path + "/" + path) == 0 { return }
-        try copy(path, from: source)
+    /// Removes from staging whatever the previous site held that this build doesn't (with folders left empty).
+    public func finish(paths: Set<String>) throws(OutputFailure) -> Set<String> {
+        if reusedPrevious {
+            for path in Self.files(in: staging) where !paths.contains(path) {
+                unlink(staging.path + "/" + path)
+            }
+            Self.removeEmptyFolders(staging)
+        }
+        return lock.withLock {
+            for path in liveOutputs.keys where !paths.contains(path) { changed.insert(path) }
+            return changed
+        }
     }
+
+    /// The outputs staging holds, with their signatures: the live site's once committed.
+    public var outputs: [String: BuildState.StoredOutput] { lock.withLock { written } }
 
     /// Creates the folders above `path` that don't exist yet, parents first, with plain `mkdir`; under the
     /// lock, so a writer never finds a folder listed as made before it exists.
-    private func makeFolders(for path: String) throws(Failure) {
+    private func makeFolders(for path: String) throws(OutputFailure) {
         let components = path.split(separator: "/").dropLast()
         var folder = ""
         for component in components {
@@ -109,7 +176,7 @@ public final class SiteTransaction: @unchecked Sendable {
 
     /// Plain open/write/close: the staging folder as a whole is what becomes visible atomically, so each file
     /// needs no temporary copy or sync of its own.
-    static func writeFile(_ data: Data, to path: String, sync: Bool = false) throws(Failure) {
+    static func writeFile(_ data: Data, to path: String, sync: Bool = false) throws(OutputFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .write(path: path, reason: reason(errno)) }
         defer { close(descriptor) }
@@ -133,38 +200,44 @@ public final class SiteTransaction: @unchecked Sendable {
     // MARK: Finishing
 
     /// Puts the new site in place in one step; afterwards the output is the new site, with the old one's
-    /// top-level dotfiles.
-    public func commit() throws(Failure) {
+    /// top-level dotfiles, and the old site waits as `.NAME.previous` for the next build.
+    public func commit() throws(OutputFailure) {
         finished = true
         var exists = stat()
         guard lstat(output.path, &exists) == 0 else {
             guard glossary_rename_noreplace(staging.path, output.path) == 0 else {
                 let code = errno
-                removeTree(staging)
+                Self.removeTree(staging)
                 throw .swap(reason: Self.reason(code))
             }
             return
         }
         guard glossary_rename_exchange(staging.path, output.path) == 0 else {
             let code = errno
-            removeTree(staging)
+            Self.removeTree(staging)
             throw .swap(reason: Self.reason(code))
         }
         // The staging name now holds the old site.
-        retire(staging)
+        retire(staging, keepAsPrevious: true)
     }
 
-    /// Deletes what was written; the output is untouched.
+    /// Deletes what was written; the output is untouched (and the previous site is given up).
     public func abandon() {
         finished = true
-        removeTree(staging)
+        Self.removeTree(staging)
+    }
+
+    /// The signatures of the output folder and the previous one after commit, for the build state.
+    public var folderSignatures: (output: FileSignature?, previous: FileSignature?) {
+        (FileSignature(path: output.path), FileSignature(path: previous.path))
     }
 
     // MARK: Old sites and leftovers
 
-    /// Moves a retired site's top-level dotfiles into the output, then deletes it — unless a dotfile could not
-    /// be moved, in which case the folder stays (renamed `.NAME.old-PID`) for a later build to try again.
-    private func retire(_ folder: URL) {
+    /// Moves a retired site's top-level dotfiles into the output, then keeps it as the previous site (or deletes
+    /// it) — unless a dotfile could not be moved, in which case the folder stays as it is, for a later build to
+    /// try again.
+    private func retire(_ folder: URL, keepAsPrevious: Bool) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var kept: [String] = []
         for name in names where name.hasPrefix(".") {
@@ -180,7 +253,8 @@ public final class SiteTransaction: @unchecked Sendable {
             self.kept.append((place, kept.sorted()))
             return
         }
-        removeTree(folder)
+        if keepAsPrevious, glossary_rename_noreplace(folder.path, previous.path) == 0 { return }
+        Self.removeTree(folder)
     }
 
     /// Folders beside the output left by builds whose process is gone: their dotfiles are carried over, the
@@ -202,26 +276,61 @@ public final class SiteTransaction: @unchecked Sendable {
             guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
             var exists = stat()
             if lstat(output.path, &exists) == 0 {
-                retire(folder)
+                retire(folder, keepAsPrevious: false)
             } else {
                 // No site to carry dotfiles into: a folder holding some stays, whatever else it holds.
                 let dotfiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".") }
-                if dotfiles.isEmpty { removeTree(folder) } else { kept.append((folder, dotfiles.sorted())) }
+                if dotfiles.isEmpty { Self.removeTree(folder) } else { kept.append((folder, dotfiles.sorted())) }
             }
         }
     }
 
-    private func removeTree(_ folder: URL) {
+    /// Every file below `folder`, as paths relative to it.
+    static func files(in folder: URL) -> [String] {
+        var result: [String] = []
+        func walk(_ path: String, _ prefix: String) {
+            guard let directory = opendir(path) else { return }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                if entry.pointee.d_type == UInt8(DT_DIR) {
+                    walk(path + "/" + name, prefix + name + "/")
+                } else {
+                    result.append(prefix + name)
+                }
+            }
+        }
+        walk(folder.path, "")
+        return result
+    }
+
+    /// Removes the folders below `folder` that hold nothing (deepest first).
+    static func removeEmptyFolders(_ folder: URL) {
+        func prune(_ path: String) -> Bool {
+            guard let directory = opendir(path) else { return false }
+            var empty = true
+            var children: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                if entry.pointee.d_type == UInt8(DT_DIR) { children.append(name) } else { empty = false }
+            }
+            closedir(directory)
+            for child in children {
+                if prune(path + "/" + child) { rmdir(path + "/" + child) } else { empty = false }
+            }
+            return empty
+        }
+        _ = prune(folder.path)
+    }
+
+    static func removeTree(_ folder: URL) {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func mkdirParents(_ path: String) -> Int32 {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            return 0
-        } catch {
-            return -1
-        }
+    private static func makeParents(_ path: String) -> Bool {
+        (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil
     }
 
     static func reason(_ code: Int32) -> String {

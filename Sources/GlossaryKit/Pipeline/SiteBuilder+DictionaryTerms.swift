@@ -4,10 +4,18 @@ extension SiteBuilder {
     ///
     /// Built from the same stages as a build, so `glossary cache prune` keeps exactly what a build would use.
     public static func dictionaryTerms(_ source: SiteSource, jobs: Int) -> (Set<TermKey>, [Diagnostic]) {
-        let (pages, pageProblems) = loadPages(source, drafts: true, jobs: jobs)
-        let (team, teamProblems) = teamDefinitions(pages)
-        let seeAlso = team.values.flatMap(\.seeAlso).compactMap(TermKey.init)
-        let referenced = Set(collectReferences(pages).keys).union(seeAlso).subtracting(team.keys)
-        return (referenced, pageProblems + teamProblems)
+        let results = source.markdownFiles.parallelMap(jobs: jobs) { file -> (PageRecord?, [Diagnostic]) in
+            switch FileContents.read(file.url.path) {
+            case .failure(let failure):
+                return (nil, [Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))])
+            case .success(let data):
+                let (parsed, problems) = PageParser.parse(data, file: file, drafts: true)
+                return (parsed?.record, problems + (parsed?.record.diagnostics ?? []))
+            }
+        }
+        let records = results.compactMap(\.0)
+        let (terms, termProblems) = collectTerms(records)
+        let referenced = Set(terms.keys).subtracting(terms.team.keys)
+        return (referenced, results.flatMap(\.1) + termProblems)
     }
 }

@@ -1,21 +1,30 @@
 import Foundation
 
-/// Builds a site: load content → collect terms → resolve definitions → render → (the caller) write.
+/// Builds a site: load → collect terms → resolve definitions → plan → render → write.
 ///
-/// Each stage is a function from values to values, so it can be tested alone; `build()` runs them in order,
-/// times each, collects every problem, and stops before rendering when an error was found.
+/// Each stage is a function from values to values, so it can be tested alone; `build(into:)` runs them in
+/// order, times each, collects every problem, and stops before rendering when an error was found. The build
+/// state (`BuildState`) is what the stages know from earlier builds: with it a build reads, parses and renders
+/// only what changed, and its output is byte for byte what a build from nothing gives.
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
+    public var state: BuildState
     /// Called once the configuration is read, so the client follows `glossary.yml` (never when offline).
     public var makeFetcher: FetcherFactory?
     public var progress: @Sendable (FetchProgress) -> Void
-    /// Results of earlier builds to reuse (the preview server's incremental rebuilds); nil for a plain build.
-    public var memo: BuildMemo?
+
+    public init(
+        options: BuildOptions, state: BuildState = BuildState(), makeFetcher: FetcherFactory?,
+        progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }
+    ) {
+        self.options = options
+        self.state = state
+        self.makeFetcher = makeFetcher
+        self.progress = progress
+    }
 
     public init(options: BuildOptions, fetcher: (any DefinitionFetcher)? = nil, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) {
-        self.options = options
-        self.makeFetcher = Self.constant(fetcher)
-        self.progress = progress
+        self.init(options: options, makeFetcher: Self.constant(fetcher), progress: progress)
     }
 
     /// A factory that always gives `fetcher` (nil for none).
@@ -24,119 +33,168 @@ public struct SiteBuilder: Sendable {
         return { @Sendable _ in fetcher }
     }
 
-    public init(options: BuildOptions, makeFetcher: FetcherFactory?, progress: @escaping @Sendable (FetchProgress) -> Void = { _ in }) {
-        self.options = options
-        self.makeFetcher = makeFetcher
-        self.progress = progress
-    }
-
-    public func build() async -> BuildResult {
+    /// Builds into `sink`; with no sink, only plans (what `glossary check` needs: every problem, nothing
+    /// rendered). The state learns this build's records, and the outputs when the sink got them.
+    public func build(into sink: (any OutputSink)?) async -> BuildResult {
         let started = Date()
         var log = DiagnosticLog()
         var stats = BuildStats()
-        func timed<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
-            let start = Date()
-            defer { stats.stageTimes.append((name, Date().timeIntervalSince(start))) }
-            return try body()
-        }
-        func finish(output: SiteOutput?, config: SiteConfig?, site: BuiltSite?, unreachable: Bool = false) -> BuildResult {
+        state.begin(context: Self.context(options))
+        var result = BuildResult(diagnostics: [], stats: stats)
+        func finish() -> BuildResult {
             stats.totalSeconds = Date().timeIntervalSince(started)
-            let sorted = log.all.enumerated().sorted { lhs, rhs in
-                switch (lhs.element.location, rhs.element.location) {
-                case let (l?, r?) where l != r: return l < r
-                case (nil, _?): return false
-                case (_?, nil): return true
-                default: return lhs.offset < rhs.offset
-                }
-            }.map(\.element)
-            return BuildResult(diagnostics: sorted, output: log.hasErrors ? nil : output, stats: stats, apiUnreachable: unreachable, config: config, site: site)
+            result.stats = stats
+            result.diagnostics = Self.ordered(log.all)
+            return result
         }
 
         // Load.
-        let (source, scanProblems) = timed("scan") { SiteSource.scan(root: options.source) }
-        log.add(contentsOf: scanProblems)
-        guard let configText = source.configText else { return finish(output: nil, config: nil, site: nil) }
-        var (config, configProblems) = SiteConfig.load(yaml: configText, file: "glossary.yml")
-        log.add(contentsOf: configProblems)
-        if let baseURL = options.baseURL { config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
-        if let apiURL = options.apiURL { config.dictionary.api = apiURL }
-        let (theme, themeProblems) = timed("theme") { Theme.load(name: config.theme, siteRoot: options.source, location: config.locations["theme"], displayPath: displayPath) }
-        log.add(contentsOf: themeProblems)
-        let (pages, pageProblems) = timed("parse") { Self.loadPages(source, drafts: options.drafts, jobs: options.jobs, memo: memo) }
-        log.add(contentsOf: pageProblems)
+        guard let loaded = load(&log, &stats) else { return finish() }
+        result.config = loaded.config
 
         // Collect terms.
-        let (team, teamProblems) = Self.teamDefinitions(pages)
-        log.add(contentsOf: teamProblems)
-        let usage = Self.collectReferences(pages)
+        let (terms, termProblems) = timed("terms", &stats) { Self.collectTerms(loaded.records) }
+        log.add(contentsOf: termProblems)
 
         // Resolve definitions.
-        let resolver = DefinitionResolver(
-            cache: DefinitionCache(directory: options.source.appendingPathComponent(config.dictionary.cache, isDirectory: true)),
-            fetcher: options.offline ? nil : makeFetcher?(config),
-            options: .init(language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays),
-            displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
         let resolveStart = Date()
-        let seeAlso = team.values.flatMap(\.seeAlso).compactMap(TermKey.init)
-        let resolved = await resolveTerms(resolver, Array(usage.keys) + team.values.map(\.key) + seeAlso, team: team)
+        let resolved = await resolve(terms, loaded)
         stats.stageTimes.append(("resolve", Date().timeIntervalSince(resolveStart)))
         log.add(contentsOf: resolved.diagnostics)
-        stats.local = resolved.local
-        stats.cached = resolved.cached
-        stats.fetched = resolved.fetched
-
-        let site = BuiltSite(config: config, pages: pages, team: team, resolutions: resolved.resolutions, usage: usage)
+        result.apiUnreachable = resolved.apiUnreachable
+        let site = BuiltSite(config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage)
+        result.site = site
         log.add(contentsOf: site.unresolvedDiagnostics(offline: options.offline))
         log.add(contentsOf: site.seeAlsoDiagnostics())
-        stats.pages = pages.filter { $0.page.kind == .page }.count
-        stats.terms = site.termPages.count
-        stats.unresolved = Set(site.unresolvedReferences.map(\.key)).count
-        guard let theme, !log.hasErrors else { return finish(output: nil, config: config, site: site, unreachable: resolved.apiUnreachable) }
+        count(site, into: &stats)
+        state.learn(records: loaded.storedRecords)
+        guard let theme = loaded.theme, !log.hasErrors else { return finish() }
+
+        // Plan.
+        let (plan, planProblems) = timed("plan", &stats) {
+            OutputPlan.make(site: site, loaded: loaded, theme: theme, bodySuffix: options.bodySuffix, state: state)
+        }
+        state.learnFiles()
+        log.add(contentsOf: planProblems)
+        log.add(contentsOf: site.brokenLinkDiagnostics(paths: plan.paths))
+        stats.files = plan.items.count
+        let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
+        guard let sink, !stopped else { return finish() }
 
         // Render.
-        var renderer = SiteRenderer(site: site, theme: theme, source: source, jobs: options.jobs, bodySuffix: options.bodySuffix)
-        renderer.memo = memo
-        let (output, renderProblems) = timed("render") { renderer.render() }
-        log.add(contentsOf: renderProblems)
-        log.add(contentsOf: site.brokenLinkDiagnostics(output: output))
-        stats.files = output.paths.count
-        return finish(output: output, config: config, site: site, unreachable: resolved.apiUnreachable)
+        let rendered = timed("render", &stats) { render(plan, site, loaded, theme, into: sink) }
+        if let failure = rendered.failures.first {
+            log.add(contentsOf: [Diagnostic(.writeFailed(reason: failure.description), subject: Self.relativePath(options.outputDirectory, root: options.source))])
+            return finish()
+        }
+        stats.written = rendered.written
+        result.outputs = OutputChanges(paths: plan.paths, changed: rendered.changed)
+        if let memory = sink as? MemorySink { result.output = memory.output }
+        return finish()
     }
 
-    /// Builds and, when there are no errors, writes the site atomically to the output folder.
+    /// Builds and, when there are no errors, writes the site atomically to the output folder, keeping the
+    /// build state in the manifest.
     ///
     /// Builds of one site take turns (`BuildLock`): `waiting` hears when this one waits for another.
     public func buildAndWrite(waiting: (Int32?) -> Void = { _ in }) async -> BuildResult {
         if let problem = outputFolderProblem() {
-            return BuildResult(diagnostics: [problem], output: nil, stats: BuildStats())
+            return BuildResult(diagnostics: [problem])
         }
+        let buildFolder = options.source.appendingPathComponent(".glossary/build", isDirectory: true)
         let lock: BuildLock?
         do {
-            lock = try BuildLock(folder: options.source.appendingPathComponent(".glossary/build", isDirectory: true), wait: options.waitForOtherBuilds, waiting: waiting)
+            lock = try BuildLock(folder: buildFolder, wait: options.waitForOtherBuilds, waiting: waiting)
         } catch .busy(let holder) {
-            return BuildResult(diagnostics: [Diagnostic(.buildLocked(holder: holder))], output: nil, stats: BuildStats())
+            return BuildResult(diagnostics: [Diagnostic(.buildLocked(holder: holder))])
         } catch {
             // A source folder we can't write to (a read-only checkout) still builds, unserialised.
             lock = nil
         }
         defer { withExtendedLifetime(lock) {} }
-        var result = await build()
-        if options.strict && !result.warnings.isEmpty { result.output = nil }
-        guard let output = result.output else { return result }
-        let start = Date()
+        let manifest = BuildManifest(folder: buildFolder, output: options.outputDirectory)
+        if !options.clean { manifest.load(into: state, context: Self.context(options)) }
         let shownOutput = Self.relativePath(options.outputDirectory, root: options.source)
+        let transaction: SiteTransaction
         do {
-            let kept = try SiteWriter(output: options.outputDirectory).write(output)
-            for (folder, names) in kept {
+            transaction = try SiteTransaction(output: options.outputDirectory, state: state)
+        } catch {
+            var failed = BuildResult(diagnostics: [Diagnostic(.writeFailed(reason: error.description), subject: shownOutput)])
+            failed.stats = BuildStats()
+            return failed
+        }
+        var result = await build(into: transaction)
+        guard result.succeeded else {
+            transaction.abandon()
+            manifest.save(state)
+            return result
+        }
+        let start = Date()
+        do {
+            try transaction.commit()
+            let folders = transaction.folderSignatures
+            state.written(outputs: transaction.outputs, live: folders.output, previous: folders.previous)
+            for (folder, names) in transaction.kept {
                 result.diagnostics.append(Diagnostic(.dotfilesKept(folder: Self.relativePath(folder, root: options.source), names: names), subject: shownOutput))
             }
         } catch {
             result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: shownOutput))
-            result.output = nil
+            result.outputs = nil
         }
+        manifest.save(state)
         result.stats.stageTimes.append(("write", Date().timeIntervalSince(start)))
         result.stats.totalSeconds += Date().timeIntervalSince(start)
         return result
+    }
+
+    /// What the state's contents were made under: this glossary binary (another version renders otherwise)
+    /// and the output folder.
+    static func context(_ options: BuildOptions) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        hasher.combine(EngineIdentity.current)
+        hasher.combine(options.outputDirectory.standardizedFileURL.path)
+        return hasher.finish()
+    }
+
+    /// The summary's counts: every term with a page once, by where its definition came from.
+    func count(_ site: BuiltSite, into stats: inout BuildStats) {
+        stats.pages = site.pages.filter { $0.page.kind == .page }.count
+        stats.terms = site.termPages.count
+        stats.local = 0
+        stats.cached = 0
+        stats.fetched = 0
+        for definition in site.termPages.values {
+            switch definition.origin {
+            case .team: stats.local += 1
+            case .dictionary(_, let fetched, _): if fetched { stats.fetched += 1 } else { stats.cached += 1 }
+            }
+        }
+        stats.unresolved = Set(site.unresolvedReferences.map(\.key)).count
+    }
+
+    /// Problems in file order (problems without a file last), otherwise as found.
+    static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            switch (lhs.element.location, rhs.element.location) {
+            case let (l?, r?) where l != r: return l < r
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return lhs.offset < rhs.offset
+            }
+        }.map(\.element)
+    }
+
+    func timed<T>(_ name: String, _ stats: inout BuildStats, _ body: () throws -> T) rethrows -> T {
+        let start = Date()
+        defer { stats.stageTimes.append((name, Date().timeIntervalSince(start))) }
+        return try body()
+    }
+
+    /// The cache of the site's dictionary definitions, read once per build.
+    func cacheReader(_ config: SiteConfig) -> CacheReader {
+        CacheReader(
+            cache: DefinitionCache(directory: options.source.appendingPathComponent(config.dictionary.cache, isDirectory: true)),
+            language: config.language, displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
     }
 
     /// Why the output folder must not be written, if it mustn't: the swap replaces the folder whole, so an
@@ -161,7 +219,7 @@ public struct SiteBuilder: Sendable {
         return Diagnostic(.outputPath, subject: options.outputDirectory.path)
     }
 
-    private func displayPath(_ url: URL) -> String { Self.relativePath(url, root: options.source) }
+    func displayPath(_ url: URL) -> String { Self.relativePath(url, root: options.source) }
 
     /// `url` relative to `root` when it lies below it (how paths appear in diagnostics), else its full path.
     public static func relativePath(_ url: URL, root: URL) -> String {
@@ -170,125 +228,4 @@ public struct SiteBuilder: Sendable {
         let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
-}
-
-/// A markdown file after parsing: its page, front matter and markdown tree.
-public struct ParsedPage: Sendable {
-    public var page: Page
-    public var document: MarkdownDocument
-    /// Terms the front matter's `terms:` declares, as references at their front-matter location.
-    public var declaredTerms: [TermReference]
-
-    public var allReferences: [TermReference] { document.references + declaredTerms }
-}
-
-extension SiteBuilder {
-    /// Stage: read and parse every markdown file (in parallel); drafts are left out unless asked for.
-    public static func loadPages(_ source: SiteSource, drafts: Bool, jobs: Int, memo: BuildMemo? = nil) -> ([ParsedPage], [Diagnostic]) {
-        let results: [(ParsedPage?, [Diagnostic])] = source.markdownFiles.parallelMap(jobs: jobs) { file in
-            if let memo { return memo.parsedPage(file, drafts: drafts, read: source.read) { parsePage(text: $0, file: file, drafts: drafts) } }
-            switch source.read(file) {
-            case .failure(let diagnostic):
-                return (nil, [diagnostic])
-            case .success(let text):
-                return parsePage(text: text, file: file, drafts: drafts)
-            }
-        }
-        var pages: [ParsedPage] = []
-        var diagnostics: [Diagnostic] = []
-        var owners: [String: Page] = [:]
-        for (page, problems) in results {
-            diagnostics += problems
-            guard let page else { continue }
-            if page.page.kind == .page {
-                if let owner = owners[page.page.urlPath] {
-                    diagnostics.append(
-                        Diagnostic(
-                            .duplicatePage(url: page.page.urlPath, other: owner.displayPath), at: .start(of: page.page.displayPath),
-                            notes: [Problem.otherPageNote(at: .start(of: owner.displayPath))]))
-                    continue
-                }
-                if let reserved = ["terms/", "search/", "assets/", "_glossary/"].first(where: { page.page.urlPath.hasPrefix($0) }) {
-                    diagnostics.append(Diagnostic(.reservedPage(prefix: reserved), at: .start(of: page.page.displayPath)))
-                    continue
-                }
-                owners[page.page.urlPath] = page.page
-            }
-            pages.append(page)
-        }
-        return (pages, diagnostics)
-    }
-
-    /// Stage (pure): one markdown file's text → its parsed page, or nil for a skipped draft.
-    public static func parsePage(text: String, file: SiteSource.File, drafts: Bool) -> (ParsedPage?, [Diagnostic]) {
-        let parsed = PageMetadata.parse(source: text, file: file.displayPath)
-        var diagnostics = parsed.diagnostics
-        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        if parsed.metadata.draft && !drafts { return (nil, diagnostics) }
-        let isEntry = file.contentPath.hasPrefix("glossary/")
-        let page = Page(
-            kind: isEntry ? .glossaryEntry : .page, displayPath: file.displayPath, contentPath: file.contentPath,
-            urlPath: Page.urlPath(forContentPath: file.contentPath), metadata: parsed.metadata, body: parsed.body,
-            bodyFirstLine: parsed.bodyFirstLine)
-        let document = MarkdownDocument(markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine)
-        diagnostics += document.diagnostics
-        let termsLocation = parsed.metadata.locations["terms"] ?? SourceLocation(file: file.displayPath, line: 1, column: 1)
-        let declared = parsed.metadata.terms.compactMap { word in
-            TermKey(word).map { TermReference(shown: word, word: word, key: $0, location: termsLocation) }
-        }
-        if isEntry && parsed.metadata.term == nil {
-            diagnostics.append(Diagnostic(.entryMissingTerm, at: .start(of: file.displayPath)))
-        }
-        return (ParsedPage(page: page, document: document, declaredTerms: declared), diagnostics)
-    }
-
-    /// Stage (pure): the team's entries by key and by each alias.
-    public static func teamDefinitions(_ pages: [ParsedPage]) -> ([TermKey: TermDefinition], [Diagnostic]) {
-        var team: [TermKey: TermDefinition] = [:]
-        var owners: [TermKey: SourceLocation] = [:]
-        var diagnostics: [Diagnostic] = []
-        for (index, parsed) in pages.enumerated() where parsed.page.kind == .glossaryEntry {
-            let metadata = parsed.page.metadata
-            guard let word = metadata.term, let key = TermKey(word) else { continue }
-            let summary = parsed.document.firstParagraphText() ?? ""
-            let entry = DictionaryEntry(
-                word: word, phonetic: metadata.phonetic,
-                phonetics: metadata.phonetic.map { [DictionaryEntry.Phonetic(text: $0)] } ?? [],
-                meanings: [.init(partOfSpeech: metadata.partOfSpeech ?? "", definitions: [.init(definition: summary)], synonyms: metadata.synonyms, antonyms: metadata.antonyms)])
-            let aliases = metadata.aliases.compactMap(TermKey.init)
-            let definition = TermDefinition(key: key, word: word, entries: [entry], origin: .team(pageIndex: index), aliases: aliases, seeAlso: metadata.seeAlso)
-            let fileStart = SourceLocation.start(of: parsed.page.displayPath)
-            let names: [(TermKey, SourceLocation)] =
-                [(key, metadata.locations["term"] ?? fileStart)]
-                + metadata.aliases.enumerated().compactMap { index, alias in
-                    TermKey(alias).map { ($0, metadata.locations["aliases[\(index)]"] ?? metadata.locations["aliases"] ?? fileStart) }
-                }
-            for (name, location) in names {
-                if let owner = owners[name] {
-                    diagnostics.append(Diagnostic(.duplicateTerm(name: name.rawValue), at: location, notes: [Problem.firstDefinitionNote(name.rawValue, at: owner)]))
-                    continue
-                }
-                owners[name] = location
-                team[name] = definition
-            }
-        }
-        return (team, diagnostics)
-    }
-
-    /// Stage (pure): every reference by key, in page order.
-    public static func collectReferences(_ pages: [ParsedPage]) -> [TermKey: [TermUse]] {
-        var usage: [TermKey: [TermUse]] = [:]
-        for (index, parsed) in pages.enumerated() {
-            for reference in parsed.allReferences {
-                usage[reference.key, default: []].append(TermUse(pageIndex: index, reference: reference))
-            }
-        }
-        return usage
-    }
-}
-
-/// A reference and the page it is on.
-public struct TermUse: Sendable {
-    public var pageIndex: Int
-    public var reference: TermReference
 }

@@ -1,67 +1,77 @@
 import Foundation
 
-/// Stage: turns a resolved site into files — content pages, term pages, the A–Z index, the dictionary page,
-/// the 404 page, the terms JSON the browser scripts read, theme assets and copied content files.
+/// Renders the files of a resolved site — content pages, term pages, the A–Z index, the dictionary page, the 404
+/// page, the terms JSON the browser scripts read — each from exactly the inputs its fingerprint covers (see
+/// `OutputPlan`): a page from its record, its body HTML and the summaries of the terms it shows; a term page
+/// from its definition, the pages that use it and the words it links; and so on.
 public struct SiteRenderer: Sendable {
     public var site: BuiltSite
     public var theme: Theme
-    public var source: SiteSource
-    public var jobs: Int
     public var bodySuffix: String?
-    /// The preview server's memo of earlier builds (see `SiteRenderer+Memo.swift`); nil for a plain build.
-    var memo: BuildMemo?
     /// The Content-Security-Policies of this build's pages, by the head-script they allow.
     let policies = ContentSecurityPolicy.Memo()
+    /// Values every page asks for again and again, computed once per build.
+    let memo = Memo()
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
-    public func render() -> (SiteOutput, [Diagnostic]) {
-        var output = SiteOutput()
-        memo?.beginRender(theme: theme, bodySuffix: bodySuffix)
-        let definitions = site.termPages.values.sorted { $0.key < $1.key }
-        var slugOwners: [String: TermKey] = [:]
-        var diagnostics: [Diagnostic] = []
-        for definition in definitions {
-            if let owner = slugOwners[definition.slug] {
-                diagnostics.append(Diagnostic(.slugCollision(first: owner.rawValue, second: definition.key.rawValue, slug: definition.slug)))
-            }
-            slugOwners[definition.slug] = definition.key
-        }
-
-        let contentPages = site.pages.filter { $0.page.kind == .page }
-        let renderedPages = contentPages.parallelMap(jobs: jobs) { parsed in
-            (parsed.page.outputPath, rendered("page", pageContext(parsed), at: parsed.page.outputPath))
-        }
-        for (path, html) in renderedPages { output.add(path, html) }
-
-        let renderedTerms = definitions.parallelMap(jobs: jobs) { definition in
-            ("terms/\(definition.slug)/index.html", rendered("term", termContext(definition), at: "terms/\(definition.slug)/index.html"))
-        }
-        for (path, html) in renderedTerms { output.add(path, html) }
-
-        output.add("terms/index.html", rendered("terms", indexContext(definitions), at: "terms/index.html"))
-        output.add("terms/index.json", termsJSON(definitions))
-        output.add("search/index.html", rendered("search", .object(common(title: "Dictionary", url: "search/", kind: "search")), at: "search/index.html"))
-        output.add("404.html", rendered("404", .object(common(title: "Page not found", url: "404.html", kind: "404")), at: "404.html"))
-
-        // A content file may replace a theme asset (that is how a site overrides one), never a generated file.
-        for file in source.staticFiles {
-            if output.files[file.contentPath] != nil {
-                diagnostics.append(Diagnostic(.reservedFile(path: file.contentPath), at: .start(of: file.displayPath)))
-                continue
-            }
-            output.copies[file.contentPath] = file.url
-        }
-        // The built-in theme's assets are bytes in the binary, so they are written rather than copied.
-        for (asset, source) in theme.assets where output.copies["assets/" + asset] == nil {
-            switch source {
-            case .file(let url): output.copies["assets/" + asset] = url
-            case .data(let data): output.files["assets/" + asset] = data
-            }
-        }
-        return (output, diagnostics)
+    public init(site: BuiltSite, theme: Theme, bodySuffix: String?) {
+        self.site = site
+        self.theme = theme
+        self.bodySuffix = bodySuffix
     }
 
+    /// Term summaries and linked words by key, for the build (synonyms repeat across thousands of entries).
+    final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var summaries: [TermKey: MustacheValue] = [:]
+        private var linkedWords: [String: MustacheValue] = [:]
+
+        func summary(_ key: TermKey, _ make: () -> MustacheValue) -> MustacheValue {
+            if let known = lock.withLock({ summaries[key] }) { return known }
+            let value = make()
+            lock.withLock { summaries[key] = value }
+            return value
+        }
+
+        func linkedWord(_ word: String, _ make: () -> MustacheValue) -> MustacheValue {
+            if let known = lock.withLock({ linkedWords[word] }) { return known }
+            let value = make()
+            lock.withLock { linkedWords[word] = value }
+            return value
+        }
+    }
+
+    // MARK: Files
+
+    /// A content page, from its record and its body HTML.
+    public func page(_ record: PageRecord, body: String) -> Data {
+        render("page", pageContext(record, body: body))
+    }
+
+    /// A term's page; `entryBody` is the HTML of the team's entry for team terms.
+    public func term(_ definition: TermDefinition, entryBody: String?) -> Data {
+        render("term", termContext(definition, entryBody: entryBody))
+    }
+
+    /// The A–Z index of `definitions`.
+    public func index(_ definitions: [TermDefinition]) -> Data {
+        render("terms", indexContext(definitions))
+    }
+
+    public func search() -> Data {
+        render("search", .object(common(title: "Dictionary", url: "search/", kind: "search")))
+    }
+
+    public func notFound() -> Data {
+        render("404", .object(common(title: "Page not found", url: "404.html", kind: "404")))
+    }
+
+    func render(_ template: String, _ context: MustacheValue) -> Data {
+        Data(finish(theme.render(template, context)).utf8)
+    }
+
+    /// The page with `bodySuffix` (the preview server's live-reload tag) before `</body>`.
     func finish(_ html: String) -> String {
         guard let bodySuffix, let end = html.range(of: "</body>", options: .backwards) else { return html }
         return html.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: bodySuffix)
@@ -111,12 +121,11 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    func pageContext(_ parsed: ParsedPage) -> MustacheValue {
-        let page = parsed.page
-        let html = fragment(parsed)
-        let title = page.metadata.title ?? parsed.document.firstHeading ?? Self.titleFromPath(page.contentPath)
+    func pageContext(_ record: PageRecord, body html: String) -> MustacheValue {
+        let page = record.page
+        let title = record.title
         var context = common(title: title, url: page.urlPath, kind: page.urlPath.isEmpty ? "home" : "page", description: page.metadata.description)
-        let usedTerms = parsed.allReferences.map(\.key).uniqued().compactMap { site.definition(for: $0) }
+        let usedTerms = record.allReferences.map(\.key).uniqued().compactMap { site.definition(for: $0) }
         var seen = Set<TermKey>()
         let termList = usedTerms.filter { seen.insert($0.key).inserted }.map(termSummary)
         context["page"] = Self.flagged([
@@ -128,14 +137,13 @@ public struct SiteRenderer: Sendable {
             "terms": .array(termList),
             "source": .string(page.displayPath),
             // False when the markdown opens with its own level-1 heading, so the theme doesn't repeat it.
-            "show_title": .bool(!parsed.document.startsWithTitleHeading),
+            "show_title": .bool(!record.startsWithTitleHeading),
         ])
         return .object(context)
     }
 
     func termSummary(_ definition: TermDefinition) -> MustacheValue {
-        if let memo { return memo.summary(of: definition.key) { termSummaryValue(definition) } }
-        return termSummaryValue(definition)
+        memo.summary(definition.key) { termSummaryValue(definition) }
     }
 
     private func termSummaryValue(_ definition: TermDefinition) -> MustacheValue {
@@ -151,19 +159,21 @@ public struct SiteRenderer: Sendable {
 
     /// A word linked to its term page when the glossary has one.
     func linkedWord(_ word: String) -> MustacheValue {
-        if let memo { return memo.linkedWord(word) { linkedWordValue(word) } }
-        return linkedWordValue(word)
+        memo.linkedWord(word) { linkedWordValue(word) }
     }
 
     private func linkedWordValue(_ word: String) -> MustacheValue {
-        guard let key = TermKey(word), let definition = site.termPages[key] ?? site.definition(for: key) else {
-            // An explicit null stops Mustache from finding an outer `url` (the term page's own) instead.
-            return .object(["word": .string(word), "url": .null])
-        }
-        return .object(["word": .string(word), "url": .string(site.termURL(definition))])
+        // An explicit null stops Mustache from finding an outer `url` (the term page's own) instead.
+        .object(["word": .string(word), "url": Self.linkedURL(word, in: site).map(MustacheValue.string) ?? .null])
     }
 
-    func termContext(_ definition: TermDefinition) -> MustacheValue {
+    /// The term page a word links to, if the glossary has one.
+    static func linkedURL(_ word: String, in site: BuiltSite) -> String? {
+        guard let key = TermKey(word), let definition = site.termPages[key] ?? site.definition(for: key) else { return nil }
+        return site.termURL(definition)
+    }
+
+    func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
         var context = common(title: definition.word, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
         var term: [String: MustacheValue] = [
             "word": .string(definition.word),
@@ -173,15 +183,14 @@ public struct SiteRenderer: Sendable {
             "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
             "aliases": .array(definition.aliases.map { .string($0.rawValue) }),
             "see_also": .array(definition.seeAlso.map(linkedWord)),
-            "used_on": .array(site.usedOn(definition).map { parsed in
-                .object(["title": .string(parsed.page.metadata.title ?? parsed.document.firstHeading ?? Self.titleFromPath(parsed.page.contentPath)), "url": .string(site.rootPath + parsed.page.urlPath)])
+            "used_on": .array(site.usedOn(definition).map { record in
+                .object(["title": .string(record.title), "url": .string(site.rootPath + record.page.urlPath)])
             }),
         ]
         switch definition.origin {
-        case .team(let index):
-            let entryPage = site.pages[index]
+        case .team:
             term["is_team"] = true
-            term["body"] = .string(fragment(entryPage))
+            term["body"] = .string(entryBody ?? "")
             term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map(linkedWord))
             term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map(linkedWord))
         case .dictionary(let entry, _, let stale):
@@ -285,7 +294,11 @@ public struct SiteRenderer: Sendable {
 
     /// The data term cards and the dictionary page read in the browser: compact JSON with sorted keys, written
     /// by hand because JSONSerialization took a tenth of the render stage.
-    func termsJSON(_ definitions: [TermDefinition]) -> String {
+    public func termsJSON(_ definitions: [TermDefinition]) -> Data {
+        Data(termsJSONText(definitions).utf8)
+    }
+
+    func termsJSONText(_ definitions: [TermDefinition]) -> String {
         var json = "{\"terms\":["
         for (index, definition) in definitions.enumerated() {
             if index > 0 { json += "," }
@@ -311,8 +324,4 @@ public struct SiteRenderer: Sendable {
         return .object(result)
     }
 
-    static func titleFromPath(_ contentPath: String) -> String {
-        let name = (contentPath as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
-        return name.replacingOccurrences(of: "-", with: " ").capitalized
-    }
 }

@@ -33,7 +33,7 @@ import Testing
         var mismatches: [String] = []
         for example in examples {
             let expected = try Self.runCmark(cmark, example)
-            let actual = MarkdownDocument(markdown: example, file: "spec.md").renderHTML { _, _ in .init(open: "", close: "") }
+            let actual = MarkdownDocument(markdown: example, file: "spec.md").html()
             if actual != expected { mismatches.append(example) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) examples differ, first: \(mismatches.first ?? "")")

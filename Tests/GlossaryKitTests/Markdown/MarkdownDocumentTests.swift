@@ -9,7 +9,7 @@ import Testing
     }
 
     private func linked(_ markdown: String) -> String {
-        MarkdownDocument(markdown: markdown, file: "p.md").renderHTML { _, reference in
+        MarkdownDocument(markdown: markdown, file: "p.md").html { reference in
             .init(open: "<a data-term=\"\(reference.key)\">", close: "</a>")
         }
     }
@@ -77,11 +77,11 @@ import Testing
     @Test func renderingTwiceRewritesFromTheOriginalDestinations() {
         let document = MarkdownDocument(markdown: "[a](/x/) ![i](/i.png)\n", file: "p.md")
         let prefixed = { (url: String) -> String? in "/docs" + url }
-        let first = document.renderHTML(wrap: { _, _ in .init(open: "", close: "") }, rewriteURL: prefixed)
-        let second = document.renderHTML(wrap: { _, _ in .init(open: "", close: "") }, rewriteURL: prefixed)
+        let first = document.html(rewrite: prefixed)
+        let second = document.html(rewrite: prefixed)
         #expect(first == #"<p><a href="/docs/x/">a</a> <img src="/docs/i.png" alt="i" /></p>"# + "\n")
         #expect(second == first)
-        #expect(document.renderHTML { _, _ in .init(open: "", close: "") } == #"<p><a href="/x/">a</a> <img src="/i.png" alt="i" /></p>"# + "\n")
+        #expect(document.html() == #"<p><a href="/x/">a</a> <img src="/i.png" alt="i" /></p>"# + "\n")
     }
 
     @Test func escapedReferenceStaysLiteralEvenWithALinkDefinition() {
@@ -92,5 +92,14 @@ import Testing
         let swallowed = MarkdownDocument(markdown: "A [[x]] here.\n\n[x]: ./missing.md\n", file: "p.md")
         #expect(swallowed.references.map(\.key.rawValue) == ["x"])
         #expect(swallowed.links.isEmpty, "a link that became a term reference is not checked as a link")
+    }
+}
+
+extension MarkdownDocument {
+    /// The HTML with each reference wrapped by `wrap` and each link destination passed through `rewrite`.
+    func html(
+        wrap: (TermReference) -> Wrapper = { _ in .init(open: "", close: "") }, rewrite: (String) -> String? = { _ in nil }
+    ) -> String {
+        renderHTML(wrappers: references.map(wrap), destinations: links.map { rewrite($0.destination) })
     }
 }

@@ -4,22 +4,27 @@ import Testing
 
 /// The build's stages, each alone, on values.
 @Suite struct SiteBuilderStageTests {
-    func parse(_ path: String, _ text: String, drafts: Bool = false) -> (ParsedPage?, [Diagnostic]) {
-        SiteBuilder.parsePage(text: text, file: .init(displayPath: "content/" + path, contentPath: path, url: URL(fileURLWithPath: "/x")), drafts: drafts)
+    /// The record of a file (nil when it can't be published) and every problem found in it.
+    func parse(_ path: String, _ text: String, drafts: Bool = false) -> (PageRecord?, [Diagnostic]) {
+        let (parsed, failures) = PageParser.parse(
+            Data(text.utf8), file: .init(displayPath: "content/" + path, contentPath: path, url: URL(fileURLWithPath: "/x")), drafts: drafts)
+        return (parsed?.record, failures + (parsed?.record.diagnostics ?? []))
     }
 
     @Test func referencesCarryFileLinesAfterFrontMatter() throws {
         let (page, diagnostics) = parse("a.md", "---\ntitle: A\nterms: [glyph]\n---\n\nSee [[Kerning]].\n")
         #expect(diagnostics.isEmpty)
         let parsed = try #require(page)
-        #expect(parsed.document.references.map { "\($0.location)" } == [#"SourceLocation(file: "content/a.md", line: 6, column: 5)"#])
+        #expect(parsed.references.map { "\($0.location)" } == [#"SourceLocation(file: "content/a.md", line: 6, column: 5)"#])
         #expect(parsed.declaredTerms.map(\.key.rawValue) == ["glyph"])
         #expect(parsed.declaredTerms.first?.location.line == 3)
     }
 
-    @Test func draftsAreDroppedUnlessRequested() {
-        #expect(parse("d.md", "---\ndraft: true\n---\nx\n").0 == nil)
-        #expect(parse("d.md", "---\ndraft: true\n---\nx\n", drafts: true).0 != nil)
+    @Test func draftsAreReadForTheirFrontMatterOnlyUnlessRequested() {
+        #expect(parse("d.md", "---\ndraft: true\n---\n[[x]]\n").0?.hasBody == false)
+        #expect(parse("d.md", "---\ndraft: true\n---\n[[x]]\n").0?.references.isEmpty == true)
+        #expect(parse("d.md", "---\ndraft: true\n---\n[[x]]\n", drafts: true).0?.hasBody == true)
+        #expect(parse("d.md", "---\ndraft: true\n---\n[[x]]\n", drafts: true).0?.references.count == 1)
     }
 
     @Test func glossaryEntryNeedsATerm() {

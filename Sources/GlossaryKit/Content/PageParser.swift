@@ -1,0 +1,50 @@
+import Foundation
+
+/// Stage (pure): one markdown file's bytes → its record and its markdown tree.
+public enum PageParser {
+    /// A parsed file: its record, and the tree its HTML is rendered from (nil for a draft left out).
+    public struct Parsed: @unchecked Sendable {
+        public var record: PageRecord
+        public var document: MarkdownDocument?
+    }
+
+    /// Parses `data` as `file`. A page that can't be published (text that is not UTF-8, broken front matter)
+    /// gives nil and its problems; otherwise the problems are in the record. Drafts are parsed for their front
+    /// matter only, unless `drafts`.
+    public static func parse(_ data: Data, file: SiteSource.File, drafts: Bool) -> (Parsed?, [Diagnostic]) {
+        let text: String
+        switch SiteSource.decodeUTF8(data, file: file.displayPath) {
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        case .success(let decoded): text = decoded
+        }
+        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts)
+    }
+
+    public static func parse(text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool) -> (Parsed?, [Diagnostic]) {
+        let parsed = PageMetadata.parse(source: text, file: file.displayPath)
+        var diagnostics = parsed.diagnostics
+        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        let isEntry = Page.isEntry(contentPath: file.contentPath)
+        let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: file.displayPath, contentPath: file.contentPath, metadata: parsed.metadata)
+        let termsLocation = parsed.metadata.locations["terms"] ?? .start(of: file.displayPath)
+        let declared = parsed.metadata.terms.compactMap { word in
+            TermKey(word).map { TermReference(shown: word, word: word, key: $0, location: termsLocation) }
+        }
+        if isEntry && parsed.metadata.term == nil {
+            diagnostics.append(Diagnostic(.entryMissingTerm, at: .start(of: file.displayPath)))
+        }
+        guard !parsed.metadata.draft || drafts else {
+            let record = PageRecord(
+                page: page, references: [], declaredTerms: declared, links: [], firstHeading: nil, startsWithTitleHeading: false,
+                firstParagraph: nil, diagnostics: diagnostics, contentHash: hash, hasBody: false)
+            return (Parsed(record: record, document: nil), [])
+        }
+        let document = MarkdownDocument(markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine)
+        diagnostics += document.diagnostics
+        let record = PageRecord(
+            page: page, references: document.references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
+            startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: isEntry ? document.firstParagraphText() : nil,
+            diagnostics: diagnostics, contentHash: hash, hasBody: true)
+        return (Parsed(record: record, document: document), [])
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+
+/// The build state of `glossary build`, kept between runs in `.glossary/build/manifest-<output>` (one per output
+/// folder): records of the markdown files, fingerprints of the other inputs, and the fingerprints and
+/// signatures of every output file of the live and previous output folders.
+///
+/// The file ends with a fingerprint of everything before it. A manifest that is missing, damaged, of another
+/// format, or written by another build of glossary is ignored: the build is then a full one, never a wrong
+/// one. Records of files with problems are left out (those files are parsed again, so their problems are
+/// reported again). Written atomically (a temporary file, then a rename).
+struct BuildManifest {
+    let url: URL
+
+    /// Bumped whenever the layout changes (or what a record holds).
+    static let format: UInt64 = 1
+    static let magic = Array("glossary build manifest\n".utf8)
+
+    init(folder: URL, output: URL) {
+        let id = Fingerprint.of(bytes: Array(output.standardizedFileURL.path.utf8)).description.prefix(16)
+        url = folder.appendingPathComponent("manifest-\(id)")
+    }
+
+    /// Fills `state` from the manifest when it is sound and was made under `context`; leaves it alone otherwise.
+    func load(into state: BuildState, context: Fingerprint) {
+        guard case .success(let data) = FileContents.read(url.path), data.count > Self.magic.count + 32 else { return }
+        let bytes = [UInt8](data)
+        let body = bytes.dropLast(32)
+        var tail = BinaryReader(Array(bytes.suffix(32)))
+        guard let checksum = try? tail.fingerprint(), checksum == Fingerprint.of(bytes: body) else { return }
+        var reader = BinaryReader(Array(body))
+        do throws(BinaryReader.Damaged) {
+            guard try reader.raw(Self.magic.count).elementsEqual(Self.magic), try reader.uint() == Self.format,
+                try reader.fingerprint() == context
+            else { return }
+            let outputFolder = try Self.optionalSignature(&reader)
+            let previousFolder = try Self.optionalSignature(&reader)
+            var records: [String: BuildState.StoredRecord] = [:]
+            for _ in 0..<(try reader.count()) {
+                let signature = try Self.signature(&reader)
+                let readAt = Double(bitPattern: try reader.uint())
+                let record = try Self.record(&reader)
+                records[record.page.contentPath] = .init(signature: signature, readAt: readAt, record: record)
+            }
+            var files: [String: BuildState.StoredFile] = [:]
+            for _ in 0..<(try reader.count()) {
+                let path = try reader.string()
+                files[path] = .init(signature: try Self.signature(&reader), readAt: Double(bitPattern: try reader.uint()), hash: try reader.fingerprint())
+            }
+            let outputs = try Self.outputs(&reader)
+            let previousOutputs = try Self.outputs(&reader)
+            guard reader.isAtEnd else { return }
+            state.withLock { state in
+                state.context = context
+                state.records = records
+                state.files = files
+                state.outputs = outputs
+                state.previousOutputs = previousOutputs
+                state.outputFolder = outputFolder
+                state.previousFolder = previousFolder
+            }
+        } catch {
+            return
+        }
+    }
+
+    /// Writes `state`; a manifest that can't be written only costs the next build its shortcuts.
+    func save(_ state: BuildState) {
+        var writer = BinaryWriter(capacity: 1 << 20)
+        state.withLock { state in
+            writer.write(raw: Self.magic)
+            writer.write(Self.format)
+            writer.write(state.context)
+            Self.write(state.outputFolder, &writer)
+            Self.write(state.previousFolder, &writer)
+            let records = state.records.values.filter { $0.record.diagnostics.isEmpty && Self.canStore($0.record) }
+            writer.write(UInt64(records.count))
+            for stored in records.sorted(by: { $0.record.page.contentPath < $1.record.page.contentPath }) {
+                Self.write(stored.signature, &writer)
+                writer.write(stored.readAt.bitPattern)
+                Self.write(stored.record, &writer)
+            }
+            writer.write(UInt64(state.files.count))
+            for (path, file) in state.files.sorted(by: { $0.key < $1.key }) {
+                writer.write(path)
+                Self.write(file.signature, &writer)
+                writer.write(file.readAt.bitPattern)
+                writer.write(file.hash)
+            }
+            Self.write(state.outputs, &writer)
+            Self.write(state.previousOutputs, &writer)
+        }
+        var bytes = writer.bytes
+        var tail = BinaryWriter(capacity: 32)
+        tail.write(Fingerprint.of(bytes: bytes))
+        // Fixed width for the checksum: pad the varints to 32 bytes.
+        bytes += tail.bytes + [UInt8](repeating: 0, count: 32 - tail.bytes.count)
+        let folder = url.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        do throws(OutputFailure) {
+            try SiteTransaction.writeFile(Data(bytes), to: temporary.path)
+            if rename(temporary.path, url.path) != 0 { unlink(temporary.path) }
+        } catch {
+            unlink(temporary.path)
+        }
+    }
+
+    // MARK: Pieces
+
+    /// Whether every location in the record is in its own file (what the compact layout assumes).
+    static func canStore(_ record: PageRecord) -> Bool {
+        let file = record.page.displayPath
+        return record.references.allSatisfy { $0.location.file == file } && record.declaredTerms.allSatisfy { $0.location.file == file }
+            && record.links.allSatisfy { $0.location.file == file } && record.page.metadata.locations.values.allSatisfy { $0.file == file }
+    }
+
+    static func write(_ signature: FileSignature, _ writer: inout BinaryWriter) {
+        writer.write(signature.device)
+        writer.write(signature.inode)
+        writer.write(Int(signature.size))
+        writer.write(signature.modifiedSeconds)
+        writer.write(signature.modifiedNanoseconds)
+        writer.write(signature.changedSeconds)
+        writer.write(signature.changedNanoseconds)
+    }
+
+    static func signature(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> FileSignature {
+        FileSignature(
+            device: try reader.uint(), inode: try reader.uint(), size: Int64(try reader.int()), modifiedSeconds: try reader.int(),
+            modifiedNanoseconds: try reader.int(), changedSeconds: try reader.int(), changedNanoseconds: try reader.int())
+    }
+
+    static func write(_ signature: FileSignature?, _ writer: inout BinaryWriter) {
+        writer.write(signature != nil)
+        if let signature { write(signature, &writer) }
+    }
+
+    static func optionalSignature(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> FileSignature? {
+        try reader.bool() ? try signature(&reader) : nil
+    }
+
+    static func write(_ outputs: [String: BuildState.StoredOutput], _ writer: inout BinaryWriter) {
+        writer.write(UInt64(outputs.count))
+        for (path, output) in outputs.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            writer.write(output.fingerprint)
+            writer.write(output.bytesHash)
+            write(output.signature, &writer)
+        }
+    }
+
+    static func outputs(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [String: BuildState.StoredOutput] {
+        var outputs: [String: BuildState.StoredOutput] = [:]
+        let count = try reader.count()
+        outputs.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try reader.string()
+            outputs[path] = .init(fingerprint: try reader.fingerprint(), bytesHash: try reader.fingerprint(), signature: try optionalSignature(&reader))
+        }
+        return outputs
+    }
+
+    static func write(_ record: PageRecord, _ writer: inout BinaryWriter) {
+        let page = record.page
+        writer.write(page.kind == .glossaryEntry)
+        writer.write(page.displayPath)
+        writer.write(page.contentPath)
+        write(page.metadata, &writer)
+        write(record.references, &writer)
+        write(record.declaredTerms, &writer)
+        writer.write(UInt64(record.links.count))
+        for link in record.links {
+            writer.write(link.destination)
+            writer.write(link.isImage)
+            writer.write(link.location.line)
+            writer.write(link.location.column)
+        }
+        writer.write(record.firstHeading)
+        writer.write(record.startsWithTitleHeading)
+        writer.write(record.firstParagraph)
+        writer.write(record.contentHash)
+        writer.write(record.hasBody)
+    }
+
+    static func record(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> PageRecord {
+        let isEntry = try reader.bool()
+        let displayPath = try reader.string()
+        let contentPath = try reader.string()
+        let metadata = try self.metadata(&reader, file: displayPath)
+        let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: displayPath, contentPath: contentPath, metadata: metadata)
+        let references = try self.references(&reader, file: displayPath)
+        let declared = try self.references(&reader, file: displayPath)
+        var links: [MarkdownLink] = []
+        for _ in 0..<(try reader.count()) {
+            let destination = try reader.string()
+            let isImage = try reader.bool()
+            links.append(MarkdownLink(destination: destination, isImage: isImage, location: SourceLocation(file: displayPath, line: try reader.int(), column: try reader.int())))
+        }
+        return PageRecord(
+            page: page, references: references, declaredTerms: declared, links: links, firstHeading: try reader.optionalString(),
+            startsWithTitleHeading: try reader.bool(), firstParagraph: try reader.optionalString(), diagnostics: [],
+            contentHash: try reader.fingerprint(), hasBody: try reader.bool())
+    }
+
+    static func write(_ references: [TermReference], _ writer: inout BinaryWriter) {
+        writer.write(UInt64(references.count))
+        for reference in references {
+            writer.write(reference.shown)
+            writer.write(reference.word)
+            writer.write(reference.key.rawValue)
+            writer.write(reference.key.slug)
+            writer.write(reference.location.line)
+            writer.write(reference.location.column)
+        }
+    }
+
+    static func references(_ reader: inout BinaryReader, file: String) throws(BinaryReader.Damaged) -> [TermReference] {
+        var references: [TermReference] = []
+        let count = try reader.count()
+        references.reserveCapacity(count)
+        for _ in 0..<count {
+            let shown = try reader.string()
+            let word = try reader.string()
+            let key = TermKey(canonical: try reader.string(), slug: try reader.string())
+            references.append(TermReference(shown: shown, word: word, key: key, location: SourceLocation(file: file, line: try reader.int(), column: try reader.int())))
+        }
+        return references
+    }
+
+    static func write(_ metadata: PageMetadata, _ writer: inout BinaryWriter) {
+        writer.write(metadata.title)
+        writer.write(metadata.description)
+        writer.write(metadata.date)
+        writer.write(metadata.draft)
+        writer.write(metadata.tags)
+        writer.write(metadata.terms)
+        writer.write(metadata.weight != nil)
+        writer.write(metadata.weight ?? 0)
+        writer.write(metadata.term)
+        writer.write(metadata.aliases)
+        writer.write(metadata.partOfSpeech)
+        writer.write(metadata.phonetic)
+        writer.write(metadata.synonyms)
+        writer.write(metadata.antonyms)
+        writer.write(metadata.seeAlso)
+        writer.write(UInt64(metadata.locations.count))
+        for (key, location) in metadata.locations.sorted(by: { $0.key < $1.key }) {
+            writer.write(key)
+            writer.write(location.line)
+            writer.write(location.column)
+        }
+    }
+
+    static func metadata(_ reader: inout BinaryReader, file: String) throws(BinaryReader.Damaged) -> PageMetadata {
+        var metadata = PageMetadata()
+        metadata.title = try reader.optionalString()
+        metadata.description = try reader.optionalString()
+        metadata.date = try reader.optionalString()
+        metadata.draft = try reader.bool()
+        metadata.tags = try reader.strings()
+        metadata.terms = try reader.strings()
+        let hasWeight = try reader.bool()
+        let weight = try reader.int()
+        metadata.weight = hasWeight ? weight : nil
+        metadata.term = try reader.optionalString()
+        metadata.aliases = try reader.strings()
+        metadata.partOfSpeech = try reader.optionalString()
+        metadata.phonetic = try reader.optionalString()
+        metadata.synonyms = try reader.strings()
+        metadata.antonyms = try reader.strings()
+        metadata.seeAlso = try reader.strings()
+        for _ in 0..<(try reader.count()) {
+            let key = try reader.string()
+            metadata.locations[key] = SourceLocation(file: file, line: try reader.int(), column: try reader.int())
+        }
+        return metadata
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+
+/// Every file a build produces, each with the fingerprint of exactly the inputs it is made from — the same
+/// values its `SiteRenderer` context reads. An output whose fingerprint equals the one it was last written
+/// with is not rendered again: that is what makes a rebuild cost what changed, and it is correct as long as
+/// each fingerprint below covers what the matching context reads (the random-edit tests hold the two to
+/// each other).
+public struct OutputPlan: Sendable {
+    public enum Content: Sendable {
+        case page(recordIndex: Int)
+        case term(TermKey)
+        case index
+        case termsJSON
+        case search
+        case notFound
+        /// A theme asset built into the binary.
+        case data(Data)
+        /// A file copied as it is (a theme asset on disk, a content file).
+        case file(URL)
+    }
+
+    public struct Item: Sendable {
+        public var path: String
+        public var content: Content
+        public var fingerprint: Fingerprint
+        /// The bytes' fingerprint, known before rendering for copied files and built-in assets.
+        public var bytesHash: Fingerprint?
+    }
+
+    public var items: [Item]
+    public var paths: Set<String>
+    /// Term pages' definitions in key order (what the index and the terms JSON list).
+    public var definitions: [TermDefinition]
+
+    /// Plans the site's outputs; problems are slug collisions and content files at generated paths.
+    static func make(site: BuiltSite, loaded: LoadedSite, theme: Theme, bodySuffix: String?, state: BuildState) -> (OutputPlan, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let definitions = site.termPages.values.sorted { $0.key < $1.key }
+        var slugOwners: [String: TermKey] = [:]
+        for definition in definitions {
+            if let owner = slugOwners[definition.slug] {
+                diagnostics.append(Diagnostic(.slugCollision(first: owner.rawValue, second: definition.key.rawValue, slug: definition.slug)))
+            }
+            slugOwners[definition.slug] = definition.key
+        }
+        let inputs = Inputs(site: site, theme: theme, bodySuffix: bodySuffix)
+        var items: [Item] = []
+        for (index, record) in site.pages.enumerated() where record.page.kind == .page {
+            items.append(Item(path: record.page.outputPath, content: .page(recordIndex: index), fingerprint: inputs.page(record)))
+        }
+        for definition in definitions {
+            items.append(Item(path: "terms/\(definition.slug)/index.html", content: .term(definition.key), fingerprint: inputs.term(definition)))
+        }
+        items.append(Item(path: "terms/index.html", content: .index, fingerprint: inputs.index(definitions)))
+        items.append(Item(path: "terms/index.json", content: .termsJSON, fingerprint: inputs.termsJSON(definitions)))
+        items.append(Item(path: "search/index.html", content: .search, fingerprint: inputs.plain("search")))
+        items.append(Item(path: "404.html", content: .notFound, fingerprint: inputs.plain("404")))
+
+        var taken = Set(items.map(\.path))
+        // A content file may replace a theme asset (that is how a site overrides one), never a generated file.
+        for file in loaded.source.staticFiles {
+            if taken.contains(file.contentPath) {
+                diagnostics.append(Diagnostic(.reservedFile(path: file.contentPath), at: .start(of: file.displayPath)))
+                continue
+            }
+            guard let hash = state.fileHash(file.url.path, signature: FileSignature(path: file.url.path)) else {
+                diagnostics.append(Diagnostic(.readFailed(reason: "it disappeared or can't be read"), at: .start(of: file.displayPath)))
+                continue
+            }
+            taken.insert(file.contentPath)
+            items.append(Item(path: file.contentPath, content: .file(file.url), fingerprint: Inputs.copy(hash), bytesHash: hash))
+        }
+        for (asset, source) in theme.assets.sorted(by: { $0.key < $1.key }) where !taken.contains("assets/" + asset) {
+            switch source {
+            case .data(let data):
+                let hash = Fingerprint.of(bytes: data)
+                items.append(Item(path: "assets/" + asset, content: .data(data), fingerprint: Inputs.copy(hash), bytesHash: hash))
+            case .file(let url):
+                guard let hash = state.fileHash(url.path, signature: FileSignature(path: url.path)) else { continue }
+                items.append(Item(path: "assets/" + asset, content: .file(url), fingerprint: Inputs.copy(hash), bytesHash: hash))
+            }
+        }
+        return (OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions), diagnostics)
+    }
+
+    /// The fingerprints of each kind of output's inputs, memoised per build where many outputs share one.
+    struct Inputs {
+        let site: BuiltSite
+        let theme: Theme
+        let common: Fingerprint
+        private let templates: [String: Fingerprint]
+        private let summaries: [TermKey: Fingerprint]
+        private let undefined = Fingerprint.of(bytes: Array("undefined".utf8))
+
+        /// Bumped whenever what a context reads changes, so old manifests don't match.
+        static let version = 1
+
+        init(site: BuiltSite, theme: Theme, bodySuffix: String?) {
+            self.site = site
+            self.theme = theme
+            var hasher = FingerprintHasher()
+            hasher.combine(Self.version)
+            let config = site.config
+            hasher.combine(config.title)
+            hasher.combine(config.description)
+            hasher.combine(config.language)
+            hasher.combine(config.dictionary.liveLookup)
+            hasher.combine(config.dictionary.api)
+            hasher.combine(SiteRenderer.generator)
+            hasher.combine(site.rootPath)
+            hasher.combine(bodySuffix)
+            common = hasher.finish()
+            var templates: [String: Fingerprint] = [:]
+            for name in Theme.requiredTemplates {
+                var template = FingerprintHasher()
+                for dependency in theme.dependencyClosure(of: name) {
+                    template.combine(dependency)
+                    template.combine(theme.templateSources[dependency])
+                }
+                templates[name] = template.finish()
+            }
+            self.templates = templates
+            var summaries: [TermKey: Fingerprint] = [:]
+            for definition in site.termPages.values {
+                var summary = FingerprintHasher()
+                summary.combine(definition.word)
+                summary.combine(definition.slug)
+                summary.combine(definition.summary)
+                summary.combine(definition.partOfSpeech)
+                summary.combine(definition.phonetic)
+                summaries[definition.key] = summary.finish()
+            }
+            self.summaries = summaries
+        }
+
+        private func start(_ kind: String, template: String) -> FingerprintHasher {
+            var hasher = FingerprintHasher()
+            hasher.combine(kind)
+            hasher.combine(templates[template] ?? .zero)
+            hasher.combine(common)
+            return hasher
+        }
+
+        /// A definition's summary as a term list shows it (or the mark of no definition).
+        func summary(_ key: TermKey) -> Fingerprint {
+            guard let definition = site.definition(for: key) else { return undefined }
+            return summaries[definition.key] ?? undefined
+        }
+
+        /// A record: its bytes and where it is (the record is a function of both).
+        static func combine(_ record: PageRecord, into hasher: inout FingerprintHasher) {
+            hasher.combine(record.contentHash)
+            hasher.combine(record.page.contentPath)
+        }
+
+        /// A page's body HTML: its record, the markup of each reference and each link's destination.
+        func body(_ record: PageRecord, into hasher: inout FingerprintHasher) {
+            Self.combine(record, into: &hasher)
+            hasher.combineCount(record.references.count)
+            for wrapper in site.wrappers(record) {
+                hasher.combine(wrapper.open)
+                hasher.combine(wrapper.close)
+            }
+            let destinations = site.links.destinations(record)
+            hasher.combineCount(destinations.count)
+            for destination in destinations { hasher.combine(destination) }
+        }
+
+        func page(_ record: PageRecord) -> Fingerprint {
+            var hasher = start("page", template: "page")
+            body(record, into: &hasher)
+            let keys = record.allReferences.map(\.key).uniqued()
+            hasher.combineCount(keys.count)
+            for key in keys { hasher.combine(summary(key)) }
+            return hasher.finish()
+        }
+
+        func term(_ definition: TermDefinition) -> Fingerprint {
+            var hasher = start("term", template: "term")
+            hasher.combine(summaries[definition.key] ?? undefined)
+            hasher.combine(definition.key.rawValue)
+            hasher.combineCount(definition.aliases.count)
+            for alias in definition.aliases { hasher.combine(alias.rawValue) }
+            var words = definition.seeAlso
+            switch definition.origin {
+            case .team(let index):
+                hasher.combine("team")
+                body(site.pages[index], into: &hasher)
+                words += definition.entries.flatMap(\.meanings).flatMap { $0.synonyms + $0.antonyms }
+            case .dictionary(let entry, _, let stale):
+                hasher.combine("dictionary")
+                hasher.combine(bytes: entry.body)
+                hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
+                hasher.combine(entry.sampleNote)
+                hasher.combine(stale)
+                for meaning in definition.entries.flatMap(\.meanings) {
+                    words += meaning.synonyms + meaning.antonyms
+                    for sense in meaning.definitions { words += sense.synonyms + sense.antonyms }
+                }
+            }
+            hasher.combineCount(words.count)
+            for word in words {
+                hasher.combine(word)
+                hasher.combine(SiteRenderer.linkedURL(word, in: site))
+            }
+            let users = site.usedOn(definition)
+            hasher.combineCount(users.count)
+            for record in users {
+                hasher.combine(record.title)
+                hasher.combine(record.page.urlPath)
+            }
+            return hasher.finish()
+        }
+
+        func index(_ definitions: [TermDefinition]) -> Fingerprint {
+            var hasher = start("terms", template: "terms")
+            hasher.combineCount(definitions.count)
+            for definition in definitions { hasher.combine(summaries[definition.key] ?? undefined) }
+            return hasher.finish()
+        }
+
+        func termsJSON(_ definitions: [TermDefinition]) -> Fingerprint {
+            var hasher = FingerprintHasher()
+            hasher.combine("json")
+            hasher.combine(Self.version)
+            hasher.combine(site.rootPath)
+            hasher.combineCount(definitions.count)
+            for definition in definitions {
+                hasher.combine(summaries[definition.key] ?? undefined)
+                hasher.combine(definition.isTeamEntry)
+                hasher.combineCount(definition.aliases.count)
+                for alias in definition.aliases { hasher.combine(alias.rawValue) }
+            }
+            return hasher.finish()
+        }
+
+        func plain(_ template: String) -> Fingerprint {
+            start(template, template: template).finish()
+        }
+
+        static func copy(_ hash: Fingerprint) -> Fingerprint {
+            var hasher = FingerprintHasher()
+            hasher.combine("copy")
+            hasher.combine(hash)
+            return hasher.finish()
+        }
+    }
+}

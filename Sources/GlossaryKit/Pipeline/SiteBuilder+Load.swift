@@ -1,0 +1,166 @@
+import Foundation
+
+extension SiteBuilder {
+    /// The link decisions a page's HTML is made with while it is parsed, before definitions are resolved: a
+    /// term links to its page when the team defines it or the cache has a definition; `.md` links resolve
+    /// against every markdown file found. After resolution the build keeps the HTML only if these were right.
+    struct ParseTimeLinks: @unchecked Sendable {
+        let rootPath: String
+        /// Team terms and aliases → the slug of the entry's term.
+        let teamSlugs: [TermKey: String]
+        let reader: CacheReader
+        let links: LinkRewriter
+        private let lock = NSLock()
+        private let memo = Memo()
+
+        final class Memo: @unchecked Sendable {
+            var wrappers: [TermKey: MarkdownDocument.Wrapper] = [:]
+        }
+
+        init(rootPath: String, teamSlugs: [TermKey: String], reader: CacheReader, links: LinkRewriter) {
+            self.rootPath = rootPath
+            self.teamSlugs = teamSlugs
+            self.reader = reader
+            self.links = links
+        }
+
+        func wrapper(_ key: TermKey) -> MarkdownDocument.Wrapper {
+            if let known = lock.withLock({ memo.wrappers[key] }) { return known }
+            var slug = teamSlugs[key]
+            if slug == nil, case .entry(let entry) = reader.lookup(key), !entry.isNotFound, !entry.entries.isEmpty { slug = key.slug }
+            let wrapper = TermMarkup.wrapper(key: key, linkedSlug: slug, rootPath: rootPath)
+            lock.withLock { memo.wrappers[key] = wrapper }
+            return wrapper
+        }
+
+        func fragment(_ record: PageRecord, _ document: MarkdownDocument) -> PageFragment {
+            let wrappers = record.references.map { wrapper($0.key) }
+            let destinations = links.destinations(record)
+            return PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations)
+        }
+    }
+
+    /// Stage: reads the configuration, the theme and every markdown file. A file unchanged since the state last
+    /// saw it keeps its record unread; the others are parsed (on every core), glossary entries first so pages
+    /// can link their terms while being rendered.
+    func load(_ log: inout DiagnosticLog, _ stats: inout BuildStats) -> LoadedSite? {
+        let (source, scanProblems) = timed("scan", &stats) { SiteSource.scan(root: options.source) }
+        log.add(contentsOf: scanProblems)
+        guard let configText = source.configText else { return nil }
+        var (config, configProblems) = SiteConfig.load(yaml: configText, file: "glossary.yml")
+        log.add(contentsOf: configProblems)
+        if let baseURL = options.baseURL { config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        if let apiURL = options.apiURL { config.dictionary.api = apiURL }
+        let (theme, themeProblems) = timed("theme", &stats) {
+            Theme.load(name: config.theme, siteRoot: options.source, location: config.locations["theme"], displayPath: displayPath)
+        }
+        log.add(contentsOf: themeProblems)
+
+        let start = Date()
+        let entryFiles = source.markdownFiles.filter { Page.isEntry(contentPath: $0.contentPath) }
+        let pageFiles = source.markdownFiles.filter { !Page.isEntry(contentPath: $0.contentPath) }
+        var stored: [String: BuildState.StoredRecord] = [:]
+        var problems: [Diagnostic] = []
+
+        // Entries first: their terms are what pages link to while they are rendered.
+        var entryDocuments: [String: MarkdownDocument] = [:]
+        let entries = entryFiles.parallelMap(jobs: options.jobs) { loadRecord($0) }
+        for (file, loaded) in zip(entryFiles, entries) {
+            problems += loaded.problems
+            guard let parsed = loaded.parsed, let signature = loaded.signature else { continue }
+            stored[file.contentPath] = .init(signature: signature, readAt: loaded.readAt, record: parsed.record)
+            if let document = parsed.document { entryDocuments[file.contentPath] = document }
+        }
+        var teamSlugs: [TermKey: String] = [:]
+        for file in entryFiles {
+            guard let record = stored[file.contentPath]?.record, let word = record.page.metadata.term, let key = TermKey(word) else { continue }
+            for name in [key] + record.page.metadata.aliases.compactMap(TermKey.init) where teamSlugs[name] == nil {
+                teamSlugs[name] = key.slug
+            }
+        }
+
+        let rootPath = LinkRewriter.rootPath(baseURL: config.baseURL)
+        let reader = cacheReader(config)
+        let provisional = LinkRewriter(rootPath: rootPath, pages: pageFiles.map { ($0.contentPath, Page.urlPath(forContentPath: $0.contentPath)) })
+        let parseTime = ParseTimeLinks(rootPath: rootPath, teamSlugs: teamSlugs, reader: reader, links: provisional)
+        let fragments = FragmentStore()
+        let pages = pageFiles.parallelMap(jobs: options.jobs) { file -> LoadedRecord in
+            var loaded = loadRecord(file)
+            // The tree is turned into HTML at once and let go: a build never holds every page's tree.
+            if let parsed = loaded.parsed, let document = parsed.document {
+                fragments.add(parseTime.fragment(parsed.record, document), for: file.contentPath)
+                loaded.parsed?.document = nil
+            }
+            return loaded
+        }
+        for (file, loaded) in zip(pageFiles, pages) {
+            problems += loaded.problems
+            guard let parsed = loaded.parsed, let signature = loaded.signature else { continue }
+            stored[file.contentPath] = .init(signature: signature, readAt: loaded.readAt, record: parsed.record)
+        }
+        stats.stageTimes.append(("parse", Date().timeIntervalSince(start)))
+
+        // Published: every file read whole (drafts without --drafts only had their front matter read), once per URL.
+        var records: [PageRecord] = []
+        var owners: [String: Page] = [:]
+        for file in source.markdownFiles {
+            guard let record = stored[file.contentPath]?.record else { continue }
+            problems += record.diagnostics
+            guard record.hasBody, !record.page.metadata.draft || options.drafts else { continue }
+            let page = record.page
+            if page.kind == .page {
+                if let owner = owners[page.urlPath] {
+                    problems.append(
+                        Diagnostic(
+                            .duplicatePage(url: page.urlPath, other: owner.displayPath), at: .start(of: page.displayPath),
+                            notes: [Problem.otherPageNote(at: .start(of: owner.displayPath))]))
+                    continue
+                }
+                if let reserved = Self.reservedPrefixes.first(where: { page.urlPath.hasPrefix($0) }) {
+                    problems.append(Diagnostic(.reservedPage(prefix: reserved), at: .start(of: page.displayPath)))
+                    continue
+                }
+                owners[page.urlPath] = page
+            }
+            records.append(record)
+        }
+        log.add(contentsOf: problems)
+        return LoadedSite(
+            source: source, config: config, theme: theme, records: records, fragments: fragments, entryDocuments: entryDocuments,
+            storedRecords: stored, reader: reader)
+    }
+
+    /// URL paths the build generates itself; no page may take them.
+    static let reservedPrefixes = ["terms/", "search/", "assets/", "_glossary/"]
+
+    /// One file's record: the state's when the file is unchanged (by its signature, or by its bytes when only
+    /// touched), else parsed now.
+    struct LoadedRecord: Sendable {
+        var parsed: PageParser.Parsed?
+        var signature: FileSignature?
+        var readAt: Double = 0
+        var problems: [Diagnostic] = []
+    }
+
+    func loadRecord(_ file: SiteSource.File) -> LoadedRecord {
+        let signature = FileSignature(path: file.url.path)
+        // A record read without its body (a draft) does only while drafts are left out.
+        let wanted = { (record: PageRecord) in record.hasBody || (record.page.metadata.draft && !options.drafts) ? record : nil }
+        if let stored = state.record(for: file, signature: signature), let record = wanted(stored.record) {
+            return LoadedRecord(parsed: .init(record: record, document: nil), signature: signature, readAt: stored.readAt)
+        }
+        let readAt = Date().timeIntervalSince1970
+        let data: Data
+        switch FileContents.read(file.url.path) {
+        case .failure(let failure):
+            return LoadedRecord(parsed: nil, signature: nil, problems: [Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))])
+        case .success(let bytes): data = bytes
+        }
+        let hash = Fingerprint.of(bytes: data)
+        if let record = state.record(for: file, hash: hash).flatMap(wanted) {
+            return LoadedRecord(parsed: .init(record: record, document: nil), signature: signature, readAt: readAt)
+        }
+        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts)
+        return LoadedRecord(parsed: parsed, signature: signature, readAt: readAt, problems: problems)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+extension SiteBuilder {
+    /// What rendering came to: the paths the sink changed, how many files were rendered or copied, and the
+    /// files that could not be written.
+    struct Rendered {
+        var changed: Set<String>
+        var written: Int
+        var failures: [OutputFailure]
+    }
+
+    /// Stage: every planned output the sink doesn't already hold is rendered (on every core) and handed to it.
+    func render(_ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink) -> Rendered {
+        let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix)
+        let results = plan.items.parallelMap(jobs: options.jobs) { item -> (written: Bool, failure: OutputFailure?) in
+            do throws(OutputFailure) {
+                if try sink.keep(item.path, fingerprint: item.fingerprint) { return (false, nil) }
+                switch item.content {
+                case .file(let url):
+                    try sink.copy(item.path, from: url, fingerprint: item.fingerprint, bytesHash: item.bytesHash ?? .zero)
+                    return (true, nil)
+                case .data(let data):
+                    try sink.write(item.path, data, fingerprint: item.fingerprint, bytesHash: item.bytesHash ?? Fingerprint.of(bytes: data))
+                    return (true, nil)
+                default:
+                    let data = bytes(item, plan, site, loaded, renderer)
+                    try sink.write(item.path, data, fingerprint: item.fingerprint, bytesHash: Fingerprint.of(bytes: data))
+                    return (true, nil)
+                }
+            } catch {
+                return (false, error)
+            }
+        }
+        var failures = results.compactMap(\.failure)
+        var changed: Set<String> = []
+        if failures.isEmpty {
+            do throws(OutputFailure) {
+                changed = try sink.finish(paths: plan.paths)
+            } catch {
+                failures.append(error)
+            }
+        }
+        return Rendered(changed: changed, written: results.filter(\.written).count, failures: failures)
+    }
+
+    private func bytes(_ item: OutputPlan.Item, _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ renderer: SiteRenderer) -> Data {
+        switch item.content {
+        case .page(let index):
+            let record = site.pages[index]
+            return renderer.page(record, body: body(record, site, loaded))
+        case .term(let key):
+            guard let definition = site.termPages[key] else { return Data() }
+            var entryBody: String?
+            if case .team(let index) = definition.origin {
+                let record = site.pages[index]
+                if let document = loaded.entryDocuments[record.page.contentPath] {
+                    entryBody = site.fragment(record, document: document)
+                } else {
+                    entryBody = body(record, site, loaded)
+                }
+            }
+            return renderer.term(definition, entryBody: entryBody)
+        case .index: return renderer.index(plan.definitions)
+        case .termsJSON: return renderer.termsJSON(plan.definitions)
+        case .search: return renderer.search()
+        case .notFound: return renderer.notFound()
+        case .data(let data): return data
+        case .file: return Data()
+        }
+    }
+
+    /// A page's body HTML: the fragment made while parsing when its link decisions still hold, else made from
+    /// the file again (a page unchanged on disk whose terms or links changed).
+    private func body(_ record: PageRecord, _ site: BuiltSite, _ loaded: LoadedSite) -> String {
+        let wrappers = site.wrappers(record)
+        let destinations = site.links.destinations(record)
+        if let fragment = loaded.fragments.take(record.page.contentPath), fragment.wrappers == wrappers, fragment.destinations == destinations {
+            return fragment.html
+        }
+        let file = SiteSource.File(
+            displayPath: record.page.displayPath, contentPath: record.page.contentPath,
+            url: options.source.appendingPathComponent("content", isDirectory: true).appendingPathComponent(record.page.contentPath))
+        guard case .success(let data) = FileContents.read(file.url.path),
+            let parsed = PageParser.parse(data, file: file, drafts: true).0, let document = parsed.document
+        else { return "" }
+        // Normally the same record; if the file changed since it was read, its HTML follows what it says now.
+        return site.fragment(parsed.record, document: document)
+    }
+}

@@ -1,0 +1,353 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GlossaryKit
+
+/// A build that reuses what earlier builds left (the manifest for `glossary build`, the session's state for the
+/// preview server) produces exactly the bytes and the problems of a build from nothing, after every kind of edit.
+@Suite struct IncrementalBuildTests {
+    static let theme: [String: String] = [
+        "themes/default/templates/base.mustache": "<html><head><title>{{page_title}}</title></head><body>{{$content}}{{/content}}</body></html>\n",
+        "themes/default/templates/page.mustache":
+            "{{<base}}{{$content}}{{{page.content}}}<ul>{{#page.terms}}<li><a href=\"{{url}}\">{{word}}</a>: {{summary}}</li>{{/page.terms}}</ul>{{/content}}{{/base}}\n",
+        "themes/default/templates/term.mustache":
+            "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{{term.body}}}{{#term.meanings}}{{#definitions}}<p>{{definition}}</p>{{/definitions}}{{#synonyms}}<a href=\"{{url}}\">{{word}}</a>{{/synonyms}}{{/term.meanings}}{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}<ul>{{#term.used_on}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/term.used_on}}</ul>{{#term.stale}}stale{{/term.stale}}{{/content}}{{/base}}\n",
+        "themes/default/templates/terms.mustache":
+            "{{<base}}{{$content}}{{#letters}}<h2>{{letter}}</h2>{{#terms}}<a href=\"{{url}}\">{{word}}</a>: {{summary}}{{/terms}}{{/letters}}{{/content}}{{/base}}\n",
+        "themes/default/templates/search.mustache": "{{<base}}{{$content}}<form></form>{{/content}}{{/base}}\n",
+        "themes/default/templates/404.mustache": "{{<base}}{{$content}}Not found{{/content}}{{/base}}\n",
+        "themes/default/assets/site.css": "body {}\n",
+    ]
+
+    static let startingSite: [String: String] = [
+        "glossary.yml": "title: Site\n",
+        "content/index.md": "---\ntitle: Home\n---\nWelcome to [[kerning]].\n",
+        "content/guide/intro.md": "---\ntitle: Intro\n---\n# Intro\n\nAbout [[kerning]], [[tracking]] and [[leading]].\n",
+        "content/glossary/kerning.md": "---\nterm: Kerning\nsee_also: [leading]\n---\nThe space between two letters.\n",
+        "content/glossary/leading.md": "---\nterm: Leading\n---\nThe space between lines.\n",
+        "content/glossary/tracking.md": "---\nterm: Tracking\n---\nEven spacing of a word's letters.\n",
+        ".glossary/cache/en/ligature.json": cacheEntry("ligature", "A joined glyph.", synonyms: ["tie", "kerning"]),
+    ]
+
+    static func cacheEntry(_ word: String, _ definition: String, synonyms: [String] = [], fetched: String = "2026-01-01T00:00:00Z") -> String {
+        let list = synonyms.map { "\"\($0)\"" }.joined(separator: ",")
+        return #"{"body":[{"meanings":[{"definitions":[{"definition":"\#(definition)"}],"partOfSpeech":"noun","synonyms":[\#(list)]}],"word":"\#(word)"}],"fetched_at":"\#(fetched)","format":1,"key":"\#(word)","language":"en","status":200,"url":"x"}"#
+            + "\n"
+    }
+
+    /// A site folder of a test's own.
+    final class Folder: @unchecked Sendable {
+        let root: URL
+
+        init(_ files: [String: String]) throws {
+            root = try InlineSite.temporaryFolder("glossary-incremental")
+            try InlineSite.write(IncrementalBuildTests.theme.merging(files) { $1 }, into: root)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent)) }
+
+        func write(_ path: String, _ text: String) throws { try InlineSite.write([path: text], into: root) }
+        func remove(_ path: String) throws { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
+        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
+        func move(_ from: String, _ to: String) throws {
+            let target = root.appendingPathComponent(to)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(at: root.appendingPathComponent(from), to: target)
+        }
+    }
+
+    static func options(_ folder: Folder, drafts: Bool = false) -> BuildOptions {
+        var options = BuildOptions(source: folder.root)
+        options.offline = true
+        options.drafts = drafts
+        options.jobs = 2
+        return options
+    }
+
+    /// Every file below `folder` by relative path (top-level dotfiles left out), with its bytes.
+    static func tree(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in SiteTransaction.files(in: folder) where !path.hasPrefix(".") {
+            files[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+        }
+        return files
+    }
+
+    /// What a build from nothing gives: its problems and every file's bytes.
+    static func clean(_ options: BuildOptions) async -> (diagnostics: [Diagnostic], files: [String: Data]?) {
+        let result = await SiteBuilder(options: options).build(into: MemorySink())
+        guard let output = result.output else { return (result.diagnostics, nil) }
+        var files = output.files
+        for (path, url) in output.copies { files[path] = FileManager.default.contents(atPath: url.path) }
+        return (result.diagnostics, files)
+    }
+
+    /// The two ways a build reuses earlier work.
+    enum Mode: CaseIterable {
+        /// `glossary build`: a new state each run, filled from the manifest; writes `site/` in a transaction.
+        case build
+        /// `glossary serve`: one state for the session; writes a folder in place.
+        case serve
+    }
+
+    /// Runs builds of one folder in one mode, and checks each against a build from nothing.
+    final class Builds: @unchecked Sendable {
+        let folder: Folder
+        let mode: Mode
+        let state = BuildState()
+        var sink: FolderSink?
+        var drafts = false
+        let settleSeconds: Double
+
+        init(_ folder: Folder, mode: Mode, settleSeconds: Double = 1) throws {
+            self.folder = folder
+            self.mode = mode
+            self.settleSeconds = settleSeconds
+            if mode == .serve { sink = try FolderSink(folder: folder.root.appendingPathComponent(".glossary/build/serve-test")) }
+        }
+
+        /// Builds incrementally; returns the result and the output folder's files (nil when it failed).
+        func build() async -> (BuildResult, [String: Data]?) {
+            let options = IncrementalBuildTests.options(folder, drafts: drafts)
+            switch mode {
+            case .build:
+                let fresh = BuildState()
+                fresh.settleSeconds = settleSeconds
+                let result = await SiteBuilder(options: options, state: fresh, makeFetcher: nil).buildAndWrite()
+                return (result, result.succeeded ? IncrementalBuildTests.tree(options.outputDirectory) : nil)
+            case .serve:
+                state.settleSeconds = settleSeconds
+                sink!.begin()
+                let result = await SiteBuilder(options: options, state: state, makeFetcher: nil).build(into: sink!)
+                return (result, result.succeeded ? IncrementalBuildTests.tree(sink!.folder) : nil)
+            }
+        }
+
+        /// Builds and compares with a build from nothing; `step` names the edit in failures.
+        @discardableResult
+        func check(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> BuildResult {
+            let (result, files) = await build()
+            let (cleanDiagnostics, cleanFiles) = await IncrementalBuildTests.clean(IncrementalBuildTests.options(folder, drafts: drafts))
+            #expect(result.diagnostics == cleanDiagnostics, "\(mode) \(step): problems differ", sourceLocation: sourceLocation)
+            guard let cleanFiles else {
+                #expect(files == nil, "\(mode) \(step): the clean build failed, the incremental one did not", sourceLocation: sourceLocation)
+                return result
+            }
+            guard let files else {
+                Issue.record("\(mode) \(step): the incremental build failed: \(result.errors)", sourceLocation: sourceLocation)
+                return result
+            }
+            #expect(files.keys.sorted() == cleanFiles.keys.sorted(), "\(mode) \(step): the files differ", sourceLocation: sourceLocation)
+            for (path, data) in cleanFiles where files[path] != data {
+                Issue.record("\(mode) \(step): \(path) differs from a clean build", sourceLocation: sourceLocation)
+            }
+            return result
+        }
+    }
+
+    /// Edits applied one after another; after each, the incremental output must equal a clean build's.
+    static let edits: [(String, @Sendable (Folder) throws -> Void)] = [
+        ("add a page", { try $0.write("content/guide/new.md", "---\ntitle: New\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }),
+        ("edit a term reference", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nNow about [[tracking]] and [[the leading|leading]], not kerning.\n") }),
+        ("reference an unknown term", { try $0.write("content/index.md", "---\ntitle: Home\n---\nWelcome to [[kerning]] and [[nosuchterm]].\n") }),
+        ("change a page title used on term pages", { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }),
+        ("delete a page", { try $0.remove("content/guide/intro.md") }),
+        ("edit a glossary entry", { try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\naliases: [letter spacing pairs]\nsee_also: [leading, tracking]\n---\nThe space between **two** letters, adjusted.\n") }),
+        ("add a glossary entry for a cached word", { try $0.write("content/glossary/ligature.md", "---\nterm: Ligature\n---\nTwo letters joined as one glyph.\n") }),
+        ("delete a glossary entry", { try $0.remove("content/glossary/tracking.md") }),
+        ("edit a template", { try $0.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"t\">{{term.word}}</h1>{{{term.body}}}{{/content}}{{/base}}\n") }),
+        ("edit a partial", { try $0.write("themes/default/templates/base.mustache", "<html><body class=\"b\">{{$content}}{{/content}}</body></html>\n") }),
+        ("edit an asset", { try $0.write("themes/default/assets/site.css", "body { color: red; }\n") }),
+        ("break the front matter", { try $0.write("content/index.md", "---\ntitle: [oops\n---\nx\n") }),
+        ("fix it again", { try $0.write("content/index.md", "---\ntitle: Home again\n---\nWelcome back to [[kerning]].\n") }),
+        ("re-add the deleted page", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nBack, with [[kerning]] and a [link](../index.md).\n") }),
+        ("add a static file", { try $0.write("content/images/a.svg", "<svg/>\n") }),
+        ("change a static file", { try $0.write("content/images/a.svg", "<svg width=\"2\"/>\n") }),
+        ("rename a page", { try $0.move("content/guide/new.md", "content/guide/newer.md") }),
+        ("change the config", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
+        ("edit a page after the config change", { try $0.write("content/guide/newer.md", "---\ntitle: Renamed\n---\nSee [intro](intro.md) and [home](/).\n") }),
+        ("use a dictionary word", {
+            try $0.write(".glossary/cache/en/quill.json", cacheEntry("quill", "A pen."))
+            try $0.write("content/guide/newer.md", "---\ntitle: Renamed\n---\nA [[quill]] here.\n")
+        }),
+        ("edit a cache file by hand", { try $0.write(".glossary/cache/en/quill.json", cacheEntry("quill", "A feather pen.", synonyms: ["kerning"])) }),
+        ("corrupt a cache file", { try $0.write(".glossary/cache/en/quill.json", "{\"body\": [") }),
+        ("delete a cache file", { try $0.remove(".glossary/cache/en/quill.json") }),
+        ("make a page a draft", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\ndraft: true\n---\nDraft about [[kerning]].\n") }),
+        ("change the language", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nlanguage: fr\n") }),
+        ("change it back", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
+    ]
+
+    @Test(arguments: Mode.allCases)
+    func incrementalOutputEqualsACleanBuildAfterEveryEdit(mode: Mode) async throws {
+        let folder = try Folder(Self.startingSite)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        for (name, edit) in Self.edits {
+            try edit(folder)
+            await builds.check(name)
+        }
+        builds.drafts = true
+        await builds.check("switch --drafts on")
+        builds.drafts = false
+        await builds.check("switch --drafts off")
+    }
+
+    /// Seeded random sequences of edits of every kind, including unchanged rebuilds, checked after each.
+    @Test(arguments: [(Mode.build, UInt64(1)), (Mode.build, UInt64(2)), (Mode.serve, UInt64(3)), (Mode.serve, UInt64(4))])
+    func randomEditSequencesMatchCleanBuilds(mode: Mode, seed: UInt64) async throws {
+        var random = SeededRandom(seed: seed)
+        let folder = try Folder(Self.startingSite)
+        // Signatures are trusted at once here, so the shortcut for unchanged files is what gets exercised.
+        let builds = try Builds(folder, mode: mode, settleSeconds: 0)
+        await builds.check("seed \(seed): first build")
+        let words = ["kerning", "leading", "tracking", "ligature", "quill", "serif", "nosuchword"]
+        var pages = ["content/index.md", "content/guide/intro.md"]
+        var entries = ["content/glossary/kerning.md", "content/glossary/leading.md", "content/glossary/tracking.md"]
+        for step in 0..<30 {
+            let word = { words[Int(random.next() % UInt64(words.count))] }
+            var name = ""
+            switch random.next() % 13 {
+            case 0:
+                let path = "content/p\(step).md"
+                pages.append(path)
+                try folder.write(path, "---\ntitle: Page \(step)\n---\nOn [[\(word())]] and [[\(word())]]; see [home](index.md).\n")
+                name = "add \(path)"
+            case 1 where !pages.isEmpty:
+                let path = pages[Int(random.next() % UInt64(pages.count))]
+                try folder.write(path, "---\ntitle: Edited \(step)\n---\n# Heading \(step)\n\nNow [[\(word())]] only.\n")
+                name = "edit \(path)"
+            case 2 where pages.count > 1:
+                let path = pages.remove(at: Int(random.next() % UInt64(pages.count)))
+                if folder.exists(path) { try folder.remove(path) }
+                name = "delete \(path)"
+            case 3 where !pages.isEmpty:
+                let index = Int(random.next() % UInt64(pages.count))
+                let target = "content/moved/m\(step).md"
+                if folder.exists(pages[index]) { try folder.move(pages[index], target) }
+                pages[index] = target
+                name = "rename to \(target)"
+            case 4:
+                let path = "content/glossary/e\(step).md"
+                entries.append(path)
+                try folder.write(path, "---\nterm: \(word())\(step % 2 == 0 ? "" : "s")\naliases: [alias\(step)]\n---\nDefined at step \(step), see [[\(word())]].\n")
+                name = "add entry \(path)"
+            case 5 where !entries.isEmpty:
+                let path = entries[Int(random.next() % UInt64(entries.count))]
+                if folder.exists(path) { try folder.write(path, "---\nterm: \(word())\nsee_also: [\(word())]\n---\nRedefined at \(step).\n") }
+                name = "edit entry \(path)"
+            case 6 where entries.count > 1:
+                let path = entries.remove(at: Int(random.next() % UInt64(entries.count)))
+                if folder.exists(path) { try folder.remove(path) }
+                name = "delete entry \(path)"
+            case 7:
+                let cached = word()
+                try folder.write(".glossary/cache/en/\(cached).json", Self.cacheEntry(cached, "Cached at \(step).", synonyms: [word()]))
+                name = "cache \(cached)"
+            case 8:
+                let cached = word()
+                let path = ".glossary/cache/en/\(cached).json"
+                if random.next() % 2 == 0 {
+                    try folder.write(path, "{ not json \(step)")
+                    name = "corrupt \(path)"
+                } else if folder.exists(path) {
+                    try folder.remove(path)
+                    name = "delete \(path)"
+                }
+            case 9:
+                try folder.write("themes/default/templates/404.mustache", "{{<base}}{{$content}}Gone \(step){{/content}}{{/base}}\n")
+                name = "edit a template"
+            case 10:
+                try folder.write("themes/default/assets/site.css", "body { margin: \(step)px; }\n")
+                name = "edit an asset"
+            case 11:
+                try folder.write("glossary.yml", "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n"))
+                name = "edit glossary.yml"
+            default:
+                builds.drafts.toggle()
+                name = "drafts \(builds.drafts)"
+            }
+            await builds.check("seed \(seed) step \(step): \(name.isEmpty ? "nothing" : name)")
+        }
+    }
+
+    @Test func aLostOrDamagedManifestMeansAFullBuildNeverAWrongOne() async throws {
+        let folder = try Folder(Self.startingSite)
+        let builds = try Builds(folder, mode: .build)
+        await builds.check("first build")
+        let manifests = try FileManager.default.contentsOfDirectory(atPath: folder.root.appendingPathComponent(".glossary/build").path)
+            .filter { $0.hasPrefix("manifest-") }
+        #expect(manifests.count == 1)
+        let manifest = folder.root.appendingPathComponent(".glossary/build/" + manifests[0])
+        let bytes = try Data(contentsOf: manifest)
+        try folder.write("content/index.md", "---\ntitle: Home\n---\nChanged with a damaged manifest: [[leading]].\n")
+        var damaged = bytes
+        damaged[damaged.count / 2] ^= 0xFF
+        try damaged.write(to: manifest)
+        let afterDamage = await builds.check("damaged manifest")
+        #expect(afterDamage.stats.written == afterDamage.stats.files, "everything was rendered again")
+        try bytes.prefix(bytes.count / 3).write(to: manifest)
+        await builds.check("truncated manifest")
+        try FileManager.default.removeItem(at: manifest)
+        try folder.write("content/index.md", "---\ntitle: Home\n---\nAnd again: [[tracking]].\n")
+        await builds.check("deleted manifest")
+        // The output folder replaced behind the manifest's back is noticed too.
+        try FileManager.default.removeItem(at: folder.root.appendingPathComponent("site"))
+        await builds.check("deleted output")
+    }
+
+    @Test(arguments: Mode.allCases)
+    func anEditRewritesOnlyThePageAndWhatShowsIt(mode: Mode) async throws {
+        var files: [String: String] = ["glossary.yml": "title: Site\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n"]
+        for index in 0..<20 {
+            files["content/page-\(index).md"] = "---\ntitle: Page \(index)\n---\nAbout [[kerning]] and [[term\(index)]].\n"
+            files["content/glossary/term\(index).md"] = "---\nterm: term\(index)\n---\nDefinition \(index).\n"
+        }
+        let folder = try Folder(files)
+        let builds = try Builds(folder, mode: mode)
+        let first = await builds.check("first build")
+        #expect(first.outputs?.changed.count == first.outputs?.paths.count)
+
+        try folder.write("content/page-3.md", "---\ntitle: Page 3\n---\nNow about [[term4]] only.\n")
+        let edit = await builds.check("edit a page")
+        // The page; term3 and kerning lose a user; term4 gains one. Nothing else.
+        #expect(edit.outputs?.changed == ["page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html"])
+
+        try folder.write("content/glossary/term7.md", "---\nterm: term7\n---\nA new definition.\n")
+        let entry = await builds.check("edit an entry")
+        // The term page, the pages listing its summary, the index and the JSON the browser reads.
+        #expect(entry.outputs?.changed == ["terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json"])
+
+        let nothing = await builds.check("nothing changed")
+        #expect(nothing.outputs?.changed == [])
+        #expect(nothing.stats.written == 0)
+    }
+
+    @Test func cleanForgetsTheManifest() async throws {
+        let folder = try Folder(Self.startingSite)
+        var options = Self.options(folder)
+        _ = await SiteBuilder(options: options).buildAndWrite()
+        let again = await SiteBuilder(options: options).buildAndWrite()
+        #expect(again.stats.written == 0)
+        options.clean = true
+        let clean = await SiteBuilder(options: options).buildAndWrite()
+        #expect(clean.stats.written == clean.stats.files, "everything rendered again")
+        #expect(clean.outputs?.changed == clean.outputs?.paths, "and, knowing nothing of the site before, counted as changed")
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing sequence can be replayed.
+struct SeededRandom {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
