@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GlossaryKit
 import TestSupport
 import Testing
@@ -30,7 +31,11 @@ import Testing
 
     /// Answers like the real API: a small entry for every word, "No Definitions Found" for `zzqx`.
     static func dictionaryServer(delay: Double = 0) throws -> LoopbackServer {
-        try LoopbackServer { request in
+        try LoopbackServer(fallback: dictionaryReply(delay: delay))
+    }
+
+    static func dictionaryReply(delay: Double = 0) -> @Sendable (LoopbackServer.Request) -> LoopbackServer.Reply {
+        { request in
             let word = String(request.path.split(separator: "/").last ?? "").removingPercentEncoding ?? ""
             if word == "zzqx" {
                 return .json(
@@ -174,16 +179,21 @@ import Testing
     @Test func aBuildKilledMidFetchLeavesOnlyWholeEntries() async throws {
         let site = try TestSite(Self.manyWordsSite(count: 300))
         defer { site.remove() }
-        // 300 words at 8 at a time and 0.25 s each take about 9 s: long enough to kill the build mid-way.
-        let server = try Self.dictionaryServer(delay: 0.25)
+        // The 100th request kills the build, from the server's own thread: mid-fetch, whatever the machine's load.
+        let target = Mutex<(build: BackgroundBuild?, seen: Int)>((nil, 0))
+        let answer = Self.dictionaryReply(delay: 0.05)
+        let server = try LoopbackServer { request in
+            target.withLock { state in
+                state.seen += 1
+                if state.seen == 100 { state.build?.kill() }
+            }
+            return answer(request)
+        }
         defer { server.stop() }
         let cache = site.root.appendingPathComponent(".glossary/cache/en")
 
-        // Writes happen once all fetches are in; kill while the requests are still going out.
         let build = try BackgroundBuild(site: site, arguments: ["build"], environment: Self.api(server))
-        let deadline = Date().addingTimeInterval(20)
-        while server.requests.count < 100 && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        build.kill()
+        target.withLock { $0.build = build }
         let status = await build.wait()
         #expect(status == -9 || status == 9)
         let fetchedBeforeKill = server.requests.count

@@ -49,7 +49,14 @@ public struct SiteBuilder: Sendable {
         }
 
         // Load.
-        guard let loaded = load(&log, &stats) else { return finish() }
+        let (loadedSite, loadLog, loadStats) = await Self.offPool { [self] () -> (LoadedSite?, DiagnosticLog, BuildStats) in
+            var log = DiagnosticLog()
+            var stats = BuildStats()
+            return (load(&log, &stats), log, stats)
+        }
+        log.add(contentsOf: loadLog.all)
+        stats.stageTimes += loadStats.stageTimes
+        guard let loaded = loadedSite else { return finish() }
         result.config = loaded.config
 
         // Collect terms.
@@ -82,7 +89,9 @@ public struct SiteBuilder: Sendable {
         guard let sink, !stopped else { return finish() }
 
         // Render.
-        let rendered = timed("render", &stats) { render(plan, site, loaded, theme, into: sink) }
+        let renderStart = Date()
+        let rendered = await Self.offPool { [self] in render(plan, site, loaded, theme, into: sink) }
+        stats.stageTimes.append(("render", Date().timeIntervalSince(renderStart)))
         if let failure = rendered.failures.first {
             log.add(contentsOf: [Diagnostic(.writeFailed(reason: failure.description), subject: Self.relativePath(options.outputDirectory, root: options.source))])
             return finish()
@@ -182,6 +191,17 @@ public struct SiteBuilder: Sendable {
             default: return lhs.offset < rhs.offset
             }
         }.map(\.element)
+    }
+
+    /// Runs CPU-bound work (parsing and rendering on every core) on a thread of its own, so it never holds a
+    /// thread of Swift's cooperative pool — which is as wide as the machine has cores, and which the preview
+    /// server's requests and timers need meanwhile.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
     }
 
     func timed<T>(_ name: String, _ stats: inout BuildStats, _ body: () throws -> T) rethrows -> T {

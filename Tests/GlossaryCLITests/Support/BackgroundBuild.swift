@@ -38,12 +38,12 @@ final class BackgroundBuild: @unchecked Sendable {
     /// Waits until stderr contains `text`, for at most `seconds`; false if it never did.
     func waitForError(containing text: String, seconds: Double) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
+        while true {
             if errors.contains(text) { return true }
-            if !process.isRunning { return errors.contains(text) }
+            // Checked once more at the end: a busy machine may have kept this task waiting past the deadline.
+            if !process.isRunning || ContinuousClock.now >= deadline { return errors.contains(text) }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return false
     }
 
     func kill() { Foundation.kill(process.processIdentifier, SIGKILL) }
