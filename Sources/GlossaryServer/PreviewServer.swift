@@ -44,6 +44,9 @@ public final class PreviewServer: @unchecked Sendable {
     /// The folder the builds write and requests are served from: the server's own, never `site/`.
     public let folder: URL
     private var sink: FolderSink?
+    /// What the watcher saw change since the last build began (paths below the site's folder); nil until the
+    /// first build, which looks at everything.
+    private let pending = Mutex<Set<String>?>(nil)
     private let report: @Sendable (Report) -> Void
     private let session = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     private var buildCount = 0
@@ -92,8 +95,12 @@ public final class PreviewServer: @unchecked Sendable {
     private func build() async -> IncrementalBuild {
         guard let sink else { return IncrementalBuild(result: BuildResult(diagnostics: []), changedPaths: nil) }
         sink.begin()
+        let changes = pending.withLock { changes -> Set<String>? in
+            defer { changes = [] }
+            return changes
+        }
         let builder = SiteBuilder(options: options, state: buildState, makeFetcher: makeFetcher, progress: progress)
-        let result = await builder.build(into: sink)
+        let result = await builder.build(into: sink, changes: changes)
         return IncrementalBuild(result: result, changedPaths: result.outputs?.changed)
     }
 
@@ -140,7 +147,8 @@ public final class PreviewServer: @unchecked Sendable {
                 report(.built(build, buildID: id))
             }
         }
-        let watcher = FileWatcher(root: configuration.options.source, debounce: configuration.debounce) { [report] changes in
+        let watcher = FileWatcher(root: configuration.options.source, debounce: configuration.debounce) { [report, weak self] changes in
+            self?.pending.withLock { $0?.formUnion(changes) }
             report(.changed(changes))
             triggers.yield()
         }

@@ -21,6 +21,8 @@ public struct SiteSource: Sendable {
     public var markdownFiles: [File] = []
     /// Files copied as they are (images, downloads).
     public var staticFiles: [File] = []
+    /// What the scan found and left out, by path below `content/` (reported again by every build).
+    var skipped: [String: Diagnostic] = [:]
 
     /// Reads `glossary.yml` and lists `content/`; dotfiles and dot-folders are skipped.
     public static func scan(root: URL) -> (SiteSource, [Diagnostic]) {
@@ -39,17 +41,62 @@ public struct SiteSource: Sendable {
             return (source, diagnostics)
         }
         let files = Self.listFiles(in: content) { path, reason in
-            diagnostics.append(Diagnostic(reason.problem, at: .start(of: "content/" + path)))
+            source.skipped[path] = Diagnostic(reason.problem, at: .start(of: "content/" + path))
         }
-        for relative in files {
-            let file = File(displayPath: "content/" + relative, contentPath: relative, url: content.appendingPathComponent(relative))
-            if relative.hasSuffix(".md") {
-                source.markdownFiles.append(file)
-            } else {
-                source.staticFiles.append(file)
+        for relative in files { source.add(relative) }
+        return (source, diagnostics + source.skippedDiagnostics)
+    }
+
+    /// The scan's problems, in path order.
+    var skippedDiagnostics: [Diagnostic] {
+        skipped.sorted { Self.precedes($0.key, $1.key) }.map(\.value)
+    }
+
+    private mutating func add(_ relative: String) {
+        let file = File(displayPath: "content/" + relative, contentPath: relative, url: root.appendingPathComponent("content/" + relative))
+        if relative.hasSuffix(".md") { markdownFiles.append(file) } else { staticFiles.append(file) }
+    }
+
+    /// This scan brought up to date after `changes` (paths below the site root that a watcher saw change):
+    /// only those are looked at again, so the cost follows the change, not the site. `*` means anything may
+    /// have changed: everything is scanned again.
+    public func updated(with changes: Set<String>) -> (SiteSource, [Diagnostic]) {
+        if changes.contains("*") { return Self.scan(root: root) }
+        var next = self
+        var diagnostics: [Diagnostic] = []
+        if changes.contains("glossary.yml") {
+            next.configText = FileManager.default.contents(atPath: root.appendingPathComponent("glossary.yml").path).map { String(decoding: $0, as: UTF8.self) }
+        }
+        if next.configText == nil { diagnostics.append(Diagnostic(.configMissing(folder: root.path))) }
+        let content = root.appendingPathComponent("content", isDirectory: true)
+        var touched = false
+        for change in changes where change.hasPrefix("content/") {
+            let relative = String(change.dropFirst("content/".count))
+            guard !relative.isEmpty else { return Self.scan(root: root) }
+            touched = true
+            let inside = { (path: String) in path == relative || path.hasPrefix(relative + "/") }
+            next.markdownFiles.removeAll { inside($0.contentPath) }
+            next.staticFiles.removeAll { inside($0.contentPath) }
+            for path in next.skipped.keys where inside(path) { next.skipped[path] = nil }
+            // The change again as the full scan would see it: the folder it is in, narrowed to it.
+            let parent = (relative as NSString).deletingLastPathComponent
+            let name = (relative as NSString).lastPathComponent
+            let prefix = parent.isEmpty ? "" : parent + "/"
+            let found = Self.listFiles(in: content.appendingPathComponent(parent, isDirectory: true), only: name) { path, reason in
+                next.skipped[prefix + path] = Diagnostic(reason.problem, at: .start(of: "content/" + prefix + path))
             }
+            for path in found { next.add(prefix + path) }
         }
-        return (source, diagnostics)
+        if touched {
+            next.markdownFiles.sort { Self.precedes($0.contentPath, $1.contentPath) }
+            next.staticFiles.sort { Self.precedes($0.contentPath, $1.contentPath) }
+        }
+        return (next, diagnostics + next.skippedDiagnostics)
+    }
+
+    /// The order a scan lists paths in: folder by folder, names sorted (so `a/b.md` comes before `a.md`).
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.split(separator: "/").lexicographicallyPrecedes(rhs.split(separator: "/"))
     }
 
     /// Why an entry of a folder was left out of the site.
@@ -81,12 +128,17 @@ public struct SiteSource: Sendable {
     /// Symbolic links are followed only to files inside `folder`: a link to a folder could loop, and a link
     /// out of the folder would publish a file the site doesn't own. `skipped` hears of each entry left out and
     /// why. Names are read with `readdir`, so a name that is not UTF-8 is noticed instead of mangled.
-    static func listFiles(in folder: URL, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [String] {
+    ///
+    /// With `only`, just that entry of `folder` is listed (and what lies below it).
+    static func listFiles(in folder: URL, only: String? = nil, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [String] {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         var result: [String] = []
         func walk(_ path: String, prefix: String) {
             guard let directory = opendir(path) else {
-                skipped(String(prefix.dropLast()), .unreadableFolder(reason: SiteTransaction.reason(errno)))
+                // Listing one entry of a folder that has gone is nothing to report: the entry went with it.
+                if !(prefix.isEmpty && only != nil) {
+                    skipped(String(prefix.dropLast()), .unreadableFolder(reason: SiteTransaction.reason(errno)))
+                }
                 return
             }
             var names: [(String, [UInt8])] = []
@@ -101,6 +153,7 @@ public struct SiteSource: Sendable {
             }
             closedir(directory)
             for (name, _) in names.sorted(by: { $0.0 < $1.0 }) where !name.hasPrefix(".") && !name.hasSuffix("~") {
+                if prefix.isEmpty, let only, name != only { continue }
                 let child = path + "/" + name
                 // lstat, then stat through a link: plain system calls (Foundation's attribute calls cost more
                 // than the rest of the scan together).

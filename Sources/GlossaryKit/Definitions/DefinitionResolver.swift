@@ -27,6 +27,8 @@ public struct DefinitionResolver: Sendable {
         public var fetched = 0
         /// A fetch failed because the API could not be reached (connection refused, timeouts, DNS).
         public var apiUnreachable = false
+        /// The keys asked of the dictionary (their cache files may have changed).
+        public var fetchedKeys: Set<TermKey> = []
     }
 
     public var cache: DefinitionCache
@@ -80,6 +82,7 @@ public struct DefinitionResolver: Sendable {
         }
 
         guard let fetcher, !toFetch.isEmpty, fetchable else { return outcome }
+        outcome.fetchedKeys = Set(toFetch)
         // Each entry is stored as it arrives; a failed fetch stores nothing, so a good entry is never replaced.
         let writer = CacheWriter(cache: cache)
         let results = await fetcher.fetch(toFetch, language: options.language, progress: progress) { _, result in

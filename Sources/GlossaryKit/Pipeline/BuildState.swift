@@ -47,6 +47,12 @@ public final class BuildState: @unchecked Sendable {
     var outputFolder: FileSignature?
     var previousFolder: FileSignature?
 
+    /// The last scan of the site's folder (the preview server's builds update it with what the watcher saw).
+    var source: SiteSource?
+    /// Cache lookups by file, with the file's signature: the preview server reads an entry again only when
+    /// its file changed.
+    var cacheLookups: [String: (signature: FileSignature?, readAt: Double, lookup: DefinitionCache.Lookup)] = [:]
+
     /// Dictionary fetches of this session (the preview server's) that failed, by key, with when.
     var resolutions: [TermKey: (resolution: Resolution, at: Date)] = [:]
     var resolutionContext: String?
@@ -67,6 +73,8 @@ public final class BuildState: @unchecked Sendable {
             previousFolder = nil
             resolutions = [:]
             resolutionContext = nil
+            source = nil
+            cacheLookups = [:]
         }
     }
 
@@ -115,6 +123,11 @@ public final class BuildState: @unchecked Sendable {
             guard let stored = records[file.contentPath], stored.signature == signature, signature.isSettled(at: stored.readAt, after: settleSeconds) else { return nil }
             return stored
         }
+    }
+
+    /// The stored record of `file`, trusted unread (the preview server's watcher said it didn't change).
+    func storedRecord(for file: SiteSource.File) -> StoredRecord? {
+        lock.withLock { records[file.contentPath] }
     }
 
     /// The stored record of `file` whatever its signature, when its bytes hash to `hash` (a touched but unchanged file).

@@ -43,9 +43,16 @@ extension SiteBuilder {
     /// Stage: reads the configuration, the theme and every markdown file. A file unchanged since the state last
     /// saw it keeps its record unread; the others are parsed (on every core), glossary entries first so pages
     /// can link their terms while being rendered.
-    func load(_ log: inout DiagnosticLog, _ stats: inout BuildStats) -> LoadedSite? {
-        let (source, scanProblems) = timed("scan", &stats) { SiteSource.scan(root: options.source) }
+    func load(_ log: inout DiagnosticLog, _ stats: inout BuildStats, changes: Set<String>? = nil) -> LoadedSite? {
+        let previous = state.withLock { $0.source }
+        let (source, scanProblems) = timed("scan", &stats) {
+            if let changes, let previous { return previous.updated(with: changes) }
+            return SiteSource.scan(root: options.source)
+        }
+        state.withLock { $0.source = source }
         log.add(contentsOf: scanProblems)
+        // Told what changed, the build trusts every other file to be as the state knows it.
+        let trusted = changes.flatMap { $0.contains("*") ? nil : $0 }
         guard let configText = source.configText else { return nil }
         var (config, configProblems) = SiteConfig.load(yaml: configText, file: "glossary.yml")
         log.add(contentsOf: configProblems)
@@ -64,7 +71,7 @@ extension SiteBuilder {
 
         // Entries first: their terms are what pages link to while they are rendered.
         var entryDocuments: [String: MarkdownDocument] = [:]
-        let entries = entryFiles.parallelMap(jobs: options.jobs) { loadRecord($0) }
+        let entries = entryFiles.parallelMap(jobs: options.jobs) { loadRecord($0, unchangedUnless: trusted) }
         for (file, loaded) in zip(entryFiles, entries) {
             problems += loaded.problems
             guard let parsed = loaded.parsed, let signature = loaded.signature else { continue }
@@ -80,12 +87,12 @@ extension SiteBuilder {
         }
 
         let rootPath = LinkRewriter.rootPath(baseURL: config.baseURL)
-        let reader = cacheReader(config)
+        let reader = cacheReader(config, changes: trusted)
         let provisional = LinkRewriter(rootPath: rootPath, pages: pageFiles.map { ($0.contentPath, Page.urlPath(forContentPath: $0.contentPath)) })
         let parseTime = ParseTimeLinks(rootPath: rootPath, teamSlugs: teamSlugs, reader: reader, links: provisional)
         let fragments = FragmentStore()
         let pages = pageFiles.parallelMap(jobs: options.jobs) { file -> LoadedRecord in
-            var loaded = loadRecord(file)
+            var loaded = loadRecord(file, unchangedUnless: trusted)
             // The tree is turned into HTML at once and let go: a build never holds every page's tree.
             if let parsed = loaded.parsed, let document = parsed.document {
                 fragments.add(parseTime.fragment(parsed.record, document), for: file.contentPath)
@@ -142,7 +149,11 @@ extension SiteBuilder {
         var problems: [Diagnostic] = []
     }
 
-    func loadRecord(_ file: SiteSource.File) -> LoadedRecord {
+    func loadRecord(_ file: SiteSource.File, unchangedUnless changes: Set<String>? = nil) -> LoadedRecord {
+        let wantedNow = { (record: PageRecord) in record.hasBody || (record.page.metadata.draft && !options.drafts) }
+        if let changes, !changes.contains(file.displayPath), let stored = state.storedRecord(for: file), wantedNow(stored.record) {
+            return LoadedRecord(parsed: .init(record: stored.record, document: nil), signature: stored.signature, readAt: stored.readAt)
+        }
         let signature = FileSignature(path: file.url.path)
         // A record read without its body (a draft) does only while drafts are left out.
         let wanted = { (record: PageRecord) in record.hasBody || (record.page.metadata.draft && !options.drafts) ? record : nil }

@@ -28,6 +28,10 @@ extension SiteBuilder {
         resolver.resting = resting
         let outcome = await resolver.resolve(terms.keys, team: terms.team, progress: progress)
         state.withLock { state in
+            // What was fetched was stored: the remembered lookups of those files are out of date.
+            for key in outcome.fetchedKeys {
+                state.cacheLookups[loaded.reader.cache.fileURL(for: key, language: config.language).path] = nil
+            }
             for (key, resolution) in outcome.resolutions where terms.team[key] == nil {
                 if case .unavailable = resolution, !options.offline, !resting.contains(key) {
                     state.resolutions[key] = (resolution, now)

@@ -35,7 +35,11 @@ public struct SiteBuilder: Sendable {
 
     /// Builds into `sink`; with no sink, only plans (what `glossary check` needs: every problem, nothing
     /// rendered). The state learns this build's records, and the outputs when the sink got them.
-    public func build(into sink: (any OutputSink)?) async -> BuildResult {
+    ///
+    /// `changes` are the paths below the site's folder that changed since the last build of this state (what
+    /// the preview server's watcher saw; `*` for anything): then only those are looked at again. Without it,
+    /// every file is checked.
+    public func build(into sink: (any OutputSink)?, changes: Set<String>? = nil) async -> BuildResult {
         let started = Date()
         var log = DiagnosticLog()
         var stats = BuildStats()
@@ -52,7 +56,7 @@ public struct SiteBuilder: Sendable {
         let (loadedSite, loadLog, loadStats) = await Self.offPool { [self] () -> (LoadedSite?, DiagnosticLog, BuildStats) in
             var log = DiagnosticLog()
             var stats = BuildStats()
-            return (load(&log, &stats), log, stats)
+            return (load(&log, &stats, changes: changes), log, stats)
         }
         log.add(contentsOf: loadLog.all)
         stats.stageTimes += loadStats.stageTimes
@@ -210,11 +214,13 @@ public struct SiteBuilder: Sendable {
         return try body()
     }
 
-    /// The cache of the site's dictionary definitions, read once per build.
-    func cacheReader(_ config: SiteConfig) -> CacheReader {
+    /// The cache of the site's dictionary definitions, read once per build; entries the state has read before
+    /// are read again only when their file changed (or, with `changes`, when the watcher saw it change).
+    func cacheReader(_ config: SiteConfig, changes: Set<String>? = nil) -> CacheReader {
         CacheReader(
             cache: DefinitionCache(directory: options.source.appendingPathComponent(config.dictionary.cache, isDirectory: true)),
-            language: config.language, displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
+            language: config.language, displayPath: { [root = options.source] url in Self.relativePath(url, root: root) }, state: state,
+            changes: changes)
     }
 
     /// Why the output folder must not be written, if it mustn't: the swap replaces the folder whole, so an

@@ -47,13 +47,41 @@ import Testing
 
         deinit { try? FileManager.default.removeItem(at: root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent)) }
 
-        func write(_ path: String, _ text: String) throws { try InlineSite.write([path: text], into: root) }
-        func remove(_ path: String) throws { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
+        /// The paths written, removed or moved since the last `takeTouched()`: what a watcher would report.
+        private var touched: Set<String> = []
+
+        func write(_ path: String, _ text: String) throws {
+            // A new folder is reported as the folder, as inotify does.
+            var folder = (path as NSString).deletingLastPathComponent
+            var newest = path
+            while !folder.isEmpty && !exists(folder) {
+                newest = folder
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            touched.insert(newest)
+            try InlineSite.write([path: text], into: root)
+        }
+        func remove(_ path: String) throws {
+            touched.insert(path)
+            try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+        }
         func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
         func move(_ from: String, _ to: String) throws {
             let target = root.appendingPathComponent(to)
+            touched.insert(from)
+            var folder = (to as NSString).deletingLastPathComponent
+            var newest = to
+            while !folder.isEmpty && !exists(folder) {
+                newest = folder
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            touched.insert(newest)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: root.appendingPathComponent(from), to: target)
+        }
+        func takeTouched() -> Set<String> {
+            defer { touched = [] }
+            return touched
         }
     }
 
@@ -89,6 +117,8 @@ import Testing
         case build
         /// `glossary serve`: one state for the session; writes a folder in place.
         case serve
+        /// `glossary serve` told by its watcher what changed: only those paths are looked at again.
+        case watched
     }
 
     /// Runs builds of one folder in one mode, and checks each against a build from nothing.
@@ -98,13 +128,14 @@ import Testing
         let state = BuildState()
         var sink: FolderSink?
         var drafts = false
+        var built = false
         let settleSeconds: Double
 
         init(_ folder: Folder, mode: Mode, settleSeconds: Double = 1) throws {
             self.folder = folder
             self.mode = mode
             self.settleSeconds = settleSeconds
-            if mode == .serve { sink = try FolderSink(folder: folder.root.appendingPathComponent(".glossary/build/serve-test")) }
+            if mode != .build { sink = try FolderSink(folder: folder.root.appendingPathComponent(".glossary/build/serve-test")) }
         }
 
         /// Builds incrementally; returns the result and the output folder's files (nil when it failed).
@@ -116,10 +147,14 @@ import Testing
                 fresh.settleSeconds = settleSeconds
                 let result = await SiteBuilder(options: options, state: fresh, makeFetcher: nil).buildAndWrite()
                 return (result, result.succeeded ? IncrementalBuildTests.tree(options.outputDirectory) : nil)
-            case .serve:
+            case .serve, .watched:
                 state.settleSeconds = settleSeconds
                 sink!.begin()
-                let result = await SiteBuilder(options: options, state: state, makeFetcher: nil).build(into: sink!)
+                let touched = folder.takeTouched()
+                // The first build looks at everything; then the watcher's changes are all there is to look at.
+                let changes = mode == .watched && built ? touched : nil
+                built = true
+                let result = await SiteBuilder(options: options, state: state, makeFetcher: nil).build(into: sink!, changes: changes)
                 return (result, result.succeeded ? IncrementalBuildTests.tree(sink!.folder) : nil)
             }
         }
@@ -195,7 +230,7 @@ import Testing
     }
 
     /// Seeded random sequences of edits of every kind, including unchanged rebuilds, checked after each.
-    @Test(arguments: [(Mode.build, UInt64(1)), (Mode.build, UInt64(2)), (Mode.serve, UInt64(3)), (Mode.serve, UInt64(4))])
+    @Test(arguments: [(Mode.build, UInt64(1)), (Mode.build, UInt64(2)), (Mode.serve, UInt64(3)), (Mode.watched, UInt64(4)), (Mode.watched, UInt64(5))])
     func randomEditSequencesMatchCleanBuilds(mode: Mode, seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
         let folder = try Folder(Self.startingSite)
