@@ -12,21 +12,33 @@ public struct CacheEntry: Equatable, Sendable {
     public var fetchedAt: Date
     /// The decoded entries of a 200; empty for a 404.
     public var entries: [DictionaryEntry]
-    /// The body as received, re-serialised as canonical JSON (sorted keys), so a rewrite changes nothing.
-    public var body: Data
+    /// The body as received, as JSON values: written back canonically (sorted keys), so a rewrite changes nothing.
+    public var bodyJSON: JSONValue
+
+    /// The body as canonical compact JSON.
+    public var body: Data { Self.canonical(bodyJSON) }
     /// Set on hand-written entries shipped with an example site.
     public var sampleNote: String?
 
     public var isNotFound: Bool { status == 404 }
 
     public init(key: TermKey, language: String, url: String, status: Int, fetchedAt: Date, entries: [DictionaryEntry], body: Data, sampleNote: String? = nil) {
+        self.init(
+            key: key, language: language, url: url, status: status, fetchedAt: fetchedAt, entries: entries,
+            bodyJSON: (try? JSONParser.parse(body)) ?? .null, sampleNote: sampleNote)
+    }
+
+    public init(
+        key: TermKey, language: String, url: String, status: Int, fetchedAt: Date, entries: [DictionaryEntry], bodyJSON: JSONValue,
+        sampleNote: String? = nil
+    ) {
         self.key = key
         self.language = language
         self.url = url
         self.status = status
         self.fetchedAt = fetchedAt
         self.entries = entries
-        self.body = body
+        self.bodyJSON = bodyJSON.canonical
         self.sampleNote = sampleNote
     }
 
@@ -67,7 +79,7 @@ public struct CacheEntry: Equatable, Sendable {
     /// The file's bytes: a small JSON envelope holding the body, stable and diff-friendly (keys sorted, two
     /// spaces of indentation).
     public func encoded() -> Data {
-        let bodyValue = (try? JSONParser.parse(body)) ?? .null
+        let bodyValue = bodyJSON
         var members: [(key: String, value: JSONValue)] = [
             ("format", .number(String(Self.currentFormat))),
             ("key", .string(key.rawValue)),
@@ -94,14 +106,50 @@ public struct CacheEntry: Equatable, Sendable {
         guard let status = envelope["status"]?.intValue, status == 200 || status == 404 else {
             throw .wrongShape("'status' must be 200 or 404")
         }
-        guard let fetchedText = envelope["fetched_at"]?.stringValue, let fetchedAt = timestampFormatter.date(from: fetchedText) else {
+        guard let fetchedText = envelope["fetched_at"]?.stringValue, let fetchedAt = parseTimestamp(fetchedText) else {
             throw .wrongShape("'fetched_at' must be an ISO 8601 time")
         }
         guard let body = envelope["body"] else { throw .wrongShape("missing 'body'") }
         let entries = try decodeBody(body, status: status)
         return CacheEntry(
             key: key, language: envelope["language"]?.stringValue ?? "en", url: envelope["url"]?.stringValue ?? "",
-            status: status, fetchedAt: fetchedAt, entries: entries, body: canonical(body), sampleNote: envelope["sample"]?.stringValue)
+            status: status, fetchedAt: fetchedAt, entries: entries, bodyJSON: body, sampleNote: envelope["sample"]?.stringValue)
+    }
+
+    /// `2026-11-29T12:00:00Z`, the form the cache writes, read by hand (an ICU formatter costs more than the
+    /// rest of reading an entry); any other ISO 8601 form through the formatter.
+    static func parseTimestamp(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        if bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A {
+            func number(_ range: Range<Int>) -> Int32? {
+                var value: Int32 = 0
+                for byte in bytes[range] {
+                    guard (0x30...0x39).contains(byte) else { return nil }
+                    value = value * 10 + Int32(byte - 0x30)
+                }
+                return value
+            }
+            if let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+                let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day), hour < 24,
+                minute < 60, second <= 60
+            {
+                var parts = tm()
+                parts.tm_year = year - 1900
+                parts.tm_mon = month - 1
+                parts.tm_mday = day
+                parts.tm_hour = hour
+                parts.tm_min = minute
+                parts.tm_sec = second
+                let seconds = timegm(&parts)
+                // timegm normalises impossible dates (February 30th): only a date that round-trips is one.
+                var back = tm()
+                var value = seconds
+                gmtime_r(&value, &back)
+                if back.tm_mday == day && back.tm_mon == month - 1 { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+                return nil
+            }
+        }
+        return timestampFormatter.date(from: text)
     }
 
     /// One formatter per thread: creating one (an ICU formatter) costs far more than using it, and a

@@ -53,7 +53,7 @@ enum FetchAttempt: Sendable {
             return .answered(
                 CacheEntry(
                     key: key, language: language, url: url, status: response.status, fetchedAt: fetchedAt, entries: entries,
-                    body: CacheEntry.canonical(json)))
+                    bodyJSON: json))
         case 429:
             return .rateLimited(retryAfter: response.retryAfter)
         case 500...599:

@@ -10,6 +10,14 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let slug: String
 
     public init?(_ text: String) {
+        // Plain ASCII (nearly every key) folds to its lowercase: no need for Foundation's Unicode folding, which
+        // costs tens of microseconds a call and is asked for per reference.
+        if let ascii = Self.asciiKey(text) {
+            guard !ascii.isEmpty else { return nil }
+            rawValue = ascii
+            slug = Self.makeSlug(ascii)
+            return
+        }
         let folded = text.precomposedStringWithCanonicalMapping
             .folding(options: [.caseInsensitive], locale: nil)
             .replacingOccurrences(of: "\u{2019}", with: "'")
@@ -19,6 +27,31 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
         // Folding can decompose (e.g. 'ß' → 'ss' stays composed, but some letters don't); re-compose.
         rawValue = words.joined(separator: " ").precomposedStringWithCanonicalMapping
         slug = Self.makeSlug(rawValue)
+    }
+
+    /// The key of an all-ASCII text: lowercased, runs of white space made one space, trimmed; nil when the text
+    /// has anything else.
+    static func asciiKey(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x09...0x0D, 0x20:
+                pendingSpace = !bytes.isEmpty
+            case 0x41...0x5A:
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte | 0x20)
+            case 0x21...0x7E:
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            default:
+                return nil
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A key known to be in canonical form with its slug (read back from the build manifest, which stores both):

@@ -91,6 +91,19 @@ public struct OutputPlan: Sendable {
         private let templates: [String: Fingerprint]
         private let summaries: [TermKey: Fingerprint]
         private let undefined = Fingerprint.of(bytes: Array("undefined".utf8))
+        /// The term page each word links to, looked up once per word (synonyms repeat across thousands of terms).
+        private let linkedURLs = LinkedURLs()
+
+        final class LinkedURLs {
+            var byWord: [String: String?] = [:]
+        }
+
+        func linkedURL(_ word: String) -> String? {
+            if let known = linkedURLs.byWord[word] { return known }
+            let url = SiteRenderer.linkedURL(word, in: site)
+            linkedURLs.byWord[word] = .some(url)
+            return url
+        }
 
         /// Bumped whenever what a context reads changes, so old manifests don't match.
         static let version = 1
@@ -153,13 +166,14 @@ public struct OutputPlan: Sendable {
             hasher.combine(record.page.contentPath)
         }
 
-        /// A page's body HTML: its record, the markup of each reference and each link's destination.
+        /// A page's body HTML: its record, the markup of each reference (`TermMarkup.wrapper` of its key and the
+        /// slug it links to; the root is in `common`) and each link's destination.
         func body(_ record: PageRecord, into hasher: inout FingerprintHasher) {
             Self.combine(record, into: &hasher)
             hasher.combineCount(record.references.count)
-            for wrapper in site.wrappers(record) {
-                hasher.combine(wrapper.open)
-                hasher.combine(wrapper.close)
+            for reference in record.references {
+                hasher.combine(reference.key.rawValue)
+                hasher.combine(site.definition(for: reference.key)?.slug)
             }
             let destinations = site.links.destinations(record)
             hasher.combineCount(destinations.count)
@@ -189,7 +203,7 @@ public struct OutputPlan: Sendable {
                 words += definition.entries.flatMap(\.meanings).flatMap { $0.synonyms + $0.antonyms }
             case .dictionary(let entry, _, let stale):
                 hasher.combine("dictionary")
-                hasher.combine(bytes: entry.body)
+                entry.bodyJSON.fingerprint(into: &hasher)
                 hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
                 hasher.combine(entry.sampleNote)
                 hasher.combine(stale)
@@ -201,7 +215,7 @@ public struct OutputPlan: Sendable {
             hasher.combineCount(words.count)
             for word in words {
                 hasher.combine(word)
-                hasher.combine(SiteRenderer.linkedURL(word, in: site))
+                hasher.combine(linkedURL(word))
             }
             let users = site.usedOn(definition)
             hasher.combineCount(users.count)

@@ -26,6 +26,12 @@ extension SiteBuilder {
             displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
         resolver.reader = loaded.reader
         resolver.resting = resting
+        // Cache entries read on every core first (the resolver asks for them one after another).
+        let reader = loaded.reader
+        _ = terms.keys.filter { terms.team[$0] == nil }.parallelMap(jobs: options.jobs) { key in
+            if case .entry = reader.lookup(key) { return true }
+            return false
+        }
         let outcome = await resolver.resolve(terms.keys, team: terms.team, progress: progress)
         state.withLock { state in
             // What was fetched was stored: the remembered lookups of those files are out of date.

@@ -72,4 +72,46 @@ public indirect enum JSONValue: Hashable, Sendable {
         if case .number(let text) = self { return Int(text) }
         return nil
     }
+
+    /// The same value with every object's members in key order, a repeated key keeping its last value: two
+    /// documents that differ only in member order have equal canonical forms.
+    public var canonical: JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map(\.canonical))
+        case .object(let members):
+            var byKey: [String: JSONValue] = [:]
+            for member in members { byKey[member.key] = member.value }
+            let sorted = byKey.keys.sorted()
+            if sorted.count == members.count && zip(sorted, members).allSatisfy({ $0 == $1.key }) {
+                return .object(members.map { ($0.key, $0.value.canonical) })
+            }
+            return .object(sorted.map { ($0, byKey[$0]!.canonical) })
+        default: return self
+        }
+    }
+
+    /// Feeds the value's structure to a fingerprint (member order as written: equal documents as parsed).
+    public func fingerprint(into hasher: inout FingerprintHasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value ? 2 : 1)
+        case .number(let text):
+            hasher.combine(3)
+            hasher.combine(text)
+        case .string(let text):
+            hasher.combine(4)
+            hasher.combine(text)
+        case .array(let items):
+            hasher.combine(5)
+            hasher.combineCount(items.count)
+            for item in items { item.fingerprint(into: &hasher) }
+        case .object(let members):
+            hasher.combine(6)
+            hasher.combineCount(members.count)
+            for member in members {
+                hasher.combine(member.key)
+                member.value.fingerprint(into: &hasher)
+            }
+        }
+    }
 }

@@ -173,7 +173,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let short = try stored("ink", daysAgo: 0)
         var long = short
-        long.body = Data(("[" + String(repeating: #"{"word":"ink","meanings":[]},"#, count: 400) + #"{"word":"ink"}]"#).utf8)
+        long.bodyJSON = try JSONParser.parse(Data(("[" + String(repeating: #"{"word":"ink","meanings":[]},"#, count: 400) + #"{"word":"ink"}]"#).utf8))
         long.entries = try CacheEntry.decodeBody(long.body, status: 200)
         let cache = self.cache
         let versions = [long, short]

@@ -49,4 +49,16 @@ import Testing
         let slugs = try words.map { try #require(TermKey($0)).slug }
         #expect(Set(slugs).count == Set(words.compactMap { TermKey($0) }).count)
     }
+
+    /// The ASCII shortcut gives what Foundation's folding gives, for every printable ASCII character and runs of
+    /// white space between words.
+    @Test func theASCIIShortcutFoldsAsFoundationDoes() {
+        var texts = (0x09...0x7E).map { String(UnicodeScalar(UInt8($0))) }
+        texts += ["Ice  Cream", " \tTRAILING \n", "a\u{0B}b\u{0C}c", "Don't", "MiXeD-Case_123", "a\r\nb"]
+        for text in texts {
+            let slow = text.precomposedStringWithCanonicalMapping.folding(options: [.caseInsensitive], locale: nil)
+                .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            #expect(TermKey.asciiKey(text) == slow, "\(text.debugDescription)")
+        }
+    }
 }
