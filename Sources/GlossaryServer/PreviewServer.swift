@@ -16,6 +16,11 @@ public final class PreviewServer: @unchecked Sendable {
         public var idleTimeoutSeconds = 30
         public var connectionLimit = 256
         public var connectionMemoryLimit = 32 * 1024
+        /// See `HTTPServer.Configuration`: connections per client address, open event streams, and the time
+        /// a request head has to arrive whole.
+        public var perAddressConnectionLimit = 64
+        public var streamLimit = 32
+        public var headerTimeout: TimeInterval = 10
         public var debounce: TimeInterval = 0.075
 
         public init(options: BuildOptions, address: ListenAddress) {
@@ -85,6 +90,9 @@ public final class PreviewServer: @unchecked Sendable {
         httpConfiguration.idleTimeoutSeconds = configuration.idleTimeoutSeconds
         httpConfiguration.connectionLimit = configuration.connectionLimit
         httpConfiguration.connectionMemoryLimit = configuration.connectionMemoryLimit
+        httpConfiguration.perAddressConnectionLimit = configuration.perAddressConnectionLimit
+        httpConfiguration.streamLimit = configuration.streamLimit
+        httpConfiguration.headerTimeout = configuration.headerTimeout
         let http = HTTPServer(configuration: httpConfiguration, handler: responder.respond)
         try http.start()
         self.http = http

@@ -240,16 +240,29 @@ import Testing
         #expect((try? RawHTTPClient(port: running.port)) == nil)
     }
 
-    @Test func aDisconnectedBrowserIsForgotten() async throws {
+    @Test func aDisconnectedBrowserIsForgottenAtOnce() async throws {
         let site = try ServerTestSite()
-        let running = try await site.serve { $0.heartbeat = 0.2 }
+        // No heartbeat for a minute: only the server's watch on the socket can notice the browser leave.
+        let running = try await site.serve { $0.heartbeat = 60 }
         let events = try running.events()
         _ = await events.next("hello")
         #expect(running.server.events.clientCount == 1)
         events.disconnect()
-        // The next heartbeat fails to send; MHD then frees the stream.
-        for _ in 0..<30 where running.server.events.clientCount > 0 { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(running.server.events.clientCount == 0)
+        let forgotten = await waitUntil(timeout: 2) { running.server.events.clientCount == 0 }
+        #expect(forgotten)
+        await running.stop()
+    }
+
+    @Test func eventStreamsBeyondTheLimitAreRefusedAndLeaveNoSubscriber() async throws {
+        let site = try ServerTestSite()
+        let running = try await site.serve { $0.streamLimit = 2 }
+        let streams = try (0..<2).map { _ in try running.events() }
+        for stream in streams { #expect(await stream.next("hello") != nil) }
+        let refused = try running.get("/_glossary/events")
+        #expect(refused.status == 503)
+        #expect(refused.text.contains("at most 2 at once"))
+        #expect(running.server.events.clientCount == 2)
+        #expect(try running.get("/").status == 200)
         await running.stop()
     }
 

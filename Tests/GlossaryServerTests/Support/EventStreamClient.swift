@@ -114,6 +114,19 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     }
 }
 
+/// Checks `condition` every 10 ms until it holds (true) or `timeout` seconds have passed (false): for states
+/// with no event to wait on, such as a count inside the server.
+func waitUntil(timeout: TimeInterval, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+    await blocking {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+}
+
 extension EventStreamClient {
     /// The next event named `name` (others before it are dropped), or nil after `timeout` seconds.
     func next(_ name: String? = nil, timeout: TimeInterval = 20) async -> Event? {
