@@ -10,13 +10,17 @@ public struct UsageError: Error, CustomStringConvertible {
 
 /// The words after a subcommand, split into flags, options with values, and positional arguments.
 ///
-/// Accepts `--name value` and `--name=value`; anything unknown is a usage error naming it.
+/// Accepts `--name value` and `--name=value`; anything unknown is a usage error naming it. An option whose
+/// value is optional (`--poll[=MS]`) takes one only after `=`: alone it counts as a flag, since the next word
+/// can't tell a value from a positional argument.
 struct Arguments {
     private(set) var flags: Set<String> = []
     private(set) var values: [String: String] = [:]
     private(set) var positional: [String] = []
 
-    init(_ words: [String], flags knownFlags: Set<String>, options knownOptions: Set<String>) throws(UsageError) {
+    init(
+        _ words: [String], flags knownFlags: Set<String>, options knownOptions: Set<String>, optionalValues knownOptionalValues: Set<String> = []
+    ) throws(UsageError) {
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -39,6 +43,8 @@ struct Arguments {
             if knownFlags.contains(name) {
                 guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
                 flags.insert(name)
+            } else if knownOptionalValues.contains(name) {
+                if let inlineValue { values[name] = inlineValue } else { flags.insert(name) }
             } else if knownOptions.contains(name) {
                 if let inlineValue {
                     values[name] = inlineValue

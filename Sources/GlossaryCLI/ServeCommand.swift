@@ -12,18 +12,28 @@ struct ServeCommand: Command {
         A failed build keeps the last good site served and shows its errors over the page. Nothing is
         written to site/. Stop with Ctrl-C.
 
+        Changes are noticed with inotify; when it can't be used (for example, the system's limit on watches
+        is reached) serve says so and checks the files every 500 ms instead. Inside Docker or WSL on the
+        host's files, or on a network drive, inotify hears nothing: use --poll there.
+
         OPTIONS:
           --source DIR        The site's folder, holding glossary.yml (default: current folder)
           --host ADDRESS      Address to listen on: an IP address or localhost (default: 127.0.0.1)
           --port N            Port to listen on (default: 8080; 0 picks a free one)
+          --poll[=MS]         Check the files for changes every MS milliseconds (default 500) instead of
+                              using inotify; the value only after '=' (--poll=250)
           --offline           Never contact the dictionary API; use the team's entries and the cache
           --api-url TEMPLATE  Dictionary API URL with {lang} and {word} (also GLOSSARY_API_URL)
           -h, --help          Show this help
         """
 
     static func run(_ arguments: [String], context: CommandContext) async throws(UsageError) -> Int32 {
-        let parsed = try Arguments(arguments, flags: ["--offline"], options: ["--source", "--host", "--port", "--api-url"])
+        let parsed = try Arguments(arguments, flags: ["--offline"], options: ["--source", "--host", "--port", "--api-url"], optionalValues: ["--poll"])
+        if parsed.has("--poll"), let next = parsed.positional.first, Int(next) != nil {
+            throw UsageError("--poll takes its interval after '=': --poll=\(next)")
+        }
         guard parsed.positional.isEmpty else { throw UsageError("unexpected argument '\(parsed.positional[0])'") }
+        let pollMilliseconds = try parsed.integer("--poll", in: 50...60_000)
         let host = parsed["--host"] ?? "127.0.0.1"
         let port = try parsed.integer("--port", in: 0...65535) ?? 8080
         guard let address = ListenAddress(host: host, port: UInt16(port)) else {
@@ -38,8 +48,13 @@ struct ServeCommand: Command {
         // Signals are caught from here on: one stops cleanly (after the build in progress), a second quits at once.
         let termination = TerminationSignal(console: context.console)
         let printer = RebuildPrinter(context: context, options: options)
+        var configuration = PreviewServer.Configuration(options: options, address: address)
+        if parsed.has("--poll") || pollMilliseconds != nil {
+            configuration.watchMode = .polling
+            configuration.pollInterval = pollMilliseconds.map { TimeInterval($0) / 1000 } ?? configuration.pollInterval
+        }
         let server = PreviewServer(
-            configuration: PreviewServer.Configuration(options: options, address: address),
+            configuration: configuration,
             makeFetcher: BuildCommand.fetcherFactory(for: options, context: context),
             progress: BuildCommand.progressPrinter(context: context, quiet: false),
             report: printer.print)
@@ -85,6 +100,8 @@ private final class RebuildPrinter: @unchecked Sendable {
     @Sendable func print(_ report: PreviewServer.Report) {
         lock.withLock {
             switch report {
+            case .warning(let diagnostic):
+                context.console.printError(diagnostic.description)
             case .changed(let paths):
                 changes.formUnion(paths)
             case .built(let build, let buildID):

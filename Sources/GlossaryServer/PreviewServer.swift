@@ -22,6 +22,14 @@ public final class PreviewServer: @unchecked Sendable {
         public var streamLimit = 32
         public var headerTimeout: TimeInterval = 10
         public var debounce: TimeInterval = 0.075
+        /// How changes are noticed: inotify (falling back to polling when it can't be used), or polling.
+        public var watchMode = WatchMode.automatic
+        /// Seconds between looks when polling.
+        public var pollInterval = PollingWatcher.defaultInterval
+        /// What is watched, relative to the site's folder.
+        public var watchedPaths = WatchScope.sitePaths
+        /// For tests: inotify refuses watches beyond this many, as when the system's limit is reached.
+        var inotifyWatchLimit: Int?
 
         public init(options: BuildOptions, address: ListenAddress) {
             self.options = options
@@ -29,8 +37,14 @@ public final class PreviewServer: @unchecked Sendable {
         }
     }
 
+    public enum WatchMode: Sendable, Equatable {
+        case automatic, polling
+    }
+
     /// What the server tells its owner (the command line prints it).
     public enum Report: Sendable {
+        /// Something the user should know that is not about a build (watching fell back to polling).
+        case warning(Diagnostic)
         /// Files changed; a build starts.
         case changed(Set<String>)
         /// A build finished: `buildID` is set when it succeeded and is now served.
@@ -50,7 +64,7 @@ public final class PreviewServer: @unchecked Sendable {
         get { lock.withLock { httpServer } }
         set { lock.withLock { httpServer = newValue } }
     }
-    private var watcher: FileWatcher?
+    private var watcher: (any FileWatcher)?
     private var triggers: AsyncStream<Void>.Continuation?
     private var loop: Task<Void, Never>?
 
@@ -106,9 +120,21 @@ public final class PreviewServer: @unchecked Sendable {
                 report(.built(build, buildID: id))
             }
         }
-        let watcher = FileWatcher(root: configuration.options.source, debounce: configuration.debounce) { [report] changes in
+        let scope = WatchScope(root: configuration.options.source, paths: configuration.watchedPaths)
+        let changed: @Sendable (Set<String>) -> Void = { [report] changes in
             report(.changed(changes))
             triggers.yield()
+        }
+        let watcher: any FileWatcher
+        switch configuration.watchMode {
+        case .polling:
+            watcher = PollingWatcher(scope: scope, interval: configuration.pollInterval, debounce: configuration.debounce, onChange: changed)
+        case .automatic:
+            let automatic = AutomaticWatcher(
+                scope: scope, pollInterval: configuration.pollInterval, debounce: configuration.debounce, onChange: changed,
+                onFallback: { [report] warning in report(.warning(warning)) })
+            automatic.inotifyWatchLimit = configuration.inotifyWatchLimit
+            watcher = automatic
         }
         do {
             try watcher.start()
