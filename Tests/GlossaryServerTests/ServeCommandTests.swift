@@ -14,12 +14,15 @@ import Testing
             .appendingPathComponent(".build/debug/glossary")
     }()
 
-    /// A running `glossary serve`, its output collected as it comes.
+    /// A running `glossary serve`, its output collected as it comes. Every wait is on an event — output
+    /// arriving, a pipe reaching its end, the process exiting — with a deadline.
     final class Child: @unchecked Sendable {
         let process = Process()
-        private let lock = NSLock()
+        private let condition = NSCondition()
         private var out = ""
         private var err = ""
+        private var openPipes = 2
+        private var exited = false
 
         init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
             process.executableURL = ServeCommandTests.binary
@@ -33,48 +36,84 @@ import Testing
             let errPipe = Pipe()
             process.standardOutput = outPipe
             process.standardError = errPipe
-            outPipe.fileHandleForReading.readabilityHandler = { [self] handle in
-                let text = String(decoding: handle.availableData, as: UTF8.self)
-                lock.withLock { out += text }
-            }
-            errPipe.fileHandleForReading.readabilityHandler = { [self] handle in
-                let text = String(decoding: handle.availableData, as: UTF8.self)
-                lock.withLock { err += text }
+            process.terminationHandler = { [self] _ in
+                condition.withLock {
+                    exited = true
+                    condition.broadcast()
+                }
             }
             try process.run()
+            // A thread per pipe reading until end of file: Foundation's readabilityHandler may miss the end
+            // on Linux (swift-corelibs-foundation#3275).
+            for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
+                let descriptor = pipe.fileHandleForReading.fileDescriptor
+                Thread { [self] in drain(descriptor, isError: isError, keeping: pipe) }.start()
+            }
         }
 
-        var stdout: String { lock.withLock { out } }
-        var stderr: String { lock.withLock { err } }
+        private func drain(_ descriptor: Int32, isError: Bool, keeping pipe: Pipe) {
+            var chunk = [UInt8](repeating: 0, count: 16384)
+            while true {
+                let count = read(descriptor, &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                let text = count > 0 ? String(decoding: chunk[..<count], as: UTF8.self) : nil
+                condition.withLock {
+                    if let text {
+                        if isError { err += text } else { out += text }
+                    } else {
+                        openPipes -= 1
+                    }
+                    condition.broadcast()
+                }
+                if text == nil { break }
+            }
+            withExtendedLifetime(pipe) {}
+        }
+
+        var stdout: String { condition.withLock { out } }
+        var stderr: String { condition.withLock { err } }
+
+        /// Waits until `done` holds for the state so far (checked at each change); false after `timeout`.
+        private func wait(timeout: TimeInterval, until done: @escaping @Sendable (Child) -> Bool) async -> Bool {
+            await blocking { self.waitBlocking(timeout: timeout, until: done) }
+        }
+
+        /// `wait` on the calling thread (`done` runs with the lock held: it reads the private state).
+        private func waitBlocking(timeout: TimeInterval, until done: (Child) -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            condition.lock()
+            defer { condition.unlock() }
+            while !done(self) {
+                if !condition.wait(until: deadline) { return done(self) }
+            }
+            return true
+        }
 
         /// Waits for the line announcing the address and returns the port in it.
         func waitForURL(timeout: TimeInterval = 30) async -> UInt16? {
-            await blocking { self.waitForURLBlocking(timeout: timeout) }
+            let pattern = #"http://127\.0\.0\.1:[0-9]+/"#
+            guard await wait(timeout: timeout, until: { $0.out.range(of: pattern, options: .regularExpression) != nil || $0.exited }) else { return nil }
+            let out = stdout
+            guard let range = out.range(of: pattern, options: .regularExpression) else { return nil }
+            return UInt16(out[range].dropFirst("http://127.0.0.1:".count).dropLast())
         }
 
+        /// Waits until standard error holds `text`.
+        func waitForStderr(_ text: String, timeout: TimeInterval = 20) async -> Bool {
+            await blocking { self.waitForStderrBlocking(text, timeout: timeout) }
+        }
+
+        func waitForStderrBlocking(_ text: String, timeout: TimeInterval = 20) -> Bool {
+            waitBlocking(timeout: timeout) { $0.err.contains(text) }
+        }
+
+        /// Waits for the exit and for both pipes to reach their end (so the output is all there); the exit
+        /// status, or nil (and the process terminated) after `timeout`.
         func waitForExit(timeout: TimeInterval = 20) async -> Int32? {
-            await blocking { self.waitForExitBlocking(timeout: timeout) }
-        }
-
-        private func waitForURLBlocking(timeout: TimeInterval) -> UInt16? {
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            while Date() < deadline && process.isRunning {
-                if let range = stdout.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression) {
-                    return UInt16(stdout[range].dropFirst("http://127.0.0.1:".count).dropLast())
-                }
-                usleep(20_000)
-            }
-            return nil
-        }
-
-        private func waitForExitBlocking(timeout: TimeInterval) -> Int32? {
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning {
-                process.terminate()
+            guard await wait(timeout: timeout, until: { $0.exited && $0.openPipes == 0 }) else {
+                if process.isRunning { process.terminate() }
                 return nil
             }
-            usleep(50_000)  // let the pipes drain
             return process.terminationStatus
         }
     }
@@ -102,7 +141,8 @@ import Testing
         #expect(await events.next("build", timeout: 20) != nil)
         try site.write("content/index.md", "---\ntitle: [oops\n---\nEdited.\n")
         #expect(await events.next("failed", timeout: 20) != nil)
-        try await Task.sleep(for: .milliseconds(100))
+        // The browsers hear of a build before the terminal does: wait for the line.
+        #expect(await child.waitForStderr("Build failed after content/index.md changed"))
         #expect(child.stderr.contains("Rebuilt after content/index.md changed in "))
         #expect(child.stderr.contains(": 2 files changed\n"))  // the home page, and the term page that listed it
         #expect(child.stderr.contains("content/index.md:3:1: error: "))
@@ -111,11 +151,36 @@ import Testing
         kill(child.process.processIdentifier, signal)
         #expect(await child.waitForExit() == 0)
         #expect(child.stderr.contains(signal == SIGINT ? "Interrupted; stopping the server." : "Terminated; stopping the server."))
-        #expect(await events.next(timeout: 2) == nil)
+        // Whatever the stream still held is read; then it ends.
+        for _ in 0..<10 where await events.next(timeout: 2) != nil {}
         #expect(events.isEnded)
         #expect(await idle.closedByServer())
         // No trace: nothing written into the site (no site/ folder, no temporary files).
         #expect(Self.tree(site.root) == before)
+    }
+
+    /// Whether the process holds an inotify instance (Linux shows it as a descriptor on `anon_inode:inotify`).
+    static func holdsInotify(_ pid: Int32) -> Bool {
+        let folder = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == "anon_inode:inotify" }
+    }
+
+    @Test(arguments: [["--poll=50"], ["--poll"], []])
+    func pollingIsUsedWhenAskedForAndOtherwiseInotify(extra: [String]) async throws {
+        let site = try ServerTestSite()
+        let child = try Child(["serve", "--offline", "--port", "0"] + extra, in: site.root)
+        let port = try #require(await child.waitForURL(), "\(child.stderr)")
+        #expect(Self.holdsInotify(child.process.processIdentifier) == extra.isEmpty)
+        let events = try EventStreamClient(port: port)
+        #expect(await events.next("hello") != nil)
+        try site.write("content/index.md", "---\ntitle: Home\n---\nPolled.\n")
+        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(try RawHTTPClient.get(port, "/").text.contains("Polled."))
+        #expect(await child.waitForStderr("Rebuilt after content/index.md changed"))
+        #expect(!child.stderr.contains("watch-polling"))
+        kill(child.process.processIdentifier, SIGTERM)
+        #expect(await child.waitForExit() == 0)
     }
 
     @Test func aBusyPortIsAnErrorThatNamesIt() async throws {
@@ -146,6 +211,9 @@ import Testing
         (["serve", "--host", "example.com"], "--host must be an IP address or localhost"),
         (["serve", "extra"], "unexpected argument 'extra'"),
         (["serve", "--output", "x"], "unknown option '--output'"),
+        (["serve", "--poll", "250"], "--poll takes its interval after '=': --poll=250"),
+        (["serve", "--poll=fast"], "--poll must be a whole number from 50 to 60000, not 'fast'"),
+        (["serve", "--poll=10"], "--poll must be a whole number from 50 to 60000, not '10'"),
     ])
     func usageMistakesExit64(arguments: [String], message: String) async throws {
         let site = try ServerTestSite()
@@ -158,7 +226,7 @@ import Testing
         let site = try ServerTestSite()
         let child = try Child(["serve", "--help"], in: site.root)
         #expect(await child.waitForExit() == 0)
-        for option in ["--source", "--host", "--port", "--offline", "--api-url"] {
+        for option in ["--source", "--host", "--port", "--poll[=MS]", "--offline", "--api-url"] {
             #expect(child.stdout.contains(option))
         }
     }
@@ -214,14 +282,17 @@ import Testing
     }
 
     /// Sends `signals` as soon as the first build is fetching (the slow dictionary has the request), from a
-    /// thread of its own: a test task may resume late when the machine is busy, the signal must not.
+    /// thread of its own: a test task may resume late when the machine is busy, the signal must not. Each
+    /// signal after the first waits for the first to be acknowledged: two at once may be taken as one.
     static func signalWhileFetching(_ api: LoopbackServer, _ child: Child, _ signals: [Int32]) async -> Bool {
         let pid = child.process.processIdentifier
         return await blocking {
+            // The fake dictionary has no event to wait on: look every 10 ms, for at most 10 s.
             for _ in 0..<1000 where api.requests.isEmpty { usleep(10_000) }
             guard !api.requests.isEmpty else { return false }
-            for (index, signal) in signals.enumerated() {
-                if index > 0 { usleep(200_000) }
+            kill(pid, signals[0])
+            for signal in signals.dropFirst() {
+                guard child.waitForStderrBlocking("Stopping once the build in progress is done") else { return false }
                 kill(pid, signal)
             }
             return true

@@ -5,6 +5,8 @@ final class EventStreamClient: @unchecked Sendable {
     struct Event: Sendable {
         var name: String
         var data: String
+        /// When the reading thread got it (a test task may look later).
+        var receivedAt = Date()
         /// `data` decoded as a JSON object.
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:] }
     }
@@ -137,7 +139,6 @@ extension EventStreamClient {
 extension RawHTTPClient {
     /// Whether the server closes the connection (end of stream before the read timeout).
     func closedByServer() async -> Bool {
-        nonisolated(unsafe) let client = self
-        return await blocking { client.isClosedByServer() }
+        await blocking { self.isClosedByServer() }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// A deliberately dumb HTTP/1.1 client over a plain socket: it sends the request bytes exactly as given
 /// (no URL normalisation, so traversal tests test the server) and parses one response at a time, so
-/// keep-alive can be checked by sending several requests on one connection.
-final class RawHTTPClient {
+/// keep-alive can be checked by sending several requests on one connection. Used by one thread at a time
+/// (it may be handed to another, as to `blocking`).
+final class RawHTTPClient: @unchecked Sendable {
     struct Response {
         var status: Int
         var headers: [(String, String)]
