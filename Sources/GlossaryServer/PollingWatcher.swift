@@ -51,8 +51,22 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     public let maximumDelay: TimeInterval
     private let onChange: @Sendable (Set<String>) -> Void
 
-    /// The last look; only the watching thread touches it once started.
-    private var known: [String: Signature] = [:]
+    /// One entry at the last look; a folder keeps its own listing.
+    struct Entry {
+        var signature: Signature
+        var listing: Listing?
+    }
+
+    /// A folder's entries in the order `readdir` gave them, which stays the same while the folder does: the
+    /// next look compares names position by position and needs a by-name index only when they differ.
+    struct Listing {
+        var names: [String] = []
+        var entries: [Entry] = []
+    }
+
+    /// The last look: the watched paths and the folders on the way to them, by relative path. Only the
+    /// watching thread touches it once started.
+    private var known: [String: Entry] = [:]
     private let condition = NSCondition()
     private var running = false
     private var stopping = false
@@ -74,7 +88,7 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
 
     /// Takes the first look and starts the polling thread.
     public func start() {
-        known = look()
+        _ = pass()
         condition.withLock {
             running = true
             stopping = false
@@ -94,22 +108,25 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
 
     /// Looks again and returns what changed since the last look (for the thread, and for tests).
     func pass() -> Set<String> {
-        let now = look()
-        defer { known = now }
-        return Self.changes(from: known, to: now)
+        var changes = Set<String>()
+        known = look(reporting: &changes)
+        return changes
     }
 
-    static func changes(from old: [String: Signature], to new: [String: Signature]) -> Set<String> {
-        var changed = Set<String>()
-        for (path, signature) in new {
-            if let before = old[path] {
-                if signature.differs(from: before) { changed.insert(path) }
-            } else {
-                changed.insert(path)
+    /// The last look as signatures by relative path (for tests).
+    func snapshot() -> [String: Signature] {
+        var flat: [String: Signature] = [:]
+        func add(_ listing: Listing, under prefix: String) {
+            for (name, entry) in zip(listing.names, listing.entries) {
+                flat[prefix + "/" + name] = entry.signature
+                if let inner = entry.listing { add(inner, under: prefix + "/" + name) }
             }
         }
-        for path in old.keys where new[path] == nil { changed.insert(path) }
-        return changed
+        for (path, entry) in known {
+            flat[path] = entry.signature
+            if let listing = entry.listing { add(listing, under: path) }
+        }
+        return flat
     }
 
     // MARK: The polling thread
@@ -144,41 +161,98 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
 
     // MARK: Looking
 
-    /// Every watched path and everything below it that the scope doesn't ignore, with its signature.
-    func look() -> [String: Signature] {
-        var found: [String: Signature] = [:]
-        found.reserveCapacity(known.count + 64)
-        // The folders on the way to a deep watched path, to see them appear or vanish as inotify does.
-        for folder in scope.parents.keys where !folder.isEmpty {
+    /// Every watched path and everything below it that the scope doesn't ignore, compared with `known` as it
+    /// goes: what appeared, vanished or changed is added to `changes` (a folder that appeared or was replaced
+    /// alone, not what is in it). Full paths are only made for changes; entries are keyed by their name.
+    private func look(reporting changes: inout Set<String>) -> [String: Entry] {
+        var found: [String: Entry] = [:]
+        // The folders on the way to a deep watched path, to see them appear or vanish as inotify does; then
+        // the watched paths themselves, followed through a symlink as inotify's watch on them is.
+        let tops = scope.parents.keys.filter { !$0.isEmpty }.map { ($0, false) } + scope.paths.map { ($0, true) }
+        for (path, watched) in tops {
             var info = stat()
-            if stat(scope.url(folder).path, &info) == 0 { found[folder] = Signature(info) }
-        }
-        for path in scope.paths {
-            // A watched path itself is followed through a symlink, as inotify's watch on it is.
-            var info = stat()
-            guard stat(scope.url(path).path, &info) == 0 else { continue }
+            guard stat(scope.url(path).path, &info) == 0 else {
+                if known[path] != nil { changes.insert(path) }
+                continue
+            }
             let signature = Signature(info)
-            found[path] = signature
-            if signature.isFolder { walk(scope.url(path).path, as: path, into: &found) }
+            let before = known[path]
+            if before == nil || signature.differs(from: before!.signature) { changes.insert(path) }
+            var listing: Listing?
+            if watched && signature.isFolder {
+                let unchanged = before.map { !signature.differs(from: $0.signature) } ?? false
+                listing = list(scope.url(path).path, as: path, against: unchanged ? before?.listing ?? Listing() : nil, reporting: &changes)
+            }
+            found[path] = Entry(signature: signature, listing: listing)
         }
         return found
     }
 
-    private func walk(_ folder: String, as relative: String, into found: inout [String: Signature]) {
-        guard let directory = opendir(folder) else { return }
+    /// The entries of `folder` (`relative` to the root), compared with `old` when given: each entry that is
+    /// new, gone or changed goes into `changes`. Without `old` (a folder that just appeared) nothing is.
+    private func list(_ folder: String, as relative: String, against old: Listing?, reporting changes: inout Set<String>) -> Listing {
+        var listing = Listing()
+        guard let directory = opendir(folder) else {
+            if let old, !old.names.isEmpty { changes.insert(relative) }
+            return listing
+        }
         defer { closedir(directory) }
+        let previous = old ?? Listing()
+        listing.names.reserveCapacity(previous.names.count)
+        listing.entries.reserveCapacity(previous.names.count)
         let descriptor = dirfd(directory)
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        while let entry = readdir(directory) {
-            let namePointer = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-            let name = String(cString: namePointer)
-            if name == "." || name == ".." || WatchScope.isIgnored(name) { continue }
+        var cursor = 0
+        var positions: [String: Int]?
+        var matched = 0
+        while let record = readdir(directory) {
+            let namePointer = UnsafeRawPointer(record).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+            let bytes = UnsafeBufferPointer(start: namePointer, count: strlen(namePointer))
+            // "." and ".." start with a dot, so the ignore rules skip them too.
+            if WatchScope.isIgnored(utf8: bytes) { continue }
             var info = stat()
             guard fstatat(descriptor, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let path = relative + "/" + name
             let signature = Signature(info)
-            found[path] = signature
-            if signature.isFolder { walk(folder + "/" + name, as: path, into: &found) }
+            // The entry at the same place last time, usually this one: then its name is reused as it is.
+            let name: String
+            var index: Int?
+            if cursor < previous.names.count && Self.equal(previous.names[cursor], bytes) {
+                name = previous.names[cursor]
+                index = cursor
+            } else {
+                name = String(decoding: bytes, as: UTF8.self)
+                if positions == nil {
+                    positions = Dictionary(zip(previous.names, previous.names.indices), uniquingKeysWith: { first, _ in first })
+                }
+                index = positions?[name]
+            }
+            var inner: Listing?
+            if let index {
+                cursor = index + 1
+                matched += 1
+                let before = previous.entries[index]
+                if signature.differs(from: before.signature) {
+                    if old != nil { changes.insert(relative + "/" + name) }
+                } else {
+                    inner = before.listing ?? Listing()
+                }
+            } else if old != nil {
+                changes.insert(relative + "/" + name)
+            }
+            let child = signature.isFolder ? list(folder + "/" + name, as: relative + "/" + name, against: old == nil ? nil : inner, reporting: &changes) : nil
+            listing.names.append(name)
+            listing.entries.append(Entry(signature: signature, listing: child))
         }
+        if old != nil && matched < previous.names.count {
+            let present = Set(listing.names)
+            for name in previous.names where !present.contains(name) { changes.insert(relative + "/" + name) }
+        }
+        return listing
+    }
+
+    /// Whether `name` is spelled by `bytes`.
+    private static func equal(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var name = name
+        return name.withUTF8 { stored in stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
     }
 }

@@ -42,8 +42,24 @@ public struct WatchScope: Sendable, Equatable {
 
     /// Editor temp and backup files, and dotfiles.
     public static func isIgnored(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp") || name.hasSuffix(".swx")
-            || name.hasSuffix(".swo") || (name.hasPrefix("#") && name.hasSuffix("#"))
+        var name = name
+        return name.withUTF8 { isIgnored(utf8: $0) }
+    }
+
+    /// `isIgnored` on a name's UTF-8 bytes, as `readdir` gives them to the polling watcher (plain byte
+    /// comparisons: this runs for every file on every look).
+    static func isIgnored(utf8 name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = name.count
+        guard count > 0 else { return false }
+        let first = name[0]
+        let last = name[count - 1]
+        if first == UInt8(ascii: ".") || last == UInt8(ascii: "~") || (first == UInt8(ascii: "#") && last == UInt8(ascii: "#")) { return true }
+        if count == 4 && name[0] == UInt8(ascii: "4") && name[1] == UInt8(ascii: "9") && name[2] == UInt8(ascii: "1") && name[3] == UInt8(ascii: "3") {
+            return true
+        }
+        // .swp, .swx, .swo
+        return count >= 4 && name[count - 4] == UInt8(ascii: ".") && name[count - 3] == UInt8(ascii: "s") && name[count - 2] == UInt8(ascii: "w")
+            && (last == UInt8(ascii: "p") || last == UInt8(ascii: "x") || last == UInt8(ascii: "o"))
     }
 
     /// Whether a change at `path` (relative to the root) matters: a watched path, a folder on the way to one,

@@ -13,7 +13,9 @@ import Testing
         let site = try ServerTestSite()
         try site.write("content/guide/.intro.md.swp", "x")
         try site.write("notes.txt", "x")
-        let found = Self.watcher(site).look()
+        let watcher = Self.watcher(site)
+        _ = watcher.pass()
+        let found = watcher.snapshot()
         #expect(found.keys.contains("content/guide/intro.md"))
         #expect(found.keys.contains("content/guide"))
         #expect(found.keys.contains("glossary.yml"))
@@ -41,10 +43,29 @@ import Testing
         #expect(ChangeBatcher.collapse(replaced) == ["content/guide", "content/old"])
     }
 
+    @Test func changesAreFoundWhereverTheFolderListsThem() throws {
+        let site = try ServerTestSite()
+        for index in 0..<200 { try site.write("content/many/page-\(index).md", "\(index)\n") }
+        let watcher = Self.watcher(site)
+        _ = watcher.pass()
+        #expect(watcher.pass().isEmpty)
+        // Entries gone, new and renamed shift what comes where in the listing.
+        for index in [0, 1, 57, 199] { try site.remove("content/many/page-\(index).md") }
+        for index in 200..<205 { try site.write("content/many/page-\(index).md", "\(index)\n") }
+        try site.move("content/many/page-100.md", "content/many/renamed.md")
+        try site.write("content/many/page-150.md", "changed\n")
+        let expected = Set([0, 1, 57, 199, 200, 201, 202, 203, 204, 100, 150].map { "content/many/page-\($0).md" } + ["content/many/renamed.md"])
+        #expect(watcher.pass() == expected)
+        #expect(watcher.pass().isEmpty)
+        #expect(watcher.snapshot().keys.count { $0.hasPrefix("content/many/") } == 200 - 4 + 5)
+    }
+
     @Test func aSymlinkedFolderIsNotFollowed() throws {
         let site = try ServerTestSite()
         try FileManager.default.createSymbolicLink(at: site.url("content/linked"), withDestinationURL: site.sandbox.appendingPathComponent("private"))
-        let found = Self.watcher(site).look()
+        let watcher = Self.watcher(site)
+        _ = watcher.pass()
+        let found = watcher.snapshot()
         #expect(found["content/linked"]?.isFolder == false)
         #expect(!found.keys.contains { $0.hasPrefix("content/linked/") })
     }
