@@ -24,8 +24,8 @@ import Testing
         private var openPipes = 2
         private var exited = false
 
-        init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
-            process.executableURL = ServeCommandTests.binary
+        init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:], executable: URL = ServeCommandTests.binary) throws {
+            process.executableURL = executable
             process.arguments = arguments
             process.currentDirectoryURL = folder
             var environment = ProcessInfo.processInfo.environment
@@ -179,6 +179,41 @@ import Testing
         #expect(try RawHTTPClient.get(port, "/").text.contains("Polled."))
         #expect(await child.waitForStderr("Rebuilt after content/index.md changed"))
         #expect(!child.stderr.contains("watch-polling"))
+        kill(child.process.processIdentifier, SIGTERM)
+        #expect(await child.waitForExit() == 0)
+    }
+
+    /// Whether this machine lets a process make a user namespace of its own, where the inotify limits
+    /// (`/proc/sys/user/max_inotify_*`) can be lowered for it alone.
+    static let canLowerInotifyLimits: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-U", "-r", "sh", "-c", "echo 3 > /proc/sys/user/max_inotify_watches"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    @Test(.enabled(if: canLowerInotifyLimits, "needs unprivileged user namespaces (unshare -U -r)"))
+    func theKernelsWatchLimitMakesServePollAndSayOnce() async throws {
+        let site = try ServerTestSite()
+        // Three watches: the site's folder, content/ and one more; the fourth folder is refused (ENOSPC).
+        let script = "echo 3 > /proc/sys/user/max_inotify_watches && exec \"$0\" serve --offline --port 0"
+        let child = try Child(
+            ["-U", "-r", "sh", "-c", script, Self.binary.path], in: site.root, executable: URL(fileURLWithPath: "/usr/bin/unshare"))
+        let port = try #require(await child.waitForURL(), "\(child.stderr)")
+        let warning =
+            "warning: can't watch files with inotify (inotify_add_watch content/guide: No space left on device — the system's limit on inotify watches (fs.inotify.max_user_watches) is reached); checking them for changes every 500 ms instead [watch-polling]\n"
+        #expect(child.stderr.contains(warning))
+        let events = try EventStreamClient(port: port)
+        #expect(await events.next("hello") != nil)
+        try site.write("content/guide/intro.md", "---\ntitle: Intro\n---\nPolled.\n")
+        #expect(await events.next("build", timeout: 20) != nil)
+        try site.write("content/new/page.md", "New.\n")
+        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(try RawHTTPClient.get(port, "/new/page/").status == 200)
+        #expect(child.stderr.components(separatedBy: "[watch-polling]").count == 2)
         kill(child.process.processIdentifier, SIGTERM)
         #expect(await child.waitForExit() == 0)
     }
