@@ -130,16 +130,17 @@ import Testing
         let child = try Child(["serve", "--offline", "--port", "0"], in: site.root)
         let port = try #require(await child.waitForURL(), "\(child.stderr)")
         #expect(child.stdout.hasPrefix("Serving Test Glossary at http://127.0.0.1:\(port)/ (Ctrl-C to stop)"))
-        #expect(child.stderr.contains("Built 2 pages, 2 terms"))
+        // Written before the address, but on the other pipe: it may be read later.
+        #expect(await child.waitForStderr("Built 2 pages, 2 terms"))
 
         // An open event stream and a keep-alive connection must not keep it from stopping.
         let events = try EventStreamClient(port: port)
         #expect(await events.next("hello") != nil)
         let idle = try RawHTTPClient(port: port)
         #expect(try idle.request("GET", "/").status == 200)
-        try site.write("content/index.md", "---\ntitle: Home\n---\nEdited.\n")
+        try site.replace("content/index.md", "---\ntitle: Home\n---\nEdited.\n")
         #expect(await events.next("build", timeout: 20) != nil)
-        try site.write("content/index.md", "---\ntitle: [oops\n---\nEdited.\n")
+        try site.replace("content/index.md", "---\ntitle: [oops\n---\nEdited.\n")
         #expect(await events.next("failed", timeout: 20) != nil)
         // The browsers hear of a build before the terminal does: wait for the line.
         #expect(await child.waitForStderr("Build failed after content/index.md changed"))
@@ -174,7 +175,7 @@ import Testing
         #expect(Self.holdsInotify(child.process.processIdentifier) == extra.isEmpty)
         let events = try EventStreamClient(port: port)
         #expect(await events.next("hello") != nil)
-        try site.write("content/index.md", "---\ntitle: Home\n---\nPolled.\n")
+        try site.replace("content/index.md", "---\ntitle: Home\n---\nPolled.\n")
         #expect(await events.next("build", timeout: 20) != nil)
         #expect(try RawHTTPClient.get(port, "/").text.contains("Polled."))
         #expect(await child.waitForStderr("Rebuilt after content/index.md changed"))
@@ -205,10 +206,10 @@ import Testing
         let port = try #require(await child.waitForURL(), "\(child.stderr)")
         let warning =
             "warning: can't watch files with inotify (inotify_add_watch content/guide: No space left on device — the system's limit on inotify watches (fs.inotify.max_user_watches) is reached); checking them for changes every 500 ms instead [watch-polling]\n"
-        #expect(child.stderr.contains(warning))
+        #expect(await child.waitForStderr(warning))
         let events = try EventStreamClient(port: port)
         #expect(await events.next("hello") != nil)
-        try site.write("content/guide/intro.md", "---\ntitle: Intro\n---\nPolled.\n")
+        try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nPolled.\n")
         #expect(await events.next("build", timeout: 20) != nil)
         try site.write("content/new/page.md", "New.\n")
         #expect(await events.next("build", timeout: 20) != nil)
@@ -297,7 +298,7 @@ import Testing
 
         let events = try EventStreamClient(port: port)
         #expect(await events.next("hello") != nil)
-        try site.write("content/words.md", "A [[keyboard]] and a [[mouse]].\n")
+        try site.replace("content/words.md", "A [[keyboard]] and a [[mouse]].\n")
         #expect(await events.next("build") != nil)
         // Only the new word is fetched; it is cached exactly as `glossary build` caches it.
         #expect(api.requestPaths == ["/api/v2/entries/en/keyboard", "/api/v2/entries/en/mouse"])
@@ -359,8 +360,8 @@ import Testing
         try site.write("content/index.md", "---\ntitle: [broken\n---\nx\n")
         let child = try Child(["serve", "--offline", "--port", "0"], in: site.root)
         let port = try #require(await child.waitForURL())
+        #expect(await child.waitForStderr("Build failed: 1 error; pages show them until a build succeeds"))
         #expect(child.stderr.contains("content/index.md:3:1: error: "))
-        #expect(child.stderr.contains("Build failed: 1 error; pages show them until a build succeeds"))
         #expect(try RawHTTPClient.get(port, "/").status == 503)
         kill(child.process.processIdentifier, SIGTERM)
         #expect(await child.waitForExit() == 0)

@@ -106,6 +106,14 @@ final class ServerTestSite: @unchecked Sendable {
         try data.write(to: url)
     }
 
+    /// Replaces `path` in one step, as an editor's atomic save does: written beside the site, then renamed
+    /// over it, so a watcher sees one change and never a half-written file.
+    func replace(_ path: String, _ contents: String) throws {
+        let temporary = sandbox.appendingPathComponent("replacement-\(UUID().uuidString)")
+        try Data(contents.utf8).write(to: temporary)
+        guard rename(temporary.path, url(path).path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     func remove(_ path: String) throws {
         try FileManager.default.removeItem(at: url(path))
     }
