@@ -149,8 +149,10 @@ import Testing
         }
         #expect(statuses.count > 3)
         #expect(statuses.allSatisfy { $0 == 200 })
+        // The deadline runs from when the server finished the request, a little before this client read it:
+        // the lower bound only rules out a close straight after the response.
         let waited = try #require(closedAfter)
-        #expect(waited >= 0.25 && waited < 2, "closed after \(waited) s idle")
+        #expect(waited >= 0.1 && waited < 2, "closed after \(waited) s idle")
 
         // A request answered, then the next head trickles in: cut off at its own deadline.
         let swarm = try SlowlorisSwarm(count: 1, port: server.port, interval: 0.05, prefix: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
