@@ -3,25 +3,42 @@
 #include <stdint.h>
 #include <microhttpd.h>
 
-/* Swift cannot call C variadic functions: typed wrappers for the two the preview server needs. */
+/* Swift cannot call C variadic functions: typed wrappers for the ones the preview server needs. */
 
 /* Called by MHD to unescape the URL path and arguments in place; returns the new length. */
 typedef size_t (*glossary_mhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);
 
-/* Starts a daemon bound to `address` with the preview server's limits. */
+/* What the preview server asks of MHD besides the address and the handler. */
+struct glossary_mhd_settings {
+    size_t connection_memory_limit;
+    unsigned int connection_limit;
+    /* Connections one client address may hold at once (0: no limit). */
+    unsigned int per_ip_connection_limit;
+    unsigned int connection_timeout_seconds;
+    glossary_mhd_unescape_callback unescape;
+    /* Told of every connection's start and close (with `callback_cls`). */
+    MHD_NotifyConnectionCallback notify_connection;
+    /* Told when each request is done (with `callback_cls`). */
+    MHD_RequestCompletedCallback notify_completed;
+    void *callback_cls;
+};
+
+/* Starts a daemon bound to `address` with the preview server's limits and callbacks. */
 static inline struct MHD_Daemon *glossary_mhd_start(
     unsigned int flags, const struct sockaddr *address,
     MHD_AccessHandlerCallback handler, void *handler_cls,
-    size_t connection_memory_limit, unsigned int connection_limit, unsigned int connection_timeout_seconds,
-    glossary_mhd_unescape_callback unescape)
+    const struct glossary_mhd_settings *settings)
 {
     return MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, address,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
-        MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+        MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_ip_connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
+        MHD_OPTION_UNESCAPE_CALLBACK, settings->unescape, NULL,
+        MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->callback_cls,
+        MHD_OPTION_NOTIFY_COMPLETED, settings->notify_completed, settings->callback_cls,
         MHD_OPTION_END);
 }
 
@@ -30,4 +47,11 @@ static inline uint16_t glossary_mhd_bound_port(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info != NULL ? info->port : 0;
+}
+
+/* The connection's socket; -1 if unknown. */
+static inline int glossary_mhd_connection_socket(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info != NULL ? info->connect_fd : -1;
 }

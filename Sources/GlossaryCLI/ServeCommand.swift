@@ -10,13 +10,23 @@ struct ServeCommand: Command {
         glossary.yml changes: open pages reload by themselves (a stylesheet change applies without a reload).
         A failed build keeps the last good site served and shows its errors over the page. Nothing is
         written to site/. Stop with Ctrl-C.
+
+        Changes are noticed with inotify; when it can't be used (for example, the system's limit on watches
+        is reached) serve says so and checks the files every 500 ms instead. Inside Docker or WSL on the
+        host's files, or on a network drive, inotify hears nothing: use --poll there.
         """
     static let host = Option.value("--host", "ADDRESS", "Address to listen on: an IP address or localhost (default: 127.0.0.1)")
     static let port = Option.value("--port", "N", "Port to listen on (default: 8080; 0 picks a free one)")
-    static let options = [OptionGroup.source, host, port, OptionGroup.offline, OptionGroup.apiURL] + OptionGroup.diagnostics
+    static let poll = Option.optionalValue(
+        "--poll", "MS", "Check the files for changes every MS milliseconds (default 500) instead of using inotify; the value only after '='")
+    static let options = [OptionGroup.source, host, port, poll, OptionGroup.offline, OptionGroup.apiURL] + OptionGroup.diagnostics
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
+        if parsed.has(Self.poll), parsed[Self.poll] == nil, let next = parsed.positional.first, Int(next) != nil {
+            throw UsageError("--poll takes its interval after '=': --poll=\(next)")
+        }
         try parsed.expectNoPositional()
+        let pollMilliseconds = try parsed.integer(Self.poll, in: 50...60_000)
         let hostName = parsed[Self.host] ?? "127.0.0.1"
         let portNumber = try parsed.integer(Self.port, in: 0...65535) ?? 8080
         guard let address = ListenAddress(host: hostName, port: UInt16(portNumber)) else {
@@ -32,8 +42,13 @@ struct ServeCommand: Command {
         // Signals are caught from here on: one stops cleanly (after the build in progress), a second quits at once.
         let termination = TerminationSignal(console: context.console)
         let printer = RebuildPrinter(context: context, options: options, diagnostics: diagnostics)
+        var configuration = PreviewServer.Configuration(options: options, address: address)
+        if parsed.has(Self.poll) {
+            configuration.watchMode = .polling
+            configuration.pollInterval = pollMilliseconds.map { TimeInterval($0) / 1000 } ?? configuration.pollInterval
+        }
         let server = PreviewServer(
-            configuration: PreviewServer.Configuration(options: options, address: address),
+            configuration: configuration,
             makeFetcher: BuildCommand.fetcherFactory(for: options, context: context),
             progress: BuildCommand.progressPrinter(context: context, quiet: false),
             report: printer.print)
@@ -81,6 +96,8 @@ private final class RebuildPrinter: @unchecked Sendable {
     @Sendable func print(_ report: PreviewServer.Report) {
         lock.withLock {
             switch report {
+            case .warning(let diagnostic):
+                diagnostics.print(diagnostic)
             case .changed(let paths):
                 changes.formUnion(paths)
             case .built(let build, let buildID):
@@ -122,29 +139,55 @@ private final class RebuildPrinter: @unchecked Sendable {
 /// quits at once (exit 130), should stopping take too long.
 private final class TerminationSignal: @unchecked Sendable {
     private let queue = DispatchQueue(label: "glossary.signals")
-    private var sources: [any DispatchSourceSignal] = []
     private var first: Int32?
     private var waiter: CheckedContinuation<Int32, Never>?
 
+    /// Where the handler writes each signal's number (`write` is safe in a signal handler); made before any
+    /// handler is installed.
+    private static let pipeEnds: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }()
+
     init(console: Console) {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [unowned self] in
-                guard first == nil else {
-                    console.printError("Quitting now.")
-                    _exit(130)
-                }
-                first = number
-                if let waiter {
-                    waiter.resume(returning: number)
-                    self.waiter = nil
-                } else {
-                    console.printError("Stopping once the build in progress is done (again to quit now).")
-                }
+        // A handler of our own, in place before this returns. (A dispatch signal source is registered later,
+        // on libdispatch's thread, and a signal ignored until then was lost: an early Ctrl-C did nothing.)
+        let ends = Self.pipeEnds
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(TerminationSignal.pipeEnds.write, &byte, 1)
+        }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        for number in [SIGINT, SIGTERM] { sigaction(number, &action, nil) }
+        let reader = Thread { [self] in
+            var byte: UInt8 = 0
+            while true {
+                let count = read(ends.read, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                guard count == 1 else { return }
+                let number = Int32(byte)
+                queue.async { self.handle(number, console: console) }
             }
-            source.resume()
-            sources.append(source)
+        }
+        reader.name = "glossary signals"
+        reader.start()
+    }
+
+    private func handle(_ number: Int32, console: Console) {
+        guard first == nil else {
+            console.printError("Quitting now.")
+            _exit(130)
+        }
+        first = number
+        if let waiter {
+            waiter.resume(returning: number)
+            self.waiter = nil
+        } else {
+            console.printError("Stopping once the build in progress is done (again to quit now).")
         }
     }
 

@@ -44,6 +44,7 @@ public struct HTTPResponse {
 public protocol HTTPStream: AnyObject, Sendable {
     /// Blocks until there is something to send; nil ends the response.
     func next() -> Data?
-    /// The client went away, or the response ended: release what the stream holds.
+    /// The client went away, or the response ended: release what the stream holds. May come more than once,
+    /// and from another thread while `next()` is blocked, which must then return promptly.
     func close()
 }

@@ -6,6 +6,11 @@ import Foundation
 /// One thread per connection (MHD's), so a handler or a streaming body may block its own client without
 /// holding up others; keep-alive; limits on header size, connections and idle time. The handler sees the
 /// path as the client sent it (MHD's unescaping is switched off) so it can refuse every odd encoding itself.
+///
+/// Slow clients can't hold the server: a request head must arrive whole within `headerTimeout` however
+/// slowly it trickles in, one client address holds at most `perAddressConnectionLimit` connections, and
+/// streaming responses are counted apart (at most `streamLimit`, the rest answered 503 at once) and end as
+/// soon as their client hangs up (see `ConnectionGuard`).
 public final class HTTPServer: @unchecked Sendable {
     /// The version of the libmicrohttpd the program runs with (`0.9.75`), for `glossary --version`.
     public static var microhttpdVersion: String { MHD_get_version().map { String(cString: $0) } ?? "unknown" }
@@ -15,6 +20,13 @@ public final class HTTPServer: @unchecked Sendable {
         /// Per-connection memory, which bounds the request line and headers (MHD answers 431 or 414 above it).
         public var connectionMemoryLimit = 32 * 1024
         public var connectionLimit = 256
+        /// Connections one client address may hold at once; more are closed as soon as they are accepted.
+        public var perAddressConnectionLimit = 64
+        /// Streaming responses (live-reload event streams) open at once; more are answered 503.
+        public var streamLimit = 32
+        /// Seconds a connection has to deliver a whole request line and headers, counted from when it opens
+        /// or its previous request ends — not restarted by each byte, unlike the idle timeout.
+        public var headerTimeout: TimeInterval = 10
         /// A connection with no traffic for this long is closed (streams stay alive by sending heartbeats).
         public var idleTimeoutSeconds = 30
 
@@ -45,10 +57,12 @@ public final class HTTPServer: @unchecked Sendable {
     private let handler: Handler
     private var daemon: OpaquePointer?
     private let lock = NSLock()
+    let connectionGuard: ConnectionGuard
 
     public init(configuration: Configuration, handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler
+        connectionGuard = ConnectionGuard(headerTimeout: configuration.headerTimeout, streamLimit: configuration.streamLimit)
     }
 
     deinit {
@@ -60,13 +74,20 @@ public final class HTTPServer: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         var flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         if configuration.address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        guard connectionGuard.start() else {
+            throw .cannotBind(configuration.address.description, reason: "can't start the connection watchdog: \(String(cString: strerror(errno)))")
+        }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var settings = glossary_mhd_settings(
+            connection_memory_limit: configuration.connectionMemoryLimit, connection_limit: UInt32(configuration.connectionLimit),
+            per_ip_connection_limit: UInt32(configuration.perAddressConnectionLimit),
+            connection_timeout_seconds: UInt32(configuration.idleTimeoutSeconds), unescape: Self.keepEscaped,
+            notify_connection: Self.connectionChanged, notify_completed: Self.requestCompleted, callback_cls: context)
         let started: OpaquePointer? = configuration.address.withSockaddr { address in
-            glossary_mhd_start(
-                flags, address, Self.accessHandler, Unmanaged.passUnretained(self).toOpaque(),
-                configuration.connectionMemoryLimit, UInt32(configuration.connectionLimit), UInt32(configuration.idleTimeoutSeconds),
-                Self.keepEscaped)
+            glossary_mhd_start(flags, address, Self.accessHandler, context, &settings)
         }
         guard let started else {
+            connectionGuard.stop()
             // MHD doesn't say why; binding a socket of our own does.
             try Self.checkAvailable(configuration.address)
             throw .cannotBind(configuration.address.description, reason: "libmicrohttpd could not start")
@@ -86,8 +107,8 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Stops listening, closes every connection and waits for their threads. Streams must have been ended
-    /// first (a blocked stream would hold its connection's thread).
+    /// Stops listening, closes every connection and waits for their threads. A stream blocked waiting for news
+    /// is cancelled when MHD shuts its socket down, but ending streams first is quicker.
     public func stop() {
         let running: OpaquePointer? = lock.withLock {
             defer { daemon = nil }
@@ -95,6 +116,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let running else { return }
         MHD_stop_daemon(running)
+        connectionGuard.stop()
     }
 
     // MARK: Callbacks (C function pointers: context only through the `void *`)
@@ -104,19 +126,38 @@ public final class HTTPServer: @unchecked Sendable {
         text.map { strlen($0) } ?? 0
     }
 
+    /// Connections are keyed by MHD's pointer to them, which stays the same from start to close.
+    private static func key(_ connection: OpaquePointer) -> Int { Int(bitPattern: connection) }
+
+    private static let connectionChanged: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+        guard let cls, let connection else { return }
+        let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+        switch code {
+        case .CONNECTION_NOTIFY_STARTED: server.connectionGuard.opened(key(connection), socket: glossary_mhd_connection_socket(connection))
+        case .CONNECTION_NOTIFY_CLOSED: server.connectionGuard.closed(key(connection))
+        }
+    }
+
+    private static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, _, _ in
+        guard let cls, let connection else { return }
+        Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().connectionGuard.requestEnded(key(connection))
+    }
+
     private static let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, requestState in
         guard let cls, let connection, let url, let method, let requestState else { return MHD_Result.NO }
         let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
         let methodName = String(cString: method)
         if requestState.pointee == nil {
-            // First call: headers are in. Answer GET and HEAD on the next call, which keeps the connection
-            // alive; refuse anything else now, before reading a body (MHD then closes the connection).
+            // First call: headers are in (the header deadline no longer applies). Answer GET and HEAD on the
+            // next call, which keeps the connection alive; refuse anything else now, before reading a body
+            // (MHD then closes the connection).
+            server.connectionGuard.requestStarted(key(connection))
             requestState.pointee = UnsafeMutableRawPointer(bitPattern: 1)
             let hasBody = lookup(connection, "Content-Length").map { $0 != "0" } ?? false || lookup(connection, "Transfer-Encoding") != nil
             if methodName != "GET" && methodName != "HEAD" {
-                return queue(HTTPResponse.plain(405, "Method not allowed\n", headers: [("Allow", "GET, HEAD")]), on: connection)
+                return queue(HTTPResponse.plain(405, "Method not allowed\n", headers: [("Allow", "GET, HEAD")]), on: connection, server: server)
             }
-            if hasBody { return queue(HTTPResponse.plain(400, "A \(methodName) request has no body\n"), on: connection) }
+            if hasBody { return queue(HTTPResponse.plain(400, "A \(methodName) request has no body\n"), on: connection, server: server) }
             return MHD_Result.YES
         }
         if let uploadSize, uploadSize.pointee > 0 {
@@ -124,14 +165,14 @@ public final class HTTPServer: @unchecked Sendable {
             return MHD_Result.YES
         }
         let request = HTTPRequest(method: methodName, rawPath: String(cString: url)) { name in lookup(connection, name) }
-        return queue(server.handler(request), on: connection)
+        return queue(server.handler(request), on: connection, server: server)
     }
 
     private static func lookup(_ connection: OpaquePointer, _ name: String) -> String? {
         MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
     }
 
-    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, server: HTTPServer) -> MHD_Result {
         let created: OpaquePointer?
         switch response.body {
         case .bytes(let data):
@@ -142,9 +183,16 @@ public final class HTTPServer: @unchecked Sendable {
             created = MHD_create_response_from_fd64(size, descriptor)
             if created == nil { close(descriptor) }
         case .stream(let stream):
-            let reader = Unmanaged.passRetained(StreamReader(stream)).toOpaque()
-            created = MHD_create_response_from_callback(UInt64.max, 4096, Self.readStream, reader, Self.freeStream)
-            if created == nil { Self.freeStream(reader) }
+            let reader = StreamReader(stream, key: key(connection), connectionGuard: server.connectionGuard)
+            guard server.connectionGuard.admitStream(reader.key, cancel: { [weak reader] in reader?.cancel() }) else {
+                stream.close()
+                let limit = server.configuration.streamLimit
+                let text = "Too many open streams: this server keeps at most \(limit) at once (one per open page). Close some tabs, then reload.\n"
+                return queue(.plain(503, text, headers: [("Retry-After", "5")]), on: connection, server: server)
+            }
+            let context = Unmanaged.passRetained(reader).toOpaque()
+            created = MHD_create_response_from_callback(UInt64.max, 4096, Self.readStream, context, Self.freeStream)
+            if created == nil { Self.freeStream(context) }
         }
         guard let created else { return MHD_Result.NO }
         defer { MHD_destroy_response(created) }
@@ -154,21 +202,40 @@ public final class HTTPServer: @unchecked Sendable {
         return MHD_queue_response(connection, UInt32(response.status), created)
     }
 
-    /// A stream and the bytes of its last chunk that did not fit MHD's buffer.
-    private final class StreamReader {
+    /// A stream and the bytes of its last chunk that did not fit MHD's buffer. `pending` belongs to the
+    /// connection's thread; `cancel()` comes from the guard's.
+    private final class StreamReader: @unchecked Sendable {
         let stream: any HTTPStream
+        let key: Int
+        let connectionGuard: ConnectionGuard
         var pending = Data()
+        private let lock = NSLock()
+        private var cancelled = false
 
-        init(_ stream: any HTTPStream) {
+        init(_ stream: any HTTPStream, key: Int, connectionGuard: ConnectionGuard) {
             self.stream = stream
+            self.key = key
+            self.connectionGuard = connectionGuard
+        }
+
+        var isCancelled: Bool { lock.withLock { cancelled } }
+
+        /// The client hung up: wakes a `next()` blocked waiting for news, and makes the response end in error,
+        /// which closes the connection.
+        func cancel() {
+            lock.withLock { cancelled = true }
+            stream.close()
         }
     }
 
     private static let readStream: MHD_ContentReaderCallback = { cls, _, buffer, capacity in
         guard let cls, let buffer else { return -2 }
         let reader = Unmanaged<StreamReader>.fromOpaque(cls).takeUnretainedValue()
+        // -1 is MHD_CONTENT_READER_END_OF_STREAM, -2 MHD_CONTENT_READER_END_WITH_ERROR (close the connection now).
+        if reader.isCancelled { return -2 }
         if reader.pending.isEmpty {
-            guard let next = reader.stream.next() else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+            guard let next = reader.stream.next() else { return reader.isCancelled ? -2 : -1 }
+            if reader.isCancelled { return -2 }
             reader.pending = next
         }
         let count = min(capacity, reader.pending.count)
@@ -181,6 +248,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let cls else { return }
         let reader = Unmanaged<StreamReader>.fromOpaque(cls).takeRetainedValue()
         reader.stream.close()
+        reader.connectionGuard.streamEnded(reader.key)
     }
 }
 

@@ -17,7 +17,20 @@ public final class PreviewServer: @unchecked Sendable {
         public var idleTimeoutSeconds = 30
         public var connectionLimit = 256
         public var connectionMemoryLimit = 32 * 1024
+        /// See `HTTPServer.Configuration`: connections per client address, open event streams, and the time
+        /// a request head has to arrive whole.
+        public var perAddressConnectionLimit = 64
+        public var streamLimit = 32
+        public var headerTimeout: TimeInterval = 10
         public var debounce: TimeInterval = 0.075
+        /// How changes are noticed: inotify (falling back to polling when it can't be used), or polling.
+        public var watchMode = WatchMode.automatic
+        /// Seconds between looks when polling.
+        public var pollInterval = PollingWatcher.defaultInterval
+        /// What is watched, relative to the site's folder.
+        public var watchedPaths = WatchScope.sitePaths
+        /// For tests: inotify refuses watches beyond this many, as when the system's limit is reached.
+        var inotifyWatchLimit: Int?
 
         public init(options: BuildOptions, address: ListenAddress) {
             self.options = options
@@ -25,8 +38,14 @@ public final class PreviewServer: @unchecked Sendable {
         }
     }
 
+    public enum WatchMode: Sendable, Equatable {
+        case automatic, polling
+    }
+
     /// What the server tells its owner (the command line prints it).
     public enum Report: Sendable {
+        /// Something the user should know that is not about a build (watching fell back to polling).
+        case warning(Diagnostic)
         /// Files changed; a build starts.
         case changed(Set<String>)
         /// A build finished: `buildID` is set when it succeeded and is now served.
@@ -56,7 +75,7 @@ public final class PreviewServer: @unchecked Sendable {
         get { lock.withLock { httpServer } }
         set { lock.withLock { httpServer = newValue } }
     }
-    private var watcher: FileWatcher?
+    private var watcher: (any FileWatcher)?
     private var triggers: AsyncStream<Void>.Continuation?
     private var loop: Task<Void, Never>?
 
@@ -134,6 +153,9 @@ public final class PreviewServer: @unchecked Sendable {
         httpConfiguration.idleTimeoutSeconds = configuration.idleTimeoutSeconds
         httpConfiguration.connectionLimit = configuration.connectionLimit
         httpConfiguration.connectionMemoryLimit = configuration.connectionMemoryLimit
+        httpConfiguration.perAddressConnectionLimit = configuration.perAddressConnectionLimit
+        httpConfiguration.streamLimit = configuration.streamLimit
+        httpConfiguration.headerTimeout = configuration.headerTimeout
         let http = HTTPServer(configuration: httpConfiguration, handler: responder.respond)
         try http.start()
         self.http = http
@@ -147,10 +169,25 @@ public final class PreviewServer: @unchecked Sendable {
                 report(.built(build, buildID: id))
             }
         }
-        let watcher = FileWatcher(root: configuration.options.source, debounce: configuration.debounce) { [report, weak self] changes in
+        // The definitions cache too: an entry edited by hand shows at once (the server's own writes there only
+        // bring a rebuild that finds nothing else to do).
+        let cache = first.result.config.map { [$0.dictionary.cache] } ?? []
+        let scope = WatchScope(root: configuration.options.source, paths: configuration.watchedPaths + cache)
+        let changed: @Sendable (Set<String>) -> Void = { [report, weak self] changes in
             self?.pending.withLock { $0?.formUnion(changes) }
             report(.changed(changes))
             triggers.yield()
+        }
+        let watcher: any FileWatcher
+        switch configuration.watchMode {
+        case .polling:
+            watcher = PollingWatcher(scope: scope, interval: configuration.pollInterval, debounce: configuration.debounce, onChange: changed)
+        case .automatic:
+            let automatic = AutomaticWatcher(
+                scope: scope, pollInterval: configuration.pollInterval, debounce: configuration.debounce, onChange: changed,
+                onFallback: { [report] warning in report(.warning(warning)) })
+            automatic.inotifyWatchLimit = configuration.inotifyWatchLimit
+            watcher = automatic
         }
         do {
             try watcher.start()

@@ -270,6 +270,7 @@ import Testing
     static let triggeredElsewhere: Set<DiagnosticCode> = [
         .readFailed,  // SiteSourceTests.aFileThatCantBeReadIsAnErrorSayingWhy
         .buildLocked,  // BuildCommandTests.aSecondBuildWaitsForTheFirstOrFailsWithNoWait
+        .watchPolling,  // PreviewServerTests.whenInotifyCannotWatchTheServerPollsAndSaysSoOnce
     ]
 
     @Test func theReadmeListsEveryCode() async throws {

@@ -6,15 +6,18 @@ import Testing
 @Suite struct ServeCommandTests {
     static let binary = GlossaryBinary.url
 
-    /// A running `glossary serve`, its output collected as it comes.
+    /// A running `glossary serve`, its output collected as it comes. Every wait is on an event — output
+    /// arriving, a pipe reaching its end, the process exiting — with a deadline.
     final class Child: @unchecked Sendable {
         let process = Process()
-        private let lock = NSLock()
+        private let condition = NSCondition()
         private var out = ""
         private var err = ""
+        private var openPipes = 2
+        private var exited = false
 
-        init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws {
-            process.executableURL = ServeCommandTests.binary
+        init(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:], executable: URL = ServeCommandTests.binary) throws {
+            process.executableURL = executable
             process.arguments = arguments
             process.currentDirectoryURL = folder
             process.environment = GlossaryBinary.environment(extra)
@@ -22,48 +25,84 @@ import Testing
             let errPipe = Pipe()
             process.standardOutput = outPipe
             process.standardError = errPipe
-            outPipe.fileHandleForReading.readabilityHandler = { [self] handle in
-                let text = String(decoding: handle.availableData, as: UTF8.self)
-                lock.withLock { out += text }
-            }
-            errPipe.fileHandleForReading.readabilityHandler = { [self] handle in
-                let text = String(decoding: handle.availableData, as: UTF8.self)
-                lock.withLock { err += text }
+            process.terminationHandler = { [self] _ in
+                condition.withLock {
+                    exited = true
+                    condition.broadcast()
+                }
             }
             try process.run()
+            // A thread per pipe reading until end of file: Foundation's readabilityHandler may miss the end
+            // on Linux (swift-corelibs-foundation#3275).
+            for (pipe, isError) in [(outPipe, false), (errPipe, true)] {
+                let descriptor = pipe.fileHandleForReading.fileDescriptor
+                Thread { [self] in drain(descriptor, isError: isError, keeping: pipe) }.start()
+            }
         }
 
-        var stdout: String { lock.withLock { out } }
-        var stderr: String { lock.withLock { err } }
+        private func drain(_ descriptor: Int32, isError: Bool, keeping pipe: Pipe) {
+            var chunk = [UInt8](repeating: 0, count: 16384)
+            while true {
+                let count = read(descriptor, &chunk, chunk.count)
+                if count < 0 && errno == EINTR { continue }
+                let text = count > 0 ? String(decoding: chunk[..<count], as: UTF8.self) : nil
+                condition.withLock {
+                    if let text {
+                        if isError { err += text } else { out += text }
+                    } else {
+                        openPipes -= 1
+                    }
+                    condition.broadcast()
+                }
+                if text == nil { break }
+            }
+            withExtendedLifetime(pipe) {}
+        }
+
+        var stdout: String { condition.withLock { out } }
+        var stderr: String { condition.withLock { err } }
+
+        /// Waits until `done` holds for the state so far (checked at each change); false after `timeout`.
+        private func wait(timeout: TimeInterval, until done: @escaping @Sendable (Child) -> Bool) async -> Bool {
+            await blocking { self.waitBlocking(timeout: timeout, until: done) }
+        }
+
+        /// `wait` on the calling thread (`done` runs with the lock held: it reads the private state).
+        private func waitBlocking(timeout: TimeInterval, until done: (Child) -> Bool) -> Bool {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            condition.lock()
+            defer { condition.unlock() }
+            while !done(self) {
+                if !condition.wait(until: deadline) { return done(self) }
+            }
+            return true
+        }
 
         /// Waits for the line announcing the address and returns the port in it.
         func waitForURL(timeout: TimeInterval = 30) async -> UInt16? {
-            await blocking { self.waitForURLBlocking(timeout: timeout) }
+            let pattern = #"http://127\.0\.0\.1:[0-9]+/"#
+            guard await wait(timeout: timeout, until: { $0.out.range(of: pattern, options: .regularExpression) != nil || $0.exited }) else { return nil }
+            let out = stdout
+            guard let range = out.range(of: pattern, options: .regularExpression) else { return nil }
+            return UInt16(out[range].dropFirst("http://127.0.0.1:".count).dropLast())
         }
 
+        /// Waits until standard error holds `text`.
+        func waitForStderr(_ text: String, timeout: TimeInterval = 20) async -> Bool {
+            await blocking { self.waitForStderrBlocking(text, timeout: timeout) }
+        }
+
+        func waitForStderrBlocking(_ text: String, timeout: TimeInterval = 20) -> Bool {
+            waitBlocking(timeout: timeout) { $0.err.contains(text) }
+        }
+
+        /// Waits for the exit and for both pipes to reach their end (so the output is all there); the exit
+        /// status, or nil (and the process terminated) after `timeout`.
         func waitForExit(timeout: TimeInterval = 20) async -> Int32? {
-            await blocking { self.waitForExitBlocking(timeout: timeout) }
-        }
-
-        private func waitForURLBlocking(timeout: TimeInterval) -> UInt16? {
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            while Date() < deadline && process.isRunning {
-                if let range = stdout.range(of: #"http://127\.0\.0\.1:[0-9]+/"#, options: .regularExpression) {
-                    return UInt16(stdout[range].dropFirst("http://127.0.0.1:".count).dropLast())
-                }
-                usleep(20_000)
-            }
-            return nil
-        }
-
-        private func waitForExitBlocking(timeout: TimeInterval) -> Int32? {
-            let deadline = Date(timeIntervalSinceNow: timeout)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning {
-                process.terminate()
+            guard await wait(timeout: timeout, until: { $0.exited && $0.openPipes == 0 }) else {
+                if process.isRunning { process.terminate() }
                 return nil
             }
-            usleep(50_000)  // let the pipes drain
             return process.terminationStatus
         }
     }
@@ -80,18 +119,20 @@ import Testing
         let child = try Child(["serve", "--offline", "--port", "0"], in: site.root)
         let port = try #require(await child.waitForURL(), "\(child.stderr)")
         #expect(child.stdout.hasPrefix("Serving Test Glossary at http://127.0.0.1:\(port)/ (Ctrl-C to stop)"))
-        #expect(child.stderr.contains("Built 2 pages, 2 terms"))
+        // Written before the address, but on the other pipe: it may be read later.
+        #expect(await child.waitForStderr("Built 2 pages, 2 terms"))
 
         // An open event stream and a keep-alive connection must not keep it from stopping.
         let events = try EventStreamClient(port: port)
         #expect(await events.next("hello") != nil)
         let idle = try RawHTTPClient(port: port)
         #expect(try idle.request("GET", "/").status == 200)
-        try site.write("content/index.md", "---\ntitle: Home\n---\nEdited.\n")
+        try site.replace("content/index.md", "---\ntitle: Home\n---\nEdited.\n")
         #expect(await events.next("build", timeout: 20) != nil)
-        try site.write("content/index.md", "---\ntitle: [oops\n---\nEdited.\n")
+        try site.replace("content/index.md", "---\ntitle: [oops\n---\nEdited.\n")
         #expect(await events.next("failed", timeout: 20) != nil)
-        try await Task.sleep(for: .milliseconds(100))
+        // The browsers hear of a build before the terminal does: wait for the line.
+        #expect(await child.waitForStderr("Build failed after content/index.md changed"))
         #expect(child.stderr.contains("Rebuilt after content/index.md changed in "))
         #expect(child.stderr.contains(": 2 files changed\n"))  // the home page, and the term page that listed it
         #expect(child.stderr.contains("content/index.md:3:1: error: "))
@@ -100,11 +141,71 @@ import Testing
         kill(child.process.processIdentifier, signal)
         #expect(await child.waitForExit() == 0)
         #expect(child.stderr.contains(signal == SIGINT ? "Interrupted; stopping the server." : "Terminated; stopping the server."))
-        #expect(await events.next(timeout: 2) == nil)
+        // Whatever the stream still held is read; then it ends.
+        for _ in 0..<10 where await events.next(timeout: 2) != nil {}
         #expect(events.isEnded)
         #expect(await idle.closedByServer())
         // No trace: nothing written into the site (no site/ folder, no temporary files).
         #expect(Self.tree(site.root) == before)
+    }
+
+    /// Whether the process holds an inotify instance (Linux shows it as a descriptor on `anon_inode:inotify`).
+    static func holdsInotify(_ pid: Int32) -> Bool {
+        let folder = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == "anon_inode:inotify" }
+    }
+
+    @Test(arguments: [["--poll=50"], ["--poll"], []])
+    func pollingIsUsedWhenAskedForAndOtherwiseInotify(extra: [String]) async throws {
+        let site = try ServerTestSite()
+        let child = try Child(["serve", "--offline", "--port", "0"] + extra, in: site.root)
+        let port = try #require(await child.waitForURL(), "\(child.stderr)")
+        #expect(Self.holdsInotify(child.process.processIdentifier) == extra.isEmpty)
+        let events = try EventStreamClient(port: port)
+        #expect(await events.next("hello") != nil)
+        try site.replace("content/index.md", "---\ntitle: Home\n---\nPolled.\n")
+        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(try RawHTTPClient.get(port, "/").text.contains("Polled."))
+        #expect(await child.waitForStderr("Rebuilt after content/index.md changed"))
+        #expect(!child.stderr.contains("watch-polling"))
+        kill(child.process.processIdentifier, SIGTERM)
+        #expect(await child.waitForExit() == 0)
+    }
+
+    /// Whether this machine lets a process make a user namespace of its own, where the inotify limits
+    /// (`/proc/sys/user/max_inotify_*`) can be lowered for it alone.
+    static let canLowerInotifyLimits: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-U", "-r", "sh", "-c", "echo 3 > /proc/sys/user/max_inotify_watches"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    @Test(.enabled(if: canLowerInotifyLimits, "needs unprivileged user namespaces (unshare -U -r)"))
+    func theKernelsWatchLimitMakesServePollAndSayOnce() async throws {
+        let site = try ServerTestSite()
+        // Three watches: the site's folder, content/ and one more; the fourth folder is refused (ENOSPC).
+        let script = "echo 3 > /proc/sys/user/max_inotify_watches && exec \"$0\" serve --offline --port 0"
+        let child = try Child(
+            ["-U", "-r", "sh", "-c", script, Self.binary.path], in: site.root, executable: URL(fileURLWithPath: "/usr/bin/unshare"))
+        let port = try #require(await child.waitForURL(), "\(child.stderr)")
+        let warning =
+            "warning: can't watch files with inotify (inotify_add_watch content/guide: No space left on device — the system's limit on inotify watches (fs.inotify.max_user_watches) is reached); checking them for changes every 500 ms instead [watch-polling]\n"
+        #expect(await child.waitForStderr(warning))
+        let events = try EventStreamClient(port: port)
+        #expect(await events.next("hello") != nil)
+        try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nPolled.\n")
+        #expect(await events.next("build", timeout: 20) != nil)
+        try site.write("content/new/page.md", "New.\n")
+        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(try RawHTTPClient.get(port, "/new/page/").status == 200)
+        #expect(child.stderr.components(separatedBy: "[watch-polling]").count == 2)
+        kill(child.process.processIdentifier, SIGTERM)
+        #expect(await child.waitForExit() == 0)
     }
 
     @Test func aBusyPortIsAnErrorThatNamesIt() async throws {
@@ -135,6 +236,9 @@ import Testing
         (["serve", "--host", "example.com"], "--host must be an IP address or localhost"),
         (["serve", "extra"], "unexpected argument 'extra'"),
         (["serve", "--output", "x"], "unknown option '--output'"),
+        (["serve", "--poll", "250"], "--poll takes its interval after '=': --poll=250"),
+        (["serve", "--poll=fast"], "--poll must be a whole number from 50 to 60000, not 'fast'"),
+        (["serve", "--poll=10"], "--poll must be a whole number from 50 to 60000, not '10'"),
     ])
     func usageMistakesExit64(arguments: [String], message: String) async throws {
         let site = try ServerTestSite()
@@ -147,7 +251,7 @@ import Testing
         let site = try ServerTestSite()
         let child = try Child(["serve", "--help"], in: site.root)
         #expect(await child.waitForExit() == 0)
-        for option in ["--source", "--host", "--port", "--offline", "--api-url"] {
+        for option in ["--source", "--host", "--port", "--poll[=MS]", "--offline", "--api-url"] {
             #expect(child.stdout.contains(option))
         }
     }
@@ -183,7 +287,7 @@ import Testing
 
         let events = try EventStreamClient(port: port)
         #expect(await events.next("hello") != nil)
-        try site.write("content/words.md", "A [[keyboard]] and a [[mouse]].\n")
+        try site.replace("content/words.md", "A [[keyboard]] and a [[mouse]].\n")
         #expect(await events.next("build") != nil)
         // Only the new word is fetched; it is cached exactly as `glossary build` caches it.
         #expect(api.requestPaths == ["/api/v2/entries/en/keyboard", "/api/v2/entries/en/mouse"])
@@ -203,14 +307,17 @@ import Testing
     }
 
     /// Sends `signals` as soon as the first build is fetching (the slow dictionary has the request), from a
-    /// thread of its own: a test task may resume late when the machine is busy, the signal must not.
+    /// thread of its own: a test task may resume late when the machine is busy, the signal must not. Each
+    /// signal after the first waits for the first to be acknowledged: two at once may be taken as one.
     static func signalWhileFetching(_ api: LoopbackServer, _ child: Child, _ signals: [Int32]) async -> Bool {
         let pid = child.process.processIdentifier
         return await blocking {
+            // The fake dictionary has no event to wait on: look every 10 ms, for at most 10 s.
             for _ in 0..<1000 where api.requests.isEmpty { usleep(10_000) }
             guard !api.requests.isEmpty else { return false }
-            for (index, signal) in signals.enumerated() {
-                if index > 0 { usleep(200_000) }
+            kill(pid, signals[0])
+            for signal in signals.dropFirst() {
+                guard child.waitForStderrBlocking("Stopping once the build in progress is done") else { return false }
                 kill(pid, signal)
             }
             return true
@@ -242,8 +349,8 @@ import Testing
         try site.write("content/index.md", "---\ntitle: [broken\n---\nx\n")
         let child = try Child(["serve", "--offline", "--port", "0"], in: site.root)
         let port = try #require(await child.waitForURL())
+        #expect(await child.waitForStderr("Build failed: 1 error; pages show them until a build succeeds"))
         #expect(child.stderr.contains("content/index.md:3:1: error: "))
-        #expect(child.stderr.contains("Build failed: 1 error; pages show them until a build succeeds"))
         #expect(try RawHTTPClient.get(port, "/").status == 503)
         kill(child.process.processIdentifier, SIGTERM)
         #expect(await child.waitForExit() == 0)

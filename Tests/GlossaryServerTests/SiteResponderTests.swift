@@ -245,7 +245,7 @@ import Testing
     @Test func idleConnectionsAreClosedAfterTheTimeout() async throws {
         let site = try ServerTestSite(Self.files)
         let running = try await site.serve { $0.idleTimeoutSeconds = 1 }
-        nonisolated(unsafe) let client = try RawHTTPClient(port: running.port, timeout: 6)
+        let client = try RawHTTPClient(port: running.port, timeout: 6)
         #expect(try client.request("GET", "/").status == 200)
         let (closed, seconds) = await blocking {
             let start = Date()

@@ -38,6 +38,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case themeCycle = "theme-cycle"
     case templateSyntax = "template-syntax"
     case templateMissing = "template-missing"
+    // The preview server
+    case watchPolling = "watch-polling"
     // The definitions cache
     case cacheUnreadable = "cache-unreadable"
     case cacheCorrupt = "cache-corrupt"
@@ -55,7 +57,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
 
     public var severity: Severity {
         switch self {
-        case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .dotfilesKept, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
+        case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
             .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover, .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
@@ -99,6 +101,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .themeCycle: "themes extend each other in a circle"
         case .templateSyntax: "a Mustache template has a syntax error"
         case .templateMissing: "a theme lacks a template every theme must have"
+        case .watchPolling: "the preview server can't use inotify and checks the files for changes by polling"
         case .cacheUnreadable: "a definitions cache file can't be read"
         case .cacheCorrupt: "a definitions cache file is damaged or in the wrong place"
         case .cacheWrite: "a fetched definition could not be stored in the cache"
@@ -177,6 +180,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Fix the template at the line and column given: every {{#section}} needs its {{/section}}, tags need '}}'."
         case .templateMissing:
             "Every theme needs page, term, terms, search and 404 templates; extend the default theme (theme.yml: extends: default) to inherit what you don't override."
+        case .watchPolling:
+            "Raise the system's inotify limits (fs.inotify.max_user_watches, max_user_instances) to get instant rebuilds, or keep polling; pass --poll to poll without the warning."
         case .cacheUnreadable:
             "Check the file's permissions; the build refetches the term when online, or delete the file."
         case .cacheCorrupt:

@@ -58,6 +58,9 @@ public indirect enum Problem: Hashable, Sendable {
     /// `extended`: the themes it extends, which lack it too.
     case templateMissing(theme: String, template: String, extended: [String])
 
+    // MARK: The preview server
+    case watchPolling(reason: String, milliseconds: Int)
+
     // MARK: The definitions cache
     case cacheUnreadable(key: String, then: CacheFallback?)
     case cacheCorrupt(key: String?, problem: CacheEntry.Problem, then: CacheFallback?)
@@ -130,6 +133,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .themeCycle: .themeCycle
         case .templateSyntax: .templateSyntax
         case .templateMissing: .templateMissing
+        case .watchPolling: .watchPolling
         case .cacheUnreadable: .cacheUnreadable
         case .cacheCorrupt, .cacheWrongKey, .cacheMisplaced: .cacheCorrupt
         case .cacheWrite: .cacheWrite
@@ -207,6 +211,8 @@ public indirect enum Problem: Hashable, Sendable {
             let also = extended.isEmpty ? "" : ", nor does the theme it extends (\(extended.map(q).joined(separator: ", ")))"
             return "theme \(q(theme)) has no \(template).mustache\(also)"
 
+        case .watchPolling(let reason, let milliseconds):
+            return "can't watch files with inotify (\(DiagnosticText.escaped(reason))); checking them for changes every \(milliseconds) ms instead"
         case .cacheUnreadable(let key, let then): return "cache entry for \(q(key)) can't be read" + Self.fallback(then)
         case .cacheCorrupt(let key, let problem, let then):
             return "cache entry " + (key.map { "for \(q($0)) " } ?? "") + Self.describe(problem) + Self.fallback(then)

@@ -5,6 +5,8 @@ final class EventStreamClient: @unchecked Sendable {
     struct Event: Sendable {
         var name: String
         var data: String
+        /// When the reading thread got it (a test task may look later).
+        var receivedAt = Date()
         /// `data` decoded as a JSON object.
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:] }
     }
@@ -114,6 +116,19 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     }
 }
 
+/// Checks `condition` every 10 ms until it holds (true) or `timeout` seconds have passed (false): for states
+/// with no event to wait on, such as a count inside the server.
+func waitUntil(timeout: TimeInterval, _ condition: @escaping @Sendable () -> Bool) async -> Bool {
+    await blocking {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+}
+
 extension EventStreamClient {
     /// The next event named `name` (others before it are dropped), or nil after `timeout` seconds.
     func next(_ name: String? = nil, timeout: TimeInterval = 20) async -> Event? {
@@ -124,7 +139,6 @@ extension EventStreamClient {
 extension RawHTTPClient {
     /// Whether the server closes the connection (end of stream before the read timeout).
     func closedByServer() async -> Bool {
-        nonisolated(unsafe) let client = self
-        return await blocking { client.isClosedByServer() }
+        await blocking { self.isClosedByServer() }
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// A deliberately dumb HTTP/1.1 client over a plain socket: it sends the request bytes exactly as given
 /// (no URL normalisation, so traversal tests test the server) and parses one response at a time, so
-/// keep-alive can be checked by sending several requests on one connection.
-final class RawHTTPClient {
+/// keep-alive can be checked by sending several requests on one connection. Used by one thread at a time
+/// (it may be handed to another, as to `blocking`).
+final class RawHTTPClient: @unchecked Sendable {
     struct Response {
         var status: Int
         var headers: [(String, String)]
@@ -23,25 +24,31 @@ final class RawHTTPClient {
     let descriptor: Int32
     private var buffer = Data()
 
-    init(port: UInt16, timeout: TimeInterval = 5) throws {
+    /// Connects to 127.0.0.1:`port` from `source`, another loopback address (`127.0.0.2`…) when a test needs
+    /// a second client machine.
+    init(port: UInt16, from source: String = "127.0.0.1", timeout: TimeInterval = 5) throws {
         // The descriptor is only stored once connected: a failed init must not leave it to deinit to close
         // a second time (by then the number may belong to someone else).
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
         var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        func call(_ name: String, _ address: String, port: UInt16, _ body: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32) throws {
+            var socketAddress = sockaddr_in()
+            socketAddress.sin_family = sa_family_t(AF_INET)
+            socketAddress.sin_port = port.bigEndian
+            socketAddress.sin_addr = in_addr(s_addr: inet_addr(address))
+            let result = withUnsafePointer(to: &socketAddress) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard result == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw Failure(description: "\(name) \(address): \(reason)")
+            }
         }
-        guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw Failure(description: "connect: \(reason)")
-        }
+        if source != "127.0.0.1" { try call("bind", source, port: 0, bind) }
+        try call("connect", "127.0.0.1", port: port, connect)
         self.descriptor = descriptor
     }
 
@@ -96,19 +103,8 @@ final class RawHTTPClient {
     }
 
     func readResponse(head: Bool = false) throws -> Response {
-        let statusLine = try readLine()
-        let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw Failure(description: "bad status line '\(statusLine)'") }
-        var headers: [(String, String)] = []
-        while true {
-            let line = try readLine()
-            if line.isEmpty { break }
-            if let colon = line.firstIndex(of: ":") {
-                headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
-            }
-        }
-        var response = Response(status: status, headers: headers, body: Data())
-        if head || status == 304 || status == 204 { return response }
+        var response = try readHead()
+        if head || response.status == 304 || response.status == 204 { return response }
         if let length = response.header("Content-Length").flatMap(Int.init) {
             response.body = try readBytes(length)
         } else if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
@@ -129,10 +125,30 @@ final class RawHTTPClient {
         return response
     }
 
-    /// Whether the server closed the connection (reads end of stream within `timeout`).
+    /// Reads a response's status line and headers, leaving its body unread (a stream's never ends).
+    func readHead() throws -> Response {
+        let statusLine = try readLine()
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, let status = Int(parts[1]) else { throw Failure(description: "bad status line '\(statusLine)'") }
+        var headers: [(String, String)] = []
+        while true {
+            let line = try readLine()
+            if line.isEmpty { break }
+            if let colon = line.firstIndex(of: ":") {
+                headers.append((String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        return Response(status: status, headers: headers, body: Data())
+    }
+
+    /// Whether the server closes the connection (end of stream before the read timeout); anything still to
+    /// be read before the end, such as the rest of a stream, is skipped.
     func isClosedByServer() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 1024)
-        return recv(descriptor, &chunk, chunk.count, 0) == 0
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            if count <= 0 { return count == 0 }
+        }
     }
 
     /// One request on a fresh connection.

@@ -89,6 +89,14 @@ final class ServerTestSite: @unchecked Sendable {
         try data.write(to: url)
     }
 
+    /// Replaces `path` in one step, as an editor's atomic save does: written beside the site, then renamed
+    /// over it, so a watcher sees one change and never a half-written file.
+    func replace(_ path: String, _ contents: String) throws {
+        let temporary = sandbox.appendingPathComponent("replacement-\(UUID().uuidString)")
+        try Data(contents.utf8).write(to: temporary)
+        guard rename(temporary.path, url(path).path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     func remove(_ path: String) throws {
         try FileManager.default.removeItem(at: url(path))
     }
@@ -109,9 +117,61 @@ final class ServerTestSite: @unchecked Sendable {
     func serve(_ adjust: (inout PreviewServer.Configuration) -> Void = { _ in }) async throws -> RunningServer {
         var configuration = PreviewServer.Configuration(options: options(), address: ListenAddress(host: "127.0.0.1", port: 0)!)
         adjust(&configuration)
-        let server = PreviewServer(configuration: configuration, makeFetcher: nil)
+        let reports = ServerReports()
+        let server = PreviewServer(configuration: configuration, makeFetcher: nil, report: reports.record)
         let first = try await server.start()
-        return RunningServer(server: server, first: first)
+        return RunningServer(server: server, first: first, reports: reports)
+    }
+}
+
+/// What a preview server has reported so far: the changes its watcher saw, its builds, its warnings.
+final class ServerReports: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var changeBatches: [Set<String>] = []
+    private var buildCount = 0
+    private var warningList: [Diagnostic] = []
+
+    @Sendable func record(_ report: PreviewServer.Report) {
+        condition.withLock {
+            switch report {
+            case .changed(let paths): changeBatches.append(paths)
+            case .built: buildCount += 1
+            case .warning(let warning): warningList.append(warning)
+            }
+            condition.broadcast()
+        }
+    }
+
+    /// Each batch of changed paths, in order.
+    var changes: [Set<String>] { condition.withLock { changeBatches } }
+    /// Builds finished, the first one included.
+    var builds: Int { condition.withLock { buildCount } }
+    var warnings: [Diagnostic] { condition.withLock { warningList } }
+
+    /// Waits until a batch of changes includes `path`; false after `timeout` seconds.
+    func waitForChange(_ path: String, timeout: TimeInterval = 20) async -> Bool {
+        await blocking {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            self.condition.lock()
+            defer { self.condition.unlock() }
+            while !self.changeBatches.contains(where: { $0.contains(path) }) {
+                if !self.condition.wait(until: deadline) { return false }
+            }
+            return true
+        }
+    }
+
+    /// Waits until `count` builds have finished; false after `timeout` seconds.
+    func waitForBuilds(_ count: Int, timeout: TimeInterval = 20) async -> Bool {
+        await blocking {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            self.condition.lock()
+            defer { self.condition.unlock() }
+            while self.buildCount < count {
+                if !self.condition.wait(until: deadline) { return false }
+            }
+            return true
+        }
     }
 }
 
@@ -119,6 +179,7 @@ final class ServerTestSite: @unchecked Sendable {
 struct RunningServer: @unchecked Sendable {
     let server: PreviewServer
     let first: IncrementalBuild
+    let reports: ServerReports
 
     var port: UInt16 { server.port }
 

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import GlossaryServer
+
+/// The inotify watcher driven step by step, without its thread, and its failures.
+@Suite struct InotifyWatcherTests {
+    static func watcher(_ site: ServerTestSite, paths: [String] = WatchScope.sitePaths) -> InotifyWatcher {
+        InotifyWatcher(scope: WatchScope(root: site.root, paths: paths)) { _ in }
+    }
+
+    @Test func anEventQueueOverflowRescansAndWatchesWhatAppearedMeanwhile() throws {
+        let site = try ServerTestSite()
+        let watcher = Self.watcher(site)
+        try watcher.open()
+        defer { watcher.stop() }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        _ = watcher.readAvailable(into: &buffer)
+
+        // Pretend the kernel dropped events while a folder was created: its events are lost.
+        var overflow = inotify_event()
+        overflow.wd = -1
+        overflow.mask = UInt32(IN_Q_OVERFLOW)
+        let bytes = withUnsafeBytes(of: &overflow) { Array($0) }
+        try site.write("content/appeared/page.md", "Hello.\n")
+        watcher.discardAvailable()
+        try site.write("content/appeared/lost.md", "Unseen.\n")
+        #expect(watcher.readAvailable(into: &buffer).isEmpty)
+        #expect(watcher.handle(bytes[...]) == ["*"])
+
+        // After the rescan the new folder is watched.
+        try site.write("content/appeared/second.md", "Again.\n")
+        #expect(watcher.readAvailable(into: &buffer).contains("content/appeared/second.md"))
+    }
+
+    @Test func reportsTheRightPathsAndIgnoresEditorFiles() throws {
+        let site = try ServerTestSite()
+        let watcher = Self.watcher(site)
+        try watcher.open()
+        defer { watcher.stop() }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        try site.write("content/guide/intro.md", "Changed.\n")
+        try site.write("content/guide/.intro.md.swp", "x")
+        try site.write("content/guide/intro.md~", "x")
+        try site.write("content/guide/4913", "x")
+        try site.write("notes.txt", "not watched")
+        try site.write("glossary.yml", "title: Changed\n")
+        try site.write("themes/default/templates/page.mustache", "{{page.title}}\n")
+        #expect(watcher.readAvailable(into: &buffer) == ["content/guide/intro.md", "glossary.yml", "themes/default/templates/page.mustache"])
+
+        try site.move("content/guide", "content/manual")
+        #expect(watcher.readAvailable(into: &buffer) == ["content/guide", "content/manual"])
+        try site.write("content/manual/new.md", "New.\n")
+        #expect(watcher.readAvailable(into: &buffer) == ["content/manual/new.md"])
+        try site.remove("content/manual")
+        #expect(watcher.readAvailable(into: &buffer).contains("content/manual"))
+    }
+
+    @Test func theWatchLimitAtTheStartIsAFailureThatSaysSo() throws {
+        let site = try ServerTestSite()
+        let watcher = Self.watcher(site)
+        watcher.watchLimit = 2
+        #expect(
+            throws: WatchFailure(
+                "inotify_add_watch content/glossary: No space left on device — the system's limit on inotify watches (fs.inotify.max_user_watches) is reached"
+            )
+        ) {
+            try watcher.start()
+        }
+        watcher.stop()
+    }
+
+    @Test func theWatchLimitReachedWhileRunningStopsTheWatcherAndSaysSo() async throws {
+        let site = try ServerTestSite()
+        let failures = FileWatcherTests.Batches()
+        let watcher = InotifyWatcher(scope: WatchScope(root: site.root), onChange: { _ in }, onFailure: { failures.record([$0.description]) })
+        try watcher.open()
+        let watches = watcher.watchCount
+        watcher.stop()
+        watcher.watchLimit = watches
+        try watcher.start()
+        defer { watcher.stop() }
+        try site.write("content/unwatchable/page.md", "x\n")
+        let failure = try #require(await failures.next())
+        #expect(
+            failure == [
+                "inotify_add_watch content/unwatchable: No space left on device — the system's limit on inotify watches (fs.inotify.max_user_watches) is reached"
+            ])
+    }
+
+    @Test func aFolderThatVanishesBeforeItsWatchIsNoFailure() throws {
+        let site = try ServerTestSite()
+        let watcher = Self.watcher(site, paths: ["content", "missing/deeper", "glossary.yml"])
+        try watcher.open()
+        watcher.stop()
+    }
+}
