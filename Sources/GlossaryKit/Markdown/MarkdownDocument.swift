@@ -211,12 +211,26 @@ extension MarkdownDocument {
             let destination = String(cString: url)
             let line = Int(cmark_node_get_start_line(node))
             var column = Int(cmark_node_get_start_column(node))
-            // cmark's columns drift on continuation lines: prefer where the destination really stands.
-            let text = String(decoding: sourceLine(line), as: UTF8.self)
-            if !destination.isEmpty, let range = text.range(of: destination) {
-                column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
+            // cmark's columns drift on continuation lines: prefer where the destination really stands (a byte
+            // search: Foundation's range(of:) cost more than the rest of the page's scan).
+            let bytes = sourceLine(line)
+            let needle = Array(destination.utf8)
+            if !needle.isEmpty, let start = Self.firstIndex(of: needle, in: bytes) {
+                column = bytes[..<start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
             }
             linkRecords.append((node, MarkdownLink(destination: destination, isImage: isImage, location: location(line: line, column: column))))
+        }
+
+        /// Where `needle` first occurs in `haystack`.
+        static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+            guard needle.count <= haystack.count, let first = needle.first else { return nil }
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last {
+                if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+                index += 1
+            }
+            return nil
         }
 
         /// `[[x]]` where the page defines `[x]: url` parses as `[` + link + `]`; we read it as a term reference.
