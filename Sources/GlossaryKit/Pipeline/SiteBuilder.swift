@@ -92,7 +92,11 @@ public struct SiteBuilder: Sendable {
         let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
         guard let sink, !stopped else { return finish() }
 
-        // Render.
+        // Render (unless the live site already is this build).
+        if let transaction = sink as? SiteTransaction, transaction.isCurrent(plan.items.map { ($0.path, $0.fingerprint) }) {
+            result.outputs = OutputChanges(paths: plan.paths, changed: [])
+            return finish()
+        }
         let renderStart = Date()
         let rendered = await Self.offPool { [self] in render(plan, site, loaded, theme, into: sink) }
         stats.stageTimes.append(("render", Date().timeIntervalSince(renderStart)))
@@ -145,8 +149,10 @@ public struct SiteBuilder: Sendable {
         let start = Date()
         do {
             try transaction.commit()
-            let folders = transaction.folderSignatures
-            state.written(outputs: transaction.outputs, live: folders.output, previous: folders.previous)
+            if !transaction.isUnchanged {
+                let folders = transaction.folderSignatures
+                state.written(outputs: transaction.outputs, live: folders.output, previous: folders.previous)
+            }
             for (folder, names) in transaction.kept {
                 result.diagnostics.append(Diagnostic(.dotfilesKept(folder: Self.relativePath(folder, root: options.source), names: names), subject: shownOutput))
             }
