@@ -14,10 +14,11 @@ struct BuildCommand: Command {
     static let baseURL = Option.value("--base-url", "URL", "Override base_url, e.g. /docs/")
     static let quiet = Option.flag("--quiet", "Print only problems, no progress or summary")
     static let timings = Option.flag("--timings", "Print how long each stage of the build took")
+    static let clean = Option.flag("--clean", "Forget what earlier builds left (the manifest in .glossary/build/) and render every file again")
     static let noWait = Option.flag("--no-wait", "Fail at once when another build of the site is running, instead of waiting for it")
 
     static let options =
-        [OptionGroup.source, output, OptionGroup.offline, refresh, strict, drafts, OptionGroup.apiURL, jobs, baseURL, quiet, timings, noWait]
+        [OptionGroup.source, output, OptionGroup.offline, refresh, strict, drafts, OptionGroup.apiURL, jobs, baseURL, quiet, timings, clean, noWait]
         + OptionGroup.diagnostics
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
@@ -27,6 +28,7 @@ struct BuildCommand: Command {
         options.strict = parsed.has(Self.strict)
         options.drafts = parsed.has(Self.drafts)
         options.refresh = parsed.has(Self.refresh)
+        options.clean = parsed.has(Self.clean)
         if let baseURL = parsed[Self.baseURL] { options.baseURL = baseURL }
         if let jobs = try parsed.integer(Self.jobs, in: 1...256) { options.jobs = jobs }
         options.waitForOtherBuilds = !parsed.has(Self.noWait)
