@@ -38,8 +38,25 @@ struct BuildCommand: Command {
 
         let builder = SiteBuilder(
             options: options, makeFetcher: fetcherFactory(for: options, context: context), progress: progressPrinter(context: context, quiet: isQuiet))
-        let result = await builder.buildAndWrite { holder in
-            context.console.printError("Waiting for another build of this site to finish" + (holder.map { " (process \($0))" } ?? "") + "…")
+        // Ctrl-C (or SIGTERM) stops the build at the next file and removes what it had written; a second one
+        // quits at once (a later build removes the leftovers).
+        let interruption = BuildInterruption()
+        let termination = TerminationSignal(console: context.console, notice: "Interrupted; stopping the build (again to quit now).") { signal in
+            interruption.interrupt(signal)
+        }
+        let build = Task {
+            await builder.buildAndWrite { holder in
+                interruption.waitingForLock()
+                context.console.printError("Waiting for another build of this site to finish" + (holder.map { " (process \($0))" } ?? "") + "…")
+            } locked: {
+                interruption.lockTaken()
+            }
+        }
+        interruption.started(build)
+        let result = await build.value
+        if result.interrupted, let signal = termination.received {
+            context.console.printError("Build interrupted; \(options.outputDirectory.lastPathComponent)/ left unchanged")
+            return 128 + signal
         }
         report(result, options: options, printer: printer, quiet: isQuiet)
         if parsed.has(Self.timings) {

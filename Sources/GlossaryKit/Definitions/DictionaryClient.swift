@@ -95,6 +95,8 @@ public struct DictionaryClient: DefinitionFetcher {
         var failures = 0
         var throttles = 0
         while true {
+            // A cancelled build asks for nothing more.
+            if Task.isCancelled { return .failed(FetchAttempt.cancelled(key: key, url: url), unreachable: false) }
             attempts += 1
             let result = await transport.get(url)
             // Whole seconds, as the cache file records them: the entry in hand equals the one read back later.

@@ -43,7 +43,9 @@ extension SiteBuilder {
     /// Stage: reads the configuration, the theme and every markdown file. A file unchanged since the state last
     /// saw it keeps its record unread; the others are parsed (on every core), glossary entries first so pages
     /// can link their terms while being rendered.
-    func load(_ log: inout DiagnosticLog, _ stats: inout BuildStats, changes: Set<String>? = nil) -> LoadedSite? {
+    ///
+    /// Once `cancellation` is set the remaining files are skipped: the caller throws such a site away.
+    func load(_ log: inout DiagnosticLog, _ stats: inout BuildStats, changes: Set<String>? = nil, cancellation: BuildCancellation) -> LoadedSite? {
         let previous = state.withLock { $0.source }
         let (source, scanProblems) = timed("scan", &stats) {
             if let changes, let previous { return previous.updated(with: changes) }
@@ -92,6 +94,7 @@ extension SiteBuilder {
         let parseTime = ParseTimeLinks(rootPath: rootPath, teamSlugs: teamSlugs, reader: reader, links: provisional)
         let fragments = FragmentStore()
         let pages = pageFiles.parallelMap(jobs: options.jobs) { file -> LoadedRecord in
+            if cancellation.isCancelled { return LoadedRecord() }
             var loaded = loadRecord(file, unchangedUnless: trusted)
             // The tree is turned into HTML at once and let go: a build never holds every page's tree.
             if let parsed = loaded.parsed, let document = parsed.document {

@@ -10,9 +10,13 @@ extension SiteBuilder {
     }
 
     /// Stage: every planned output the sink doesn't already hold is rendered (on every core) and handed to it.
-    func render(_ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink) -> Rendered {
+    /// A cancelled build stops handing files over and doesn't finish the sink.
+    func render(
+        _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink, cancellation: BuildCancellation
+    ) -> Rendered {
         let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix)
         let results = plan.items.parallelMap(jobs: options.jobs) { item -> (written: Bool, failure: OutputFailure?) in
+            if cancellation.isCancelled { return (false, nil) }
             do throws(OutputFailure) {
                 if try sink.keep(item.path, fingerprint: item.fingerprint) { return (false, nil) }
                 switch item.content {
@@ -33,7 +37,7 @@ extension SiteBuilder {
         }
         var failures = results.compactMap(\.failure)
         var changed: Set<String> = []
-        if failures.isEmpty {
+        if failures.isEmpty && !cancellation.isCancelled {
             do throws(OutputFailure) {
                 changed = try sink.finish(paths: plan.paths)
             } catch {

@@ -39,7 +39,18 @@ public struct SiteBuilder: Sendable {
     /// `changes` are the paths below the site's folder that changed since the last build of this state (what
     /// the preview server's watcher saw; `*` for anything): then only those are looked at again. Without it,
     /// every file is checked.
+    ///
+    /// Cancelling the task stops the build at the next file (`BuildResult.interrupted`), with nothing written.
     public func build(into sink: (any OutputSink)?, changes: Set<String>? = nil) async -> BuildResult {
+        let cancellation = BuildCancellation()
+        return await withTaskCancellationHandler {
+            await build(into: sink, changes: changes, cancellation: cancellation)
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    private func build(into sink: (any OutputSink)?, changes: Set<String>?, cancellation: BuildCancellation) async -> BuildResult {
         let started = Date()
         var log = DiagnosticLog()
         var stats = BuildStats()
@@ -51,13 +62,19 @@ public struct SiteBuilder: Sendable {
             result.diagnostics = Self.ordered(log.all)
             return result
         }
+        func interrupted() -> BuildResult {
+            result.interrupted = true
+            result.outputs = nil
+            return finish()
+        }
 
         // Load.
         let (loadedSite, loadLog, loadStats) = await Self.offPool { [self] () -> (LoadedSite?, DiagnosticLog, BuildStats) in
             var log = DiagnosticLog()
             var stats = BuildStats()
-            return (load(&log, &stats, changes: changes), log, stats)
+            return (load(&log, &stats, changes: changes, cancellation: cancellation), log, stats)
         }
+        if cancellation.isCancelled { return interrupted() }
         log.add(contentsOf: loadLog.all)
         stats.stageTimes += loadStats.stageTimes
         guard let loaded = loadedSite else { return finish() }
@@ -71,6 +88,7 @@ public struct SiteBuilder: Sendable {
         let resolveStart = Date()
         let resolved = await resolve(terms, loaded)
         stats.stageTimes.append(("resolve", Date().timeIntervalSince(resolveStart)))
+        if cancellation.isCancelled { return interrupted() }
         log.add(contentsOf: resolved.diagnostics)
         result.apiUnreachable = resolved.apiUnreachable
         let site = BuiltSite(config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage)
@@ -92,14 +110,17 @@ public struct SiteBuilder: Sendable {
         let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
         guard let sink, !stopped else { return finish() }
 
+        if cancellation.isCancelled { return interrupted() }
+
         // Render (unless the live site already is this build).
         if let transaction = sink as? SiteTransaction, transaction.isCurrent(plan.items.map { ($0.path, $0.fingerprint) }) {
             result.outputs = OutputChanges(paths: plan.paths, changed: [])
             return finish()
         }
         let renderStart = Date()
-        let rendered = await Self.offPool { [self] in render(plan, site, loaded, theme, into: sink) }
+        let rendered = await Self.offPool { [self] in render(plan, site, loaded, theme, into: sink, cancellation: cancellation) }
         stats.stageTimes.append(("render", Date().timeIntervalSince(renderStart)))
+        if cancellation.isCancelled { return interrupted() }
         if let failure = rendered.failures.first {
             log.add(contentsOf: [Diagnostic(.writeFailed(reason: failure.description), subject: Self.relativePath(options.outputDirectory, root: options.source))])
             return finish()
@@ -113,8 +134,9 @@ public struct SiteBuilder: Sendable {
     /// Builds and, when there are no errors, writes the site atomically to the output folder, keeping the
     /// build state in the manifest.
     ///
-    /// Builds of one site take turns (`BuildLock`): `waiting` hears when this one waits for another.
-    public func buildAndWrite(waiting: (Int32?) -> Void = { _ in }) async -> BuildResult {
+    /// Builds of one site take turns (`BuildLock`): `waiting` hears when this one waits for another, `locked`
+    /// when its turn has come (a wait can only be ended by the process ending, which is safe until then).
+    public func buildAndWrite(waiting: (Int32?) -> Void = { _ in }, locked: () -> Void = {}) async -> BuildResult {
         if let problem = outputFolderProblem() {
             return BuildResult(diagnostics: [problem])
         }
@@ -129,6 +151,7 @@ public struct SiteBuilder: Sendable {
             lock = nil
         }
         defer { withExtendedLifetime(lock) {} }
+        locked()
         let manifest = BuildManifest(folder: buildFolder, output: options.outputDirectory)
         if !options.clean { manifest.load(into: state, context: Self.context(options)) }
         let shownOutput = Self.relativePath(options.outputDirectory, root: options.source)
