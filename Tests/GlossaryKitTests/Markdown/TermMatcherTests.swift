@@ -46,6 +46,12 @@ import Testing
             ])
     }
 
+    @Test func formsWithPunctuationMatchWhereTheyDoNotSplitAWord() {
+        let forms = forms("C++", ".NET", "e.g.")
+        #expect(found(forms, in: "C++ and C++11, ASP.NET and .NET; e.g. this") == ["C++=C++", "C++=C++", ".NET=.NET", ".NET=.NET", "e.g.=e.g."])
+        #expect(found(forms, in: "AC++ or .NETwork") == [])
+    }
+
     // MARK: Longest, leftmost, non-overlapping
 
     @Test func longestFormWinsAtAPlace() {
@@ -191,6 +197,23 @@ import Testing
         #expect(matcher.formCount == 2)
         #expect(render(matcher.matches(in: "an index"), in: "an index") == ["index=index"])
         #expect(render(matcher.matches(in: "an index", excluding: ["index"]), in: "an index") == ["other=index"])
+    }
+
+    @Test func matchesConcurrentlyFromManyTasks() async {
+        // Scalars past U+07FF (ﬁ, Ꭰ, ẞ) go through the matcher's locked cache of foldings.
+        let matcher = TermMatcher(forms: [.init("file", id: 1), .init("strasse", id: 2), .init("ꭰa", id: 3)])
+        let texts = (0..<64).map { "\($0) ﬁle, STRA\u{1E9E}E, \u{13A0}a and file" }
+        let expected = texts.map { matcher.matches(in: $0).map(\.id) }
+        #expect(expected.allSatisfy { $0 == [1, 2, 3, 1] })
+        let results = await withTaskGroup(of: (Int, [Int]).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask { (index, TermMatcher(forms: [.init("file", id: 1)]).matches(in: text).map(\.id) + matcher.matches(in: text).map(\.id)) }
+            }
+            var results = [[Int]](repeating: [], count: texts.count)
+            for await (index, ids) in group { results[index] = ids }
+            return results
+        }
+        #expect(results == expected.map { [1, 1] + $0 })
     }
 
     @Test func integerIdentifiersWork() {

@@ -19,39 +19,30 @@ struct FoldedText {
 
     init(utf8 text: UnsafeBufferPointer<UInt8>, exact: Bool, foldings: ScalarFolding.Cache) {
         originalCount = text.count
-        var pieces = Pieces()
-        pieces.reserve(text.count)
+        var builder = Builder(capacity: text.count + 8)
         var offset = 0
         while offset < text.count {
-            let (scalar, length) = Self.decode(text, at: offset)
-            if scalar.value < 0x80 {
-                let byte = UInt8(scalar.value)
-                let kind = ScalarFolding.kind(of: scalar)
-                let spelled: Unicode.Scalar =
-                    kind == .space ? " " : exact || byte < UInt8(ascii: "A") || byte > UInt8(ascii: "Z") ? scalar : Unicode.Scalar(byte + 32)
-                pieces.append(spelled, kind: kind, origin: offset, first: true)
-            } else {
-                let folding = foldings[scalar]
-                for (index, piece) in (exact ? folding.exact : folding.folded).enumerated() {
-                    pieces.append(piece, kind: folding.kind, origin: offset, first: index == 0)
+            let byte = text[offset]
+            if byte < 0x80 {
+                // Most of a text that is not plain ASCII still is: runs without white space or apostrophes go in bulk.
+                var end = offset
+                while end < text.count, text[end] < 0x80, !ASCIIUnits.isSpace(text[end]), text[end] != UInt8(ascii: "'") { end += 1 }
+                if end > offset {
+                    builder.appendASCII(UnsafeBufferPointer(rebasing: text[offset..<end]), exact: exact, origin: offset)
+                } else {
+                    builder.appendASCII(byte, exact: exact, origin: offset)
+                    end += 1
                 }
+                offset = end
+                continue
             }
+            let (scalar, length) = Self.decode(text, at: offset)
+            let folding = foldings[scalar]
+            builder.append(exact ? folding.exact : folding.folded, kind: folding.kind, origin: offset)
             offset += length
         }
-        pieces.orderCombiningMarks()
-        pieces.resolveApostrophes()
-        units.reserveCapacity(pieces.scalars.count)
-        flags.reserveCapacity(pieces.scalars.count)
-        origins.reserveCapacity(pieces.scalars.count)
-        for index in pieces.scalars.indices {
-            var flag = pieces.flags[index]
-            for byte in UTF8.encode(pieces.scalars[index])! {
-                units.append(byte)
-                flags.append(flag)
-                origins.append(pieces.origins[index])
-                flag &= ~Self.start
-            }
-        }
+        builder.resolveApostrophes(in: text)
+        (units, flags, origins) = (builder.units, builder.flags, builder.origins)
     }
 
     /// The original byte offset of folded position `index` (`units.count` maps to the end of the original).
@@ -88,85 +79,136 @@ struct FoldedText {
         guard value >= smallest, let scalar = Unicode.Scalar(value) else { return ("\u{FFFD}", 1) }
         return (scalar, length)
     }
-}
 
-extension FoldedText {
-    /// The folded scalars before they are encoded: reordering and the apostrophe rule work on scalars.
-    private struct Pieces {
-        var scalars: [Unicode.Scalar] = []
-        var flags: [UInt8] = []
-        var origins: [Int] = []
-        var isApostrophe: [Bool] = []
-
-        mutating func reserve(_ count: Int) {
-            scalars.reserveCapacity(count)
-            flags.reserveCapacity(count)
-            origins.reserveCapacity(count)
-            isApostrophe.reserveCapacity(count)
-        }
-
-        mutating func append(_ scalar: Unicode.Scalar, kind: ScalarFolding.Kind, origin: Int, first: Bool) {
-            if kind == .space, let last = flags.last, last & FoldedText.space != 0 { return }
-            var flag: UInt8 = first ? FoldedText.start : 0
-            if kind == .word { flag |= FoldedText.word }
-            if kind == .space { flag |= FoldedText.space }
-            scalars.append(scalar)
-            flags.append(flag)
-            origins.append(origin)
-            isApostrophe.append(kind == .apostrophe)
-        }
-
-        /// Canonical ordering (the last step of NFD): a run of combining marks sorted, stably, by combining class.
-        ///
-        /// A reordered run takes the origin of its first mark and no start inside it: no match starts or ends
-        /// between two marks anyway, as marks are word characters.
-        mutating func orderCombiningMarks() {
-            var index = 0
-            while index < scalars.count {
-                guard scalars[index].properties.canonicalCombiningClass.rawValue != 0 else {
-                    index += 1
-                    continue
-                }
-                var end = index + 1
-                while end < scalars.count, scalars[end].properties.canonicalCombiningClass.rawValue != 0 { end += 1 }
-                if end - index > 1 {
-                    let run = scalars[index..<end]
-                    let sorted = run.enumerated().sorted {
-                        let (left, right) = ($0.element.properties.canonicalCombiningClass, $1.element.properties.canonicalCombiningClass)
-                        return left != right ? left < right : $0.offset < $1.offset
-                    }.map(\.element)
-                    if !sorted.elementsEqual(run) {
-                        scalars.replaceSubrange(index..<end, with: sorted)
-                        for inner in index..<end {
-                            origins[inner] = origins[index]
-                            if inner > index { flags[inner] &= ~FoldedText.start }
-                        }
-                    }
-                }
-                index = end
-            }
-        }
-
-        /// An apostrophe between two word characters belongs to the word (`don't`, `o'clock`), except before a final
-        /// `s` (`cat's`: the possessive ends the word, so `cat` matches). Neighbours are judged by their own class,
-        /// so `rock'n'roll` is one word.
-        mutating func resolveApostrophes() {
-            for index in scalars.indices where isApostrophe[index] {
-                if FoldedText.apostropheJoins(
-                    before: index > 0 && flags[index - 1] & FoldedText.word != 0,
-                    after: index + 1 < scalars.count && flags[index + 1] & FoldedText.word != 0,
-                    afterIsS: index + 1 < scalars.count && (scalars[index + 1] == "s" || scalars[index + 1] == "S"),
-                    afterNext: index + 2 < scalars.count && flags[index + 2] & FoldedText.word != 0)
-                {
-                    flags[index] |= FoldedText.word
-                }
-            }
-        }
-    }
-
-    /// The apostrophe rule on the classes around an apostrophe (shared with `ASCIIUnits`).
+    /// The apostrophe rule, shared with `ASCIIUnits`: an apostrophe between two word characters belongs to the word
+    /// (`don't`, `o'clock`), except before an `s` that ends the word (`cat's`: the possessive ends the word, so `cat`
+    /// matches). The neighbours are judged by their own class, so `rock'n'roll` is one word.
     @inline(__always)
     static func apostropheJoins(before: Bool, after: Bool, afterIsS: Bool, afterNext: Bool) -> Bool {
         before && after && !(afterIsS && !afterNext)
+    }
+}
+
+extension FoldedText {
+    /// Appends scalars' spellings, collapsing white space and keeping combining marks in canonical order as it goes.
+    private struct Builder {
+        var units: [UInt8] = []
+        var flags: [UInt8] = []
+        var origins: [Int] = []
+        /// Where the run of combining marks at the end of `units` starts, and the class of its last mark (0: no run).
+        private var markRunStart = 0
+        private var lastClass: UInt8 = 0
+        private var apostrophes: [Int] = []
+
+        init(capacity: Int) {
+            units.reserveCapacity(capacity)
+            flags.reserveCapacity(capacity)
+            origins.reserveCapacity(capacity)
+        }
+
+        mutating func appendASCII(_ byte: UInt8, exact: Bool, origin: Int) {
+            lastClass = 0
+            if ASCIIUnits.isSpace(byte) { return appendSpace(origin: origin) }
+            var flag = FoldedText.start
+            if ASCIIUnits.isWord(byte) {
+                flag |= FoldedText.word
+            } else if byte == UInt8(ascii: "'") {
+                apostrophes.append(units.count)
+            }
+            units.append(exact ? byte : ASCIIUnits.lowercased(byte))
+            flags.append(flag)
+            origins.append(origin)
+        }
+
+        /// ASCII without white space or apostrophes: each byte is its own unit, a start, a word character or not.
+        mutating func appendASCII(_ run: UnsafeBufferPointer<UInt8>, exact: Bool, origin: Int) {
+            lastClass = 0
+            let first = units.count
+            // Grown first and written in place: faster than appending a lazy map, byte by byte.
+            units.append(contentsOf: run)
+            flags.append(contentsOf: repeatElement(FoldedText.start, count: run.count))
+            origins.append(contentsOf: repeatElement(0, count: run.count))
+            units.withUnsafeMutableBufferPointer { units in
+                flags.withUnsafeMutableBufferPointer { flags in
+                    origins.withUnsafeMutableBufferPointer { origins in
+                        for index in run.indices {
+                            let byte = run[index]
+                            if !exact { units[first + index] = ASCIIUnits.lowercased(byte) }
+                            if ASCIIUnits.isWord(byte) { flags[first + index] |= FoldedText.word }
+                            origins[first + index] = origin + index
+                        }
+                    }
+                }
+            }
+        }
+
+        mutating func append(_ spelling: ScalarFolding.Spelling, kind: ScalarFolding.Kind, origin: Int) {
+            if kind == .space {
+                lastClass = 0
+                return appendSpace(origin: origin)
+            }
+            if kind == .apostrophe { apostrophes.append(units.count) }
+            for (index, scalar) in spelling.scalars.enumerated() {
+                let combiningClass = spelling.combiningClasses[index]
+                var flag: UInt8 = index == 0 ? FoldedText.start : 0
+                if kind == .word { flag |= FoldedText.word }
+                if combiningClass != 0 && combiningClass < lastClass {
+                    insertMark(scalar, combiningClass)
+                    continue
+                }
+                if combiningClass != 0 && lastClass == 0 { markRunStart = units.count }
+                lastClass = combiningClass
+                for byte in UTF8.encode(scalar)! {
+                    units.append(byte)
+                    flags.append(flag)
+                    origins.append(origin)
+                    flag &= ~FoldedText.start
+                }
+            }
+        }
+
+        private mutating func appendSpace(origin: Int) {
+            if let last = flags.last, last & FoldedText.space != 0 { return }
+            units.append(UInt8(ascii: " "))
+            flags.append(FoldedText.start | FoldedText.space)
+            origins.append(origin)
+        }
+
+        /// Canonical ordering (the last step of NFD) for a mark that arrives after one of a higher class: it goes
+        /// after the run's marks of its class or lower. The reordered run keeps the origin and start of its first
+        /// unit and has no start inside: no match starts or ends between two marks anyway, as marks are word
+        /// characters.
+        private mutating func insertMark(_ scalar: Unicode.Scalar, _ combiningClass: UInt8) {
+            var run = Array(String(decoding: units[markRunStart...], as: UTF8.self).unicodeScalars)
+            let position = run.firstIndex { $0.properties.canonicalCombiningClass.rawValue > combiningClass } ?? run.count
+            run.insert(scalar, at: position)
+            let (firstFlag, origin) = (flags[markRunStart], origins[markRunStart])
+            units.removeSubrange(markRunStart...)
+            flags.removeSubrange(markRunStart...)
+            origins.removeSubrange(markRunStart...)
+            for mark in run {
+                for byte in UTF8.encode(mark)! {
+                    units.append(byte)
+                    flags.append(units.count - 1 == markRunStart ? firstFlag : FoldedText.word)
+                    origins.append(origin)
+                }
+            }
+            lastClass = run.last!.properties.canonicalCombiningClass.rawValue
+        }
+
+        /// Marks the apostrophes that belong to their word (see `apostropheJoins`); `text` is the original, where the
+        /// `s` of a possessive is looked for (an `s` of its own, not one folded from `ß`).
+        mutating func resolveApostrophes(in text: UnsafeBufferPointer<UInt8>) {
+            for index in apostrophes {
+                let next = index + 1
+                let afterIsS = next < units.count && flags[next] & FoldedText.start != 0 && text[origins[next]] | 0x20 == UInt8(ascii: "s")
+                let joins = FoldedText.apostropheJoins(
+                    before: index > 0 && flags[index - 1] & FoldedText.word != 0,
+                    after: next < units.count && flags[next] & FoldedText.word != 0,
+                    afterIsS: afterIsS,
+                    afterNext: next + 1 < units.count && flags[next + 1] & FoldedText.word != 0)
+                if joins { flags[index] |= FoldedText.word }
+            }
+        }
     }
 }

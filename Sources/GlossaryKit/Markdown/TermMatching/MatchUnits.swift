@@ -4,28 +4,27 @@
 /// folding is a lower-casing of the byte); `FoldedUnits` reads a `FoldedText` built for any other text.
 protocol MatchUnits {
     var count: Int { get }
-    /// The folded unit at `index` (a space for any white space).
+    /// The unit at `index`, folded but for ASCII capitals (the automaton reads them as small letters).
     func unit(_ index: Int) -> UInt8
     func isSpace(_ index: Int) -> Bool
     /// Whether a match may start or end at `index` (in `0...count`): it would not split a word there.
     func isBoundary(_ index: Int) -> Bool
+    /// The first boundary after `index` (`count` at the latest).
+    func nextBoundary(after index: Int) -> Int
     /// The byte offset in the original text of `index` (in `0...count`).
     func originalOffset(_ index: Int) -> Int
     /// Whether the original text of `range` is spelled exactly `exact` (a form's `FoldedText` built with `exact`).
     func spells(_ range: Range<Int>, exactly exact: [UInt8]) -> Bool
 }
 
-/// Plain ASCII text read in place: a unit is a byte, lower-cased.
+/// Plain ASCII text read in place: a unit is a byte.
 struct ASCIIUnits: MatchUnits {
     let bytes: UnsafeBufferPointer<UInt8>
 
     var count: Int { bytes.count }
 
     @inline(__always)
-    func unit(_ index: Int) -> UInt8 {
-        let byte = bytes[index]
-        return byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-    }
+    func unit(_ index: Int) -> UInt8 { bytes[index] }
 
     @inline(__always)
     func isSpace(_ index: Int) -> Bool { Self.isSpace(bytes[index]) }
@@ -33,6 +32,20 @@ struct ASCIIUnits: MatchUnits {
     @inline(__always)
     func isBoundary(_ index: Int) -> Bool {
         index == 0 || index == bytes.count || !(isWord(index - 1) && isWord(index))
+    }
+
+    @inline(__always)
+    func nextBoundary(after index: Int) -> Int {
+        var next = index + 1
+        guard next < bytes.count else { return bytes.count }
+        var previousIsWord = isWord(index)
+        while next < bytes.count {
+            let nextIsWord = isWord(next)
+            if !(previousIsWord && nextIsWord) { return next }
+            previousIsWord = nextIsWord
+            next += 1
+        }
+        return next
     }
 
     func originalOffset(_ index: Int) -> Int { index }
@@ -67,6 +80,9 @@ struct ASCIIUnits: MatchUnits {
             afterNext: index + 2 < bytes.count && Self.isWord(bytes[index + 2]))
     }
 
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+
     /// Letters, digits and `_`: the ASCII word characters of `ScalarFolding.Kind.word`.
     @inline(__always)
     static func isWord(_ byte: UInt8) -> Bool {
@@ -94,25 +110,34 @@ struct ASCIIUnits: MatchUnits {
     }
 }
 
-/// Any other text, read through its `FoldedText`.
+/// Any other text, read through its `FoldedText` (whose units and flags the caller holds for the walk).
 struct FoldedUnits: MatchUnits {
+    let units: UnsafeBufferPointer<UInt8>
+    let flags: UnsafeBufferPointer<UInt8>
     let folded: FoldedText
     let original: UnsafeBufferPointer<UInt8>
     let foldings: ScalarFolding.Cache
 
-    var count: Int { folded.units.count }
+    var count: Int { units.count }
 
     @inline(__always)
-    func unit(_ index: Int) -> UInt8 { folded.units[index] }
+    func unit(_ index: Int) -> UInt8 { units[index] }
 
     @inline(__always)
-    func isSpace(_ index: Int) -> Bool { folded.flags[index] & FoldedText.space != 0 }
+    func isSpace(_ index: Int) -> Bool { flags[index] & FoldedText.space != 0 }
 
     @inline(__always)
     func isBoundary(_ index: Int) -> Bool {
-        guard index > 0, index < folded.units.count else { return true }
-        let (before, after) = (folded.flags[index - 1], folded.flags[index])
+        guard index > 0, index < units.count else { return true }
+        let (before, after) = (flags[index - 1], flags[index])
         return after & FoldedText.start != 0 && (before & after & FoldedText.word) == 0
+    }
+
+    @inline(__always)
+    func nextBoundary(after index: Int) -> Int {
+        var next = index + 1
+        while next < units.count, !isBoundary(next) { next += 1 }
+        return min(next, units.count)
     }
 
     func originalOffset(_ index: Int) -> Int { folded.originalOffset(index) }

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Both spellings are canonical decompositions (NFD), so a precomposed `é` in the text meets a decomposed one in a
 /// form; the case-folded one uses Foundation's `.caseInsensitive` folding like `TermKey` (`ß` → `ss`, `ﬁ` → `fi`).
-/// Typographic apostrophes (’ ‘) are spelled `'`, as in `TermKey`.
+/// Typographic apostrophes (’ ‘) are spelled `'`, and any white space ` `, as in `TermKey`.
 struct ScalarFolding: Sendable {
     enum Kind: UInt8, Sendable {
         /// A letter, mark, number or connector punctuation (`_`): words are runs of these.
@@ -17,27 +17,44 @@ struct ScalarFolding: Sendable {
         case other
     }
 
+    /// A spelling as the scalars it is made of, each with its canonical combining class (0 for a starter).
+    struct Spelling: Sendable {
+        let scalars: [Unicode.Scalar]
+        let combiningClasses: [UInt8]
+
+        init(_ scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+            combiningClasses = scalars.map { $0.properties.canonicalCombiningClass.rawValue }
+        }
+    }
+
     let kind: Kind
-    let folded: [Unicode.Scalar]
-    let exact: [Unicode.Scalar]
+    let folded: Spelling
+    let exact: Spelling
 
     init(_ scalar: Unicode.Scalar) {
         kind = Self.kind(of: scalar)
         switch kind {
         case .space:
-            (folded, exact) = ([" "], [" "])
+            (folded, exact) = (Spelling([" "]), Spelling([" "]))
         case .apostrophe:
-            (folded, exact) = (["'"], ["'"])
+            (folded, exact) = (Spelling(["'"]), Spelling(["'"]))
         case .word, .other:
             let decomposed = String(scalar).decomposedStringWithCanonicalMapping
-            exact = Array(decomposed.unicodeScalars)
-            folded = decomposed.folding(options: [.caseInsensitive], locale: nil).decomposedStringWithCanonicalMapping
-                .unicodeScalars.map { $0 == "\u{2019}" || $0 == "\u{2018}" ? "'" : $0 }
+            exact = Spelling(Array(decomposed.unicodeScalars))
+            folded = Spelling(
+                decomposed.folding(options: [.caseInsensitive], locale: nil).decomposedStringWithCanonicalMapping
+                    .unicodeScalars.map { $0 == "\u{2019}" || $0 == "\u{2018}" ? "'" : $0 })
         }
     }
 
     static func kind(of scalar: Unicode.Scalar) -> Kind {
-        if scalar == "'" || scalar == "\u{2019}" || scalar == "\u{2018}" { return .apostrophe }
+        if scalar.isASCII {
+            let byte = UInt8(scalar.value)
+            if byte == UInt8(ascii: "'") { return .apostrophe }
+            return ASCIIUnits.isWord(byte) ? .word : ASCIIUnits.isSpace(byte) ? .space : .other
+        }
+        if scalar == "\u{2019}" || scalar == "\u{2018}" { return .apostrophe }
         if scalar.properties.isWhitespace { return .space }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark,

@@ -15,36 +15,43 @@ extension TermTrie {
     func scan(
         utf8 text: UnsafeBufferPointer<UInt8>, foldings: ScalarFolding.Cache, candidacy: (Int) -> Candidacy, found: (Range<Int>, Int) -> Void
     ) {
-        if ASCIIUnits.isASCII(text) {
-            walk(ASCIIUnits(bytes: text), candidacy: candidacy, found: found)
-        } else {
+        withNodes { nodes in
+            if ASCIIUnits.isASCII(text) {
+                walk(ASCIIUnits(bytes: text), nodes, candidacy: candidacy, found: found)
+                return
+            }
             let folded = FoldedText(utf8: text, exact: false, foldings: foldings)
-            walk(FoldedUnits(folded: folded, original: text, foldings: foldings), candidacy: candidacy, found: found)
+            folded.units.withUnsafeBufferPointer { units in
+                folded.flags.withUnsafeBufferPointer { flags in
+                    let reading = FoldedUnits(units: units, flags: flags, folded: folded, original: text, foldings: foldings)
+                    walk(reading, nodes, candidacy: candidacy, found: found)
+                }
+            }
         }
     }
 
-    private func walk<Units: MatchUnits>(_ units: Units, candidacy: (Int) -> Candidacy, found: (Range<Int>, Int) -> Void) {
+    private func walk<Units: MatchUnits>(_ units: Units, _ nodes: Nodes, candidacy: (Int) -> Candidacy, found: (Range<Int>, Int) -> Void) {
         let count = units.count
         var start = 0
         while start < count {
-            guard units.isBoundary(start) else {
-                start += 1
-                continue
-            }
             var best: (end: Int, term: Int, reported: Bool)?
-            var node: Int32 = 0
+            var node = TermTrie.root
             var index = start
+            // Whether every unit walked so far is an ASCII word character: then no boundary lies among them.
+            var inWord = true
             while index < count {
-                var unit = units.unit(index)
+                var label = nodes.label(units.unit(index))
                 var next = index + 1
                 if units.isSpace(index) {
-                    unit = UInt8(ascii: " ")
+                    label = nodes.label(UInt8(ascii: " "))
                     while next < count, units.isSpace(next) { next += 1 }
                 }
-                node = child(of: node, unit)
+                if label == 0 { break }
+                node = nodes.child(of: node, label)
                 if node < 0 { break }
+                inWord = inWord && label <= wordClasses
                 index = next
-                let accepted = outputRange(of: node)
+                let accepted = nodes.outputs(of: node)
                 guard !accepted.isEmpty, units.isBoundary(index) else { continue }
                 for position in accepted {
                     let output = outputs[position]
@@ -56,7 +63,8 @@ extension TermTrie {
                 }
             }
             guard let best else {
-                start += 1
+                // The walk stopped at `index`: the next start is at the end of the word if the walk was inside one.
+                start = units.nextBoundary(after: inWord && index > start ? index - 1 : start)
                 continue
             }
             if best.reported { found(units.originalOffset(start)..<units.originalOffset(best.end), best.term) }

@@ -2,8 +2,8 @@
 ///
 /// Matches only start where a word does, so the anchored walk needs no failure links (it is Aho–Corasick restricted
 /// to word starts): a text is read once by the boundary test, plus the units of each word the trie knows a prefix
-/// of. The trie is frozen into flat arrays: a node's edges are a sorted run of labels, and a node with many children
-/// (the root, the first letters) also gets a 256-entry table, so the busiest steps are one array read.
+/// of. The trie is a double array over unit classes: the child of the node in slot `s` by class `c` is in slot
+/// `base(s) + c` if that slot's `check` is `s`, so a step is one read of one slot, with one branch.
 struct TermTrie: Sendable {
     /// A form entered in the trie: its folded units, its term, and for a case-sensitive form its exact spelling.
     struct Entry {
@@ -18,17 +18,24 @@ struct TermTrie: Sendable {
         let exact: Int32
     }
 
-    private static let root: Int32 = 0
-    private static let denseThreshold = 6
+    /// A node's slot: where its children start, its parent's slot (-1: a free slot), its outputs.
+    struct Slot: Sendable {
+        var base: Int32 = 0
+        var check: Int32 = -1
+        var firstOutput: Int32 = 0
+        var outputCount: Int32 = 0
+    }
 
-    private let edgeStarts: [Int32]
-    private let labels: [UInt8]
-    private let targets: [Int32]
-    private let denseIndex: [Int32]
-    private let dense: [Int32]
-    private let outputStarts: [Int32]
+    static let root: Int32 = 0
+
+    private let slots: [Slot]
+    /// The class of each unit, from 1 (0: no form has it, so the walk stops without reading a slot).
+    private let classes: [UInt8]
+    /// Classes 1 through `wordClasses` are ASCII letters, digits and `_`.
+    let wordClasses: UInt8
     let outputs: [Output]
     let exactSpellings: [[UInt8]]
+    let nodeCount: Int
 
     /// The trie of `entries`, and the indices of the entries that an earlier entry of another term with the same
     /// spelling (folded, or exact for case-sensitive ones) hides: they only match where that term is excluded.
@@ -36,17 +43,19 @@ struct TermTrie: Sendable {
     /// At one node, case-sensitive forms come before case-insensitive ones (the exact spelling is the more specific
     /// claim: `Go` the language over `go` the verb), otherwise first entered first.
     static func build(_ entries: [Entry]) -> (trie: TermTrie, shadowed: [Int]) {
-        var children: [[(label: UInt8, target: Int32)]] = [[]]
+        let (classes, wordClasses) = unitClasses(entries)
+        var children: [[(label: UInt8, child: Int)]] = [[]]
         var nodeOutputs: [[Output]] = [[]]
         var exactSpellings: [[UInt8]] = []
         var shadowed: [Int] = []
         for (index, entry) in entries.enumerated() {
             var node = 0
             for unit in entry.units {
-                if let edge = children[node].first(where: { $0.label == unit }) {
-                    node = Int(edge.target)
+                let label = classes[Int(unit)]
+                if let edge = children[node].first(where: { $0.label == label }) {
+                    node = edge.child
                 } else {
-                    children[node].append((unit, Int32(children.count)))
+                    children[node].append((label, children.count))
                     node = children.count
                     children.append([])
                     nodeOutputs.append([])
@@ -67,69 +76,122 @@ struct TermTrie: Sendable {
             nodeOutputs[node].append(Output(term: Int32(entry.term), exact: exact))
         }
 
-        var edgeStarts: [Int32] = [0]
-        var labels: [UInt8] = []
-        var targets: [Int32] = []
-        var denseIndex: [Int32] = []
-        var dense: [Int32] = []
-        var outputStarts: [Int32] = [0]
+        // Slot 0 is the root's; slot 1 stays free, as bases start at 1 and classes at 1.
+        var slots = [Slot(check: 0), Slot()]
+        /// Whether each slot is taken, apart from `slots` for a compact scan while placing nodes.
+        var taken = [true, true]
+        var slotOf = [Int32](repeating: 0, count: children.count)
         var outputs: [Output] = []
-        for node in children.indices {
-            let edges = children[node].sorted { $0.label < $1.label }
-            labels.append(contentsOf: edges.map(\.label))
-            targets.append(contentsOf: edges.map(\.target))
-            edgeStarts.append(Int32(labels.count))
-            if edges.count >= denseThreshold {
-                denseIndex.append(Int32(dense.count / 256))
-                var table = [Int32](repeating: -1, count: 256)
-                for edge in edges { table[Int(edge.label)] = edge.target }
-                dense.append(contentsOf: table)
-            } else {
-                denseIndex.append(-1)
-            }
+        var firstFree = 2
+        var largestBase = 0
+        var crowdedFrontier = 1
+        // Breadth first: a node's slot is known before its children are placed, and the levels every walk goes
+        // through (the root, the first letters) lie together.
+        var queue = [0]
+        var next = 0
+        while next < queue.count {
+            let node = queue[next]
+            next += 1
+            let slot = Int(slotOf[node])
             // A stable partition: case-sensitive first, each group in the order entered.
-            outputs.append(contentsOf: nodeOutputs[node].filter { $0.exact >= 0 } + nodeOutputs[node].filter { $0.exact < 0 })
-            outputStarts.append(Int32(outputs.count))
+            let accepted = nodeOutputs[node].filter { $0.exact >= 0 } + nodeOutputs[node].filter { $0.exact < 0 }
+            slots[slot].firstOutput = Int32(outputs.count)
+            slots[slot].outputCount = Int32(accepted.count)
+            outputs.append(contentsOf: accepted)
+            let labels = children[node].map { Int($0.label) }.sorted()
+            guard let smallest = labels.first, let largest = labels.last else { continue }
+            while firstFree < taken.count && taken[firstFree] { firstFree += 1 }
+            // The first base at which every child's slot is free. A node of one child takes
+            // the first hole; one of several searches on from where the last such node went, since slots are only
+            // ever taken (a base that failed once would mostly fail again): placing stays linear, for a few holes.
+            var base = max(1, (labels.count == 1 ? firstFree : max(firstFree, crowdedFrontier)) - smallest)
+            while labels.contains(where: { base + $0 < taken.count && taken[base + $0] }) { base += 1 }
+            if labels.count > 1 { crowdedFrontier = base + smallest }
+            if base + largest >= taken.count {
+                taken.append(contentsOf: repeatElement(false, count: base + largest + 1 - taken.count))
+                slots.append(contentsOf: repeatElement(Slot(), count: base + largest + 1 - slots.count))
+            }
+            slots[slot].base = Int32(base)
+            largestBase = max(largestBase, base)
+            for edge in children[node] {
+                let position = base + Int(edge.label)
+                taken[position] = true
+                slots[position].check = Int32(slot)
+                slotOf[edge.child] = Int32(position)
+                queue.append(edge.child)
+            }
         }
+        // Any node's base plus any class must be a slot (a leaf's base is 0): those past the last child are free.
+        let classCount = Int(classes.max() ?? 0)
+        let needed = largestBase + classCount + 1
+        if slots.count < needed { slots.append(contentsOf: repeatElement(Slot(), count: needed - slots.count)) }
         let trie = TermTrie(
-            edgeStarts: edgeStarts, labels: labels, targets: targets, denseIndex: denseIndex, dense: dense, outputStarts: outputStarts,
-            outputs: outputs, exactSpellings: exactSpellings)
+            slots: slots, classes: classes, wordClasses: wordClasses, outputs: outputs, exactSpellings: exactSpellings, nodeCount: children.count)
         return (trie, shadowed)
     }
 
-    private init(
-        edgeStarts: [Int32], labels: [UInt8], targets: [Int32], denseIndex: [Int32], dense: [Int32], outputStarts: [Int32], outputs: [Output],
-        exactSpellings: [[UInt8]]
-    ) {
-        self.edgeStarts = edgeStarts
-        self.labels = labels
-        self.targets = targets
-        self.denseIndex = denseIndex
-        self.dense = dense
-        self.outputStarts = outputStarts
+    /// The units used by some form, numbered from 1; ASCII word characters first, so a class tells the walk it is
+    /// inside a word. At most 243 classes: folded units are UTF-8, which never uses 13 of the byte values. An ASCII
+    /// capital has its small letter's class (folded units have no capitals), so plain ASCII text is walked as it is.
+    private static func unitClasses(_ entries: [Entry]) -> (classes: [UInt8], wordClasses: UInt8) {
+        var used = [Bool](repeating: false, count: 256)
+        for entry in entries {
+            for unit in entry.units { used[Int(unit)] = true }
+        }
+        var classes = [UInt8](repeating: 0, count: 256)
+        var count = 0
+        var wordClasses: UInt8 = 0
+        for wordFirst in [true, false] {
+            for unit in 0..<256 where used[unit] && (unit < 0x80 && ASCIIUnits.isWord(UInt8(unit))) == wordFirst {
+                count += 1
+                classes[unit] = UInt8(count)
+            }
+            if wordFirst { wordClasses = UInt8(count) }
+        }
+        for capital in UInt8(ascii: "A")...UInt8(ascii: "Z") { classes[Int(capital)] = classes[Int(capital | 0x20)] }
+        return (classes, wordClasses)
+    }
+
+    private init(slots: [Slot], classes: [UInt8], wordClasses: UInt8, outputs: [Output], exactSpellings: [[UInt8]], nodeCount: Int) {
+        self.slots = slots
+        self.classes = classes
+        self.wordClasses = wordClasses
         self.outputs = outputs
         self.exactSpellings = exactSpellings
+        self.nodeCount = nodeCount
     }
 
-    var nodeCount: Int { denseIndex.count }
+    var slotCount: Int { slots.count }
 
-    /// The node reached from `node` by `unit`, or -1.
-    @inline(__always)
-    func child(of node: Int32, _ unit: UInt8) -> Int32 {
-        let table = denseIndex[Int(node)]
-        if table >= 0 { return dense[Int(table) << 8 | Int(unit)] }
-        var edge = Int(edgeStarts[Int(node)])
-        let end = Int(edgeStarts[Int(node) + 1])
-        while edge < end {
-            let label = labels[edge]
-            if label == unit { return targets[edge] }
-            if label > unit { return -1 }
-            edge += 1
+    /// Calls `body` with the nodes as buffers, which the walk reads without bounds checks.
+    func withNodes<Result>(_ body: (Nodes) -> Result) -> Result {
+        slots.withUnsafeBufferPointer { slots in
+            classes.withUnsafeBufferPointer { body(Nodes(slots: slots.baseAddress!, classes: $0.baseAddress!)) }
         }
-        return -1
     }
 
-    /// The range of `outputs` accepted at `node` (empty for most nodes).
-    @inline(__always)
-    func outputRange(of node: Int32) -> Range<Int> { Int(outputStarts[Int(node)])..<Int(outputStarts[Int(node) + 1]) }
+    /// The nodes, read through pointers. Every read is in bounds: classes are 256; a node's base plus a class is a
+    /// slot, as `build` made the array long enough for every base plus the largest class.
+    struct Nodes {
+        let slots: UnsafePointer<Slot>
+        let classes: UnsafePointer<UInt8>
+
+        /// The class of `unit`: 0 if no form has it.
+        @inline(__always)
+        func label(_ unit: UInt8) -> UInt8 { classes[Int(unit)] }
+
+        /// The node reached from `node` by a unit of class `label` (not 0), or -1.
+        @inline(__always)
+        func child(of node: Int32, _ label: UInt8) -> Int32 {
+            let position = slots[Int(node)].base + Int32(label)
+            return slots[Int(position)].check == node ? position : -1
+        }
+
+        /// The range of `outputs` accepted at `node` (empty for most nodes).
+        @inline(__always)
+        func outputs(of node: Int32) -> Range<Int> {
+            let slot = slots[Int(node)]
+            return Int(slot.firstOutput)..<Int(slot.firstOutput + slot.outputCount)
+        }
+    }
 }
