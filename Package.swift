@@ -29,6 +29,8 @@ let package = Package(
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
         // bench/wordnet-bench.sh: WordNet lookup speed; also `--show WORD` for a look at a conversion.
         .executableTarget(name: "wordnet-bench", dependencies: ["GlossaryKit"], path: "bench/WordNetBench"),
+        // bench/autolink-bench.sh: TermMatcher over a corpus's text (build, scan every / first occurrence).
+        .executableTarget(name: "autolink-bench", dependencies: ["GlossaryKit"], path: "bench/AutolinkBench"),
         // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the
         // shared API fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
