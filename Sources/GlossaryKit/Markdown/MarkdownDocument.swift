@@ -133,7 +133,10 @@ extension MarkdownDocument {
     /// Walks a freshly parsed tree once: finds references, replaces them with placeholder nodes, records links.
     private struct Builder {
         let root: OpaquePointer
-        let lines: [[UInt8]]
+        /// The markdown's bytes and where each line starts in them (lines are read only where a link or a
+        /// reference needs its source line).
+        let source: [UInt8]
+        let lineStarts: [Int]
         let file: String
         let lineOffset: Int
         var references: [TermReference] = []
@@ -148,9 +151,11 @@ extension MarkdownDocument {
             self.root = root
             self.file = file
             self.lineOffset = lineOffset
-            lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-                Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...])
-            }
+            let bytes = Array(source.utf8)
+            var starts = [0]
+            for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+            self.source = bytes
+            lineStarts = starts
         }
 
         /// A text node holding references, or a `[` + shortcut link + `]` triple that is really `[[x]]`.
@@ -180,7 +185,8 @@ extension MarkdownDocument {
                 } else if type == CMARK_NODE_HEADING, firstHeading == nil {
                     firstHeading = MarkdownDocument.plainText(of: node)
                 } else if type == CMARK_NODE_TEXT, linkDepth == 0, let literal = cmark_node_get_literal(node) {
-                    let bytes = Array(String(cString: literal).utf8)
+                    // Read in place: most text holds no `[[`, and copying every node's text cost more than the scan.
+                    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
                     if TermReferenceScanner.hasOpening(bytes) { work.append(.text(node)) }
                 }
             }
@@ -198,8 +204,13 @@ extension MarkdownDocument {
             termNodes = order.map { termNodes[$0] }
         }
 
+        /// The bytes of 1-based `line` without its line ending.
         private func sourceLine(_ line: Int) -> [UInt8] {
-            line >= 1 && line <= lines.count ? lines[line - 1] : []
+            guard line >= 1 && line <= lineStarts.count else { return [] }
+            let start = lineStarts[line - 1]
+            var end = line < lineStarts.count ? lineStarts[line] - 1 : source.count
+            if end > start && source[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return Array(source[start..<end])
         }
 
         private func location(line: Int, column: Int) -> SourceLocation {

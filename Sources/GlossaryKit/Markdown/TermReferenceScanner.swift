@@ -68,7 +68,7 @@ struct TermReferenceScanner {
         return (matches, problems)
     }
 
-    static func hasOpening(_ text: [UInt8]) -> Bool {
+    static func hasOpening(_ text: some Sequence<UInt8>) -> Bool {
         var previous: UInt8 = 0
         for byte in text {
             if byte == UInt8(ascii: "[") && previous == UInt8(ascii: "[") { return true }
