@@ -8,11 +8,14 @@ public struct SiteSource: Sendable {
         /// Path below `content/`.
         public var contentPath: String
         public var url: URL
+        /// What `stat` said when the scan listed it (through a symbolic link, the file linked to).
+        public var signature: FileSignature?
 
-        public init(displayPath: String, contentPath: String, url: URL) {
+        public init(displayPath: String, contentPath: String, url: URL, signature: FileSignature? = nil) {
             self.displayPath = displayPath
             self.contentPath = contentPath
             self.url = url
+            self.signature = signature
         }
     }
 
@@ -40,10 +43,10 @@ public struct SiteSource: Sendable {
             diagnostics.append(Diagnostic(.contentMissing(folder: root.path)))
             return (source, diagnostics)
         }
-        let files = Self.listFiles(in: content) { path, reason in
+        let files = Self.listEntries(in: content) { path, reason in
             source.skipped[path] = Diagnostic(reason.problem, at: .start(of: "content/" + path))
         }
-        for relative in files { source.add(relative) }
+        for (relative, signature) in files { source.add(relative, signature: signature) }
         return (source, diagnostics + source.skippedDiagnostics)
     }
 
@@ -52,8 +55,9 @@ public struct SiteSource: Sendable {
         skipped.sorted { Self.precedes($0.key, $1.key) }.map(\.value)
     }
 
-    private mutating func add(_ relative: String) {
-        let file = File(displayPath: "content/" + relative, contentPath: relative, url: root.appendingPathComponent("content/" + relative))
+    private mutating func add(_ relative: String, signature: FileSignature) {
+        let file = File(
+            displayPath: "content/" + relative, contentPath: relative, url: root.appendingPathComponent("content/" + relative), signature: signature)
         if relative.hasSuffix(".md") { markdownFiles.append(file) } else { staticFiles.append(file) }
     }
 
@@ -82,10 +86,10 @@ public struct SiteSource: Sendable {
             let parent = (relative as NSString).deletingLastPathComponent
             let name = (relative as NSString).lastPathComponent
             let prefix = parent.isEmpty ? "" : parent + "/"
-            let found = Self.listFiles(in: content.appendingPathComponent(parent, isDirectory: true), only: name) { path, reason in
+            let found = Self.listEntries(in: content.appendingPathComponent(parent, isDirectory: true), only: name) { path, reason in
                 next.skipped[prefix + path] = Diagnostic(reason.problem, at: .start(of: "content/" + prefix + path))
             }
-            for path in found { next.add(prefix + path) }
+            for (path, signature) in found { next.add(prefix + path, signature: signature) }
         }
         if touched {
             next.markdownFiles.sort { Self.precedes($0.contentPath, $1.contentPath) }
@@ -131,8 +135,15 @@ public struct SiteSource: Sendable {
     ///
     /// With `only`, just that entry of `folder` is listed (and what lies below it).
     static func listFiles(in folder: URL, only: String? = nil, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [String] {
+        listEntries(in: folder, only: only, skipped: skipped).map(\.path)
+    }
+
+    /// `listFiles`, with each file's signature from the scan's own `stat`.
+    static func listEntries(
+        in folder: URL, only: String? = nil, skipped: (String, SkipReason) -> Void = { _, _ in }
+    ) -> [(path: String, signature: FileSignature)] {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-        var result: [String] = []
+        var result: [(path: String, signature: FileSignature)] = []
         func walk(_ path: String, prefix: String) {
             guard let directory = opendir(path) else {
                 // Listing one entry of a folder that has gone is nothing to report: the entry went with it.
@@ -171,7 +182,7 @@ public struct SiteSource: Sendable {
                 } else if isDirectory {
                     walk(child, prefix: prefix + name + "/")
                 } else if kind == S_IFREG {
-                    result.append(prefix + name)
+                    result.append((prefix + name, FileSignature(info)))
                 } else {
                     let described = kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
                     skipped(prefix + name, .notRegular(kind: described))

@@ -13,6 +13,8 @@ public struct BuildResult: Sendable {
     public var config: SiteConfig?
     /// The pages' references and links, for `glossary check` and the preview server.
     public var site: BuiltSite?
+    /// What the build read, for the snapshot `buildAndWrite` keeps of a successful build.
+    var snapshotInputs: SnapshotInputs?
 
     public init(diagnostics: [Diagnostic], stats: BuildStats = BuildStats()) {
         self.diagnostics = diagnostics

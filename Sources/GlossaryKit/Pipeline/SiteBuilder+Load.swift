@@ -45,9 +45,13 @@ extension SiteBuilder {
     /// can link their terms while being rendered.
     ///
     /// Once `cancellation` is set the remaining files are skipped: the caller throws such a site away.
-    func load(_ log: inout DiagnosticLog, _ stats: inout BuildStats, changes: Set<String>? = nil, cancellation: BuildCancellation) -> LoadedSite? {
+    func load(
+        _ log: inout DiagnosticLog, _ stats: inout BuildStats, changes: Set<String>? = nil, scanned: (SiteSource, [Diagnostic])? = nil,
+        cancellation: BuildCancellation
+    ) -> LoadedSite? {
         let previous = state.withLock { $0.source }
         let (source, scanProblems) = timed("scan", &stats) {
+            if let scanned { return scanned }
             if let changes, let previous { return previous.updated(with: changes) }
             return SiteSource.scan(root: options.source)
         }
@@ -157,7 +161,7 @@ extension SiteBuilder {
         if let changes, !changes.contains(file.displayPath), let stored = state.storedRecord(for: file), wantedNow(stored.record) {
             return LoadedRecord(parsed: .init(record: stored.record, document: nil), signature: stored.signature, readAt: stored.readAt)
         }
-        let signature = FileSignature(path: file.url.path)
+        let signature = file.signature ?? FileSignature(path: file.url.path)
         // A record read without its body (a draft) does only while drafts are left out.
         let wanted = { (record: PageRecord) in record.hasBody || (record.page.metadata.draft && !options.drafts) ? record : nil }
         if let stored = state.record(for: file, signature: signature), let record = wanted(stored.record) {

@@ -42,15 +42,22 @@ public struct SiteBuilder: Sendable {
     ///
     /// Cancelling the task stops the build at the next file (`BuildResult.interrupted`), with nothing written.
     public func build(into sink: (any OutputSink)?, changes: Set<String>? = nil) async -> BuildResult {
+        await build(into: sink, changes: changes, scanned: nil)
+    }
+
+    /// `build(into:changes:)`, with the scan already made when `scanned` is given.
+    func build(into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?) async -> BuildResult {
         let cancellation = BuildCancellation()
         return await withTaskCancellationHandler {
-            await build(into: sink, changes: changes, cancellation: cancellation)
+            await build(into: sink, changes: changes, scanned: scanned, cancellation: cancellation)
         } onCancel: {
             cancellation.cancel()
         }
     }
 
-    private func build(into sink: (any OutputSink)?, changes: Set<String>?, cancellation: BuildCancellation) async -> BuildResult {
+    private func build(
+        into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?, cancellation: BuildCancellation
+    ) async -> BuildResult {
         let started = Date()
         var log = DiagnosticLog()
         var stats = BuildStats()
@@ -72,7 +79,7 @@ public struct SiteBuilder: Sendable {
         let (loadedSite, loadLog, loadStats) = await Self.offPool { [self] () -> (LoadedSite?, DiagnosticLog, BuildStats) in
             var log = DiagnosticLog()
             var stats = BuildStats()
-            return (load(&log, &stats, changes: changes, cancellation: cancellation), log, stats)
+            return (load(&log, &stats, changes: changes, scanned: scanned, cancellation: cancellation), log, stats)
         }
         if cancellation.isCancelled { return interrupted() }
         log.add(contentsOf: loadLog.all)
@@ -98,6 +105,10 @@ public struct SiteBuilder: Sendable {
         count(site, into: &stats)
         state.learn(records: loaded.storedRecords)
         guard let theme = loaded.theme, !log.hasErrors else { return finish() }
+        result.snapshotInputs = SnapshotInputs(
+            source: loaded.source, theme: theme, cacheFiles: loaded.reader.filesRead,
+            validUntil: loaded.reader.firstExpiry(maxAgeDays: loaded.config.dictionary.maxAgeDays),
+            wantsNetwork: !options.offline && (!resolved.fetchedKeys.isEmpty || stats.unresolved > 0 || resolved.apiUnreachable))
 
         // Plan.
         let (plan, planProblems) = timed("plan", &stats) {
@@ -152,6 +163,15 @@ public struct SiteBuilder: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         locked()
+        let started = Date()
+        // Nothing to do when nothing the last build read changed and its output is as it left it.
+        let snapshotURL = BuildSnapshot.url(folder: buildFolder, output: options.outputDirectory)
+        var scanned: (SiteSource, [Diagnostic])?
+        if !options.clean && !options.refresh, let snapshot = BuildSnapshot.read(snapshotURL) {
+            let scan = SiteSource.scan(root: options.source)
+            if let replayed = replay(snapshot, scan: scan, started: started) { return replayed }
+            scanned = scan
+        }
         let manifest = BuildManifest(folder: buildFolder, output: options.outputDirectory)
         if !options.clean { manifest.load(into: state, context: Self.context(options)) }
         let shownOutput = Self.relativePath(options.outputDirectory, root: options.source)
@@ -163,18 +183,26 @@ public struct SiteBuilder: Sendable {
             failed.stats = BuildStats()
             return failed
         }
-        var result = await build(into: transaction)
+        var result = await build(into: transaction, changes: nil, scanned: scanned)
         guard result.succeeded else {
             transaction.abandon()
             manifest.save(state)
             return result
         }
         let start = Date()
+        let buildDiagnostics = result.diagnostics
         do {
             try transaction.commit()
             if !transaction.isUnchanged {
                 let folders = transaction.folderSignatures
                 state.written(outputs: transaction.outputs, live: folders.output, previous: folders.previous)
+            }
+            var done = result
+            done.diagnostics = buildDiagnostics
+            if let inputs = result.snapshotInputs, let snapshot = snapshot(of: done, inputs: inputs, outputs: state.outputs, started: started) {
+                snapshot.write(to: snapshotURL)
+            } else {
+                BuildSnapshot.remove(snapshotURL)
             }
             for (folder, names) in transaction.kept {
                 result.diagnostics.append(Diagnostic(.dotfilesKept(folder: Self.relativePath(folder, root: options.source), names: names), subject: shownOutput))
