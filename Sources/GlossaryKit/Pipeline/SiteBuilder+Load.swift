@@ -161,7 +161,7 @@ extension SiteBuilder {
         if let changes, !changes.contains(file.displayPath), let stored = state.storedRecord(for: file), wantedNow(stored.record) {
             return LoadedRecord(parsed: .init(record: stored.record, document: nil), signature: stored.signature, readAt: stored.readAt)
         }
-        let signature = file.signature ?? FileSignature(path: file.url.path)
+        let signature = file.signature ?? FileSignature(path: file.path)
         // A record read without its body (a draft) does only while drafts are left out.
         let wanted = { (record: PageRecord) in record.hasBody || (record.page.metadata.draft && !options.drafts) ? record : nil }
         if let stored = state.record(for: file, signature: signature), let record = wanted(stored.record) {
@@ -169,7 +169,7 @@ extension SiteBuilder {
         }
         let readAt = Date().timeIntervalSince1970
         let data: Data
-        switch FileContents.read(file.url.path) {
+        switch FileContents.read(file.path) {
         case .failure(let failure):
             return LoadedRecord(parsed: nil, signature: nil, problems: [Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))])
         case .success(let bytes): data = bytes

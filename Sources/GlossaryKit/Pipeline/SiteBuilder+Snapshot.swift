@@ -89,19 +89,49 @@ extension SiteBuilder {
         // The output folder: the same folder, every file as written, nothing added.
         let output = options.outputDirectory.standardizedFileURL
         guard FileSignature(path: output.path)?.identity == snapshot.outputFolder.identity else { return nil }
-        let unmodified = snapshot.outputs.parallelMap(jobs: options.jobs) { file in
-            FileSignature(path: output.path + "/" + file.path)?.isUnmodified(since: file.signature) == true
-        }
-        guard unmodified.allSatisfy({ $0 }) else { return nil }
-        let present = SiteTransaction.files(in: output).filter { !$0.hasPrefix(".") }
+        let present = Self.listing(of: output.path)
+        guard present.count == snapshot.outputs.count,
+            snapshot.outputs.allSatisfy({ present[$0.path]?.isUnmodified(since: $0.signature) == true })
+        else { return nil }
         let paths = Set(snapshot.outputs.map(\.path))
-        guard present.count == paths.count, present.allSatisfy(paths.contains) else { return nil }
 
         var result = BuildResult(diagnostics: snapshot.diagnostics, stats: snapshot.stats)
         result.config = config
         result.outputs = OutputChanges(paths: paths, changed: [])
         result.stats.totalSeconds = Date().timeIntervalSince(started)
         result.stats.stageTimes = [("check", result.stats.totalSeconds)]
+        return result
+    }
+
+    /// Every file below `folder` (top-level dotfiles left out: they are the owner's) with its signature, from one
+    /// walk that stats each entry relative to its open folder.
+    static func listing(of folder: String) -> [String: FileSignature] {
+        var result: [String: FileSignature] = [:]
+        func walk(_ directory: OpaquePointer, prefix: String) {
+            let descriptor = dirfd(directory)
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." || (prefix.isEmpty && name.hasPrefix(".")) { continue }
+                var info = stat()
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFDIR {
+                    let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    guard child >= 0, let inner = fdopendir(child) else {
+                        // A folder that can't be read is not what the build left.
+                        if child >= 0 { close(child) }
+                        result[prefix + name + "/"] = FileSignature(info)
+                        continue
+                    }
+                    walk(inner, prefix: prefix + name + "/")
+                    closedir(inner)
+                } else {
+                    result[prefix + name] = FileSignature(info)
+                }
+            }
+        }
+        guard let top = opendir(folder) else { return [:] }
+        walk(top, prefix: "")
+        closedir(top)
         return result
     }
 
