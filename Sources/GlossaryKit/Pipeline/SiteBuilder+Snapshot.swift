@@ -76,7 +76,9 @@ extension SiteBuilder {
 
     /// The result of the build the snapshot describes, when nothing it was made from changed and the output
     /// folder is as it left it; nil otherwise (the build then runs).
-    func replay(_ snapshot: BuildSnapshot, scan: (SiteSource, [Diagnostic]), started: Date) -> BuildResult? {
+    ///
+    /// `listing` is what the output folder holds now (`listing(of:)`).
+    func replay(_ snapshot: BuildSnapshot, scan: (SiteSource, [Diagnostic]), listing present: [String: FileSignature], started: Date) -> BuildResult? {
         let (source, _) = scan
         let now = Date().timeIntervalSince1970
         guard now < snapshot.validUntil, let configText = source.configText else { return nil }
@@ -89,7 +91,6 @@ extension SiteBuilder {
         // The output folder: the same folder, every file as written, nothing added.
         let output = options.outputDirectory.standardizedFileURL
         guard FileSignature(path: output.path)?.identity == snapshot.outputFolder.identity else { return nil }
-        let present = Self.listing(of: output.path)
         guard present.count == snapshot.outputs.count,
             snapshot.outputs.allSatisfy({ present[$0.path]?.isUnmodified(since: $0.signature) == true })
         else { return nil }

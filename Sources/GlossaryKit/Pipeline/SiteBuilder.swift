@@ -168,8 +168,11 @@ public struct SiteBuilder: Sendable {
         let snapshotURL = BuildSnapshot.url(folder: buildFolder, output: options.outputDirectory)
         var scanned: (SiteSource, [Diagnostic])?
         if !options.clean && !options.refresh, let snapshot = BuildSnapshot.read(snapshotURL) {
+            // The output folder is listed on another core meanwhile.
+            let outputPath = options.outputDirectory.standardizedFileURL.path
+            async let listing = Self.offPool { Self.listing(of: outputPath) }
             let scan = SiteSource.scan(root: options.source)
-            if let replayed = replay(snapshot, scan: scan, started: started) { return replayed }
+            if let replayed = replay(snapshot, scan: scan, listing: await listing, started: started) { return replayed }
             scanned = scan
         }
         let manifest = BuildManifest(folder: buildFolder, output: options.outputDirectory)
