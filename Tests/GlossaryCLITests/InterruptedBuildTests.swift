@@ -46,11 +46,13 @@ import Testing
         }
         try site.write("content/index.md", "---\ntitle: Home\n---\nThe second version.\n")
 
+        // The signal goes the moment the build makes its staging folder, from a thread watching for it.
+        let trigger = try SignalOnCreation(folder: site.root, prefix: ".site.building", signal: SIGINT)
+        defer { trigger.stop() }
         let build = try BackgroundBuild(site: site, arguments: ["build", "--offline"], environment: [:], captureErrors: true)
-        let staging = await Self.waitUntil(build, seconds: 60) { !Self.leftovers(site).isEmpty }
-        try #require(staging, "the build ended before it wrote anything: \(build.errors)")
-        kill(build.process.processIdentifier, SIGINT)
+        trigger.arm(build.process.processIdentifier)
         let status = await build.wait()
+        try #require(trigger.fired, "the build ended before it wrote anything: \(build.errors)")
 
         #expect(status == 130, "\(build.errors)")
         #expect(build.errors.hasSuffix("Interrupted; stopping the build (again to quit now).\nBuild interrupted; site/ left unchanged\n"), "\(build.errors)")
