@@ -15,6 +15,9 @@ public struct MustacheTemplate: Sendable {
     }
 
     /// Renders against `context`; partials and parents are looked up in `partials`, missing ones render as nothing.
+    ///
+    /// A runaway template (a partial that includes itself, a list's section nested in itself many times) stops
+    /// rendering at the limits in `MustacheRenderer` instead of exhausting the stack, memory or time.
     public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials()) -> String {
         var renderer = MustacheRenderer(context: context, partials: partials, expectedLength: sourceLength * 2)
         renderer.render(nodes)
