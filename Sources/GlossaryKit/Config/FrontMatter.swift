@@ -51,9 +51,11 @@ public enum FrontMatter {
         return (source[start...], utf8.endIndex)
     }
 
+    /// On bytes: every line of an unclosed front matter is checked, and building a trimmed `String` of each
+    /// took most of the time of reading such a page.
     private static func isDelimiter(_ line: Substring, closing: Bool) -> Bool {
-        let trimmed = line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-        let text = String(trimmed)
-        return text == "---" || (closing && text == "...")
+        var bytes = line.utf8[...]
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
+        return bytes.elementsEqual("---".utf8) || (closing && bytes.elementsEqual("...".utf8))
     }
 }
