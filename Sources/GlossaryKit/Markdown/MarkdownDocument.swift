@@ -280,6 +280,13 @@ extension MarkdownDocument {
             }
         }
 
+        /// The 1-based column in scalars, as locations count, of a 1-based byte column, as cmark counts.
+        private func scalarColumn(line: Int, byte: Int) -> Int {
+            let bytes = sourceLine(line)
+            let before = bytes.prefix(max(0, byte - 1))
+            return before.count { $0 & 0xC0 != 0x80 } + 1 + max(0, byte - 1 - bytes.count)
+        }
+
         private func location(line: Int, column: Int) -> SourceLocation {
             SourceLocation(file: file, line: line + lineOffset, column: column)
         }
@@ -288,7 +295,7 @@ extension MarkdownDocument {
             guard let url = cmark_node_get_url(node) else { return }
             let destination = String(cString: url)
             // Where cmark lost count of lines its column is no use either.
-            var column = line == Int(cmark_node_get_start_line(node)) ? Int(cmark_node_get_start_column(node)) : 1
+            var column = line == Int(cmark_node_get_start_line(node)) ? scalarColumn(line: line, byte: Int(cmark_node_get_start_column(node))) : 1
             // cmark's columns drift on continuation lines: prefer where the destination really stands.
             let text = String(decoding: sourceLine(line), as: UTF8.self)
             if !destination.isEmpty, let range = text.range(of: destination) {
@@ -338,7 +345,7 @@ extension MarkdownDocument {
                 word = shown
             }
             guard let key = TermKey(word) else { return }
-            var column = max(1, Int(cmark_node_get_start_column(link)) - 1)
+            var column = scalarColumn(line: line, byte: Int(cmark_node_get_start_column(link)) - 1)
             if line != Int(cmark_node_get_start_line(link)) {
                 // After a backslash hard break cmark's column is off too: find the reference on its line.
                 let text = String(decoding: sourceLine(line), as: UTF8.self)

@@ -128,6 +128,12 @@ import Testing
         #expect(references("`\n`\\[[e]]").isEmpty)
     }
 
+    @Test func aReferenceALinkDefinitionSwallowedIsLocatedInScalars() {
+        // Fuzzer input, minimised: "[x]:e\n\n\xA5\xA5\xA5[[x]]" (each invalid byte read as U+FFFD, 3 bytes).
+        #expect(references("[x]:e\n\n\u{FFFD}\u{FFFD}\u{FFFD}[[x]]") == ["3:4 x|x"])
+        #expect(MarkdownDocument(markdown: "[x]: /e\n\né [x]", file: "p.md").links.map(\.location.column) == [3])
+    }
+
     @Test func anEntityOfTwoScalarsKeepsTheEscapesAfterItInStep() {
         // `&ngE;` is U+2267 U+0338; the escape after it used to be lost, making `\[[x]]` a reference.
         #expect(references("&ngE;\\[[x]] [[y]]") == ["1:13 y|y"])
