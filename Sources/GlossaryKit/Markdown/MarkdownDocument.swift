@@ -201,13 +201,15 @@ extension MarkdownDocument {
                     if type == CMARK_NODE_LINK, isSwallowedReference(node, line: line) { work.append(.swallowedReference(link: node, line: line)) }
                 } else if type == CMARK_NODE_HEADING, firstHeading == nil {
                     firstHeading = MarkdownDocument.plainText(of: node)
-                } else if type == CMARK_NODE_TEXT, linkDepth == 0, let literal = cmark_node_get_literal(node) {
+                } else if type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node) {
+                    // Every text node is looked for, references or not, so the lines of the nodes after it are right.
                     let bytes = Array(String(cString: literal).utf8)
-                    if TermReferenceScanner.hasOpening(bytes) {
-                        let hint = max(0, Int(cmark_node_get_start_column(node)) - 1)
-                        let line = tracker.locate(node) { TermReferenceScanner.align(text: bytes, line: sourceLine($0), hint: hint) != nil }
-                        work.append(.text(node, line: line))
-                    }
+                    let hint = max(0, Int(cmark_node_get_start_column(node)) - 1)
+                    let line =
+                        bytes.isEmpty
+                        ? tracker.line(of: node)
+                        : tracker.locate(node) { TermReferenceScanner.align(text: bytes, line: sourceLine($0), hint: hint) != nil }
+                    if linkDepth == 0, TermReferenceScanner.hasOpening(bytes) { work.append(.text(node, line: line)) }
                 }
             }
             cmark_iter_free(iterator)
@@ -230,9 +232,10 @@ extension MarkdownDocument {
 
         /// Corrects the lines cmark gives inline nodes. cmark 0.30 doesn't count the line break of a backslash hard
         /// break (`line\` + newline), nor those inside a link's destination and title, so every inline node after
-        /// one in the same block claims a line too early, one more for each such break (and its column is off too).
-        /// Backslash breaks are counted as they come; other missed breaks are found by looking for a text node's
-        /// text on the lines below the one it claims.
+        /// one in the same block claims a line too early, one more for each such break (and its column is off too);
+        /// and in a paragraph that starts with link definitions the nodes claim the definitions' lines. Backslash
+        /// breaks are counted as they come; other missed lines are found by looking for each text node's text on the
+        /// lines below the one it claims.
         struct LineTracker {
             /// How far below the lines cmark gives the current block's inline nodes now stand.
             private(set) var drift = 0

@@ -134,6 +134,13 @@ import Testing
         #expect(MarkdownDocument(markdown: "[x]: /e\n\né [x]", file: "p.md").links.map(\.location.column) == [3])
     }
 
+    @Test func referencesInAParagraphAfterLinkDefinitionsAreOnTheirOwnLines() {
+        // Fuzzer input, minimised: "[x]:[[x]]\nx\0\0\0[[x]]"; cmark 0.30 places the paragraph's text on the lines
+        // of the definitions that started it.
+        #expect(references("[x]:[[x]]\nx\u{0}\u{0}\u{0}[[x]]") == ["2:5 x|x"])
+        #expect(references("[a]: /u\n[b]: /v\nx [[y]] z\n[[w]]") == ["3:3 y|y", "4:1 w|w"])
+    }
+
     @Test func anEntityOfTwoScalarsKeepsTheEscapesAfterItInStep() {
         // `&ngE;` is U+2267 U+0338; the escape after it used to be lost, making `\[[x]]` a reference.
         #expect(references("&ngE;\\[[x]] [[y]]") == ["1:13 y|y"])
