@@ -6,11 +6,18 @@ struct MustacheRenderer {
     /// a partial including itself twice doubles the work at every level, long before the depth limit.
     static let maximumExpansions = 1_000_000
     /// More section bodies than this in one render are runaway too: a list's section nested in itself multiplies
-    /// the work by the list's length at every level. The largest site page renders a few hundred thousand.
-    static let maximumSectionRenders = 5_000_000
+    /// the work by the list's length at every level. A page listing 10,000 terms renders about 100,000.
+    static let maximumSectionRenders = 1_000_000
     /// Output stops growing here: no page comes near it, and a template whose output multiplies would otherwise
     /// exhaust memory before any other limit is reached.
     static let maximumOutputBytes = 256 << 20
+
+    /// Where one render stops: the maximums above, lower in tests and the fuzz target, which meet runaway
+    /// templates all the time.
+    struct Limits: Sendable {
+        var sectionRenders = MustacheRenderer.maximumSectionRenders
+        var outputBytes = MustacheRenderer.maximumOutputBytes
+    }
 
     private(set) var output = ""
     private let partials: MustachePartials
@@ -30,8 +37,11 @@ struct MustacheRenderer {
     /// Set once a limit is reached: from then on nothing more is rendered.
     private var stopped = false
 
-    init(context: MustacheValue, partials: MustachePartials, expectedLength: Int) {
+    private let limits: Limits
+
+    init(context: MustacheValue, partials: MustachePartials, expectedLength: Int, limits: Limits = Limits()) {
         self.partials = partials
+        self.limits = limits
         contextStack = [context]
         output.reserveCapacity(expectedLength)
     }
@@ -40,7 +50,7 @@ struct MustacheRenderer {
         for node in nodes {
             guard !stopped else { return }
             render(node)
-            if output.utf8.count > Self.maximumOutputBytes { stopped = true }
+            if output.utf8.count > limits.outputBytes { stopped = true }
         }
     }
 
@@ -85,7 +95,7 @@ struct MustacheRenderer {
 
     private mutating func mayRenderSection() -> Bool {
         sectionRenders += 1
-        if sectionRenders > Self.maximumSectionRenders { stopped = true }
+        if sectionRenders > limits.sectionRenders { stopped = true }
         return !stopped
     }
 
@@ -145,6 +155,11 @@ struct MustacheRenderer {
                 suppressNextIndentation = false
             }
             output += piece
+            // Indentation nested a hundred partials deep, on every line of a long text, adds up within one node.
+            if output.utf8.count > limits.outputBytes {
+                stopped = true
+                return
+            }
         }
     }
 

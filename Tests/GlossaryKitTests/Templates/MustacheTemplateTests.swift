@@ -217,14 +217,27 @@ import Testing
         #expect(output.count < MustacheRenderer.maximumSectionRenders)
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func outputThatMultipliesStopsAtTheOutputLimit() throws {
-        // 10^5 copies of 64 KiB without the limit: 6.4 GB.
-        let text = String(repeating: "y", count: 64 << 10)
-        let source = String(repeating: "{{#c}}", count: 5) + text + String(repeating: "{{/c}}", count: 5)
-        let output = try render(source, ["c": .array(Array(repeating: 1, count: 10))])
-        #expect(output.utf8.count > MustacheRenderer.maximumOutputBytes)
-        #expect(output.utf8.count <= MustacheRenderer.maximumOutputBytes + text.utf8.count)
+    @Test func aRenderStopsAtItsSectionLimit() throws {
+        let template = try MustacheTemplate("{{#c}}{{#c}}{{.}}{{/c}}{{/c}}")
+        let limits = MustacheRenderer.Limits(sectionRenders: 5)
+        // Bodies 1 (outer, first item), 2–4 (inner), 5 (outer, second item), then the sixth stops it.
+        #expect(template.render(["c": [1, 2, 3]], partials: MustachePartials(), limits: limits) == "123")
+        #expect(template.render(["c": [1, 2, 3]]) == "123123123")
     }
 
+    @Test func outputThatMultipliesStopsAtTheOutputLimit() throws {
+        let template = try MustacheTemplate(String(repeating: "{{#c}}", count: 5) + "abcd" + String(repeating: "{{/c}}", count: 5))
+        let limits = MustacheRenderer.Limits(outputBytes: 1000)
+        let output = template.render(["c": .array(Array(repeating: 1, count: 10))], partials: MustachePartials(), limits: limits)
+        // 10^5 copies of "abcd" without the limit; the text that crosses it is the last written.
+        #expect(output == String(repeating: "abcd", count: 251))
+    }
+
+    @Test func theOutputLimitHoldsWithinOneIndentedText() throws {
+        // A standalone partial indents each of its lines: one text node writes 1,000 lines of 10 bytes.
+        let template = try MustacheTemplate("        {{>a}}\n")
+        let partials = try MustachePartials(sources: ["a": String(repeating: "x\n", count: 1000)])
+        let output = template.render([:], partials: partials, limits: MustacheRenderer.Limits(outputBytes: 100))
+        #expect(output == String(repeating: "        x\n", count: 11))
+    }
 }
