@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "glossary", targets: ["glossary"]),
         .library(name: "GlossaryKit", targets: ["GlossaryKit"]),
+        // For the libFuzzer targets in Fuzz/, a package of their own that depends on this one by path.
+        .library(name: "GlossaryServer", targets: ["GlossaryServer"]),
     ],
     targets: [
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),

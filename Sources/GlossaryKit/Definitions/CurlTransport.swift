@@ -301,7 +301,11 @@ private final class Loop: Sendable {
         }
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int {
-        Int((max(seconds, 0.001) * 1000).rounded())
+    /// At least 1 ms (0 would mean libcurl's default), at most `Int32.max` ms (24 days, for all practical purposes
+    /// no limit): glossary.yml may say `timeout_seconds: 1e300`, which converted as it is would trap.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds > 0.001 else { return 1 }
+        guard seconds < Double(Int32.max) / 1000 else { return Int(Int32.max) }
+        return Int((seconds * 1000).rounded())
     }
 }
