@@ -10,6 +10,8 @@ enum FetchAttempt: Sendable {
     case transient(Transient)
     /// A 429: the whole client pauses for `retryAfter` seconds (when the server said) before asking again.
     case rateLimited(retryAfter: Double?)
+    /// Not sent at all: the client had stopped asking the API.
+    case notSent
 
     enum Transient: Sendable, Equatable {
         case transport(TransportFailure)
@@ -29,8 +31,10 @@ enum FetchAttempt: Sendable {
                 return .rejected(Diagnostic(.responseTooLarge(key: key.rawValue, limit: maxBodyBytes), subject: url))
             case .badURL:
                 return .rejected(Diagnostic(.badAPIURL(key: key.rawValue), subject: url))
-            case .timedOut, .cannotConnect, .cannotResolve, .network:
+            case .timedOut, .connectTimedOut, .cannotConnect, .cannotResolve, .network:
                 return .transient(.transport(failure))
+            case .notSent:
+                return .notSent
             }
         case .success(let success):
             response = success
@@ -68,12 +72,18 @@ enum FetchAttempt: Sendable {
         let word = key.rawValue
         switch transient {
         case .transport(let failure):
+            // Trouble where a redirect led is not the API's own: say where the request went.
+            if let target = failure.redirectedTo {
+                let problem = Problem.apiRedirectFailed(
+                    key: word, to: target, failure: Problem.redirectFailure(failure, timeout: timeout), attempts: attempts)
+                return Diagnostic(problem, subject: url)
+            }
             let problem: Problem
             switch failure.kind {
-            case .timedOut: problem = .apiTimedOut(key: word, seconds: timeout, attempts: attempts)
+            case .timedOut, .connectTimedOut: problem = .apiTimedOut(key: word, seconds: timeout, attempts: attempts)
             case .cannotConnect: problem = .apiCannotConnect(key: word, attempts: attempts)
             case .cannotResolve: problem = .apiCannotResolve(key: word, attempts: attempts)
-            case .network, .bodyTooLarge, .badURL: problem = .apiTransferFailed(key: word, detail: failure.detail, attempts: attempts)
+            case .network, .bodyTooLarge, .badURL, .notSent: problem = .apiTransferFailed(key: word, detail: failure.detail, attempts: attempts)
             }
             return Diagnostic(problem, subject: url)
         case .serverError(let status, _):

@@ -56,6 +56,8 @@ public final class BuildState: @unchecked Sendable {
     /// Dictionary fetches of this session (the preview server's) that failed, by key, with when.
     var resolutions: [TermKey: (resolution: Resolution, at: Date)] = [:]
     var resolutionContext: String?
+    /// WordNet as opened for this state's builds (or why it couldn't be), with what it was asked so far.
+    var wordNet: (folder: String, result: Result<WordNetDictionary, WordNetError>)?
     /// What the build in progress learns: the next `files`.
     private var nextFiles: [String: StoredFile] = [:]
 
@@ -73,6 +75,7 @@ public final class BuildState: @unchecked Sendable {
             previousFolder = nil
             resolutions = [:]
             resolutionContext = nil
+            wordNet = nil
             source = nil
             cacheLookups = [:]
         }
