@@ -69,7 +69,8 @@ import Testing
             #expect(await transport.get(url) == .failure(TransportFailure(.cannotConnect, detail: "Couldn't connect to server")))
         }
 
-        #expect(ContinuousClock.now - started < .seconds(20), "held for the rate limit's window")
+        // Generous: a held attempt waits the window's 60 s; a loaded suite can hold Swift's pool for ~20 s.
+        #expect(ContinuousClock.now - started < .seconds(45), "held for the rate limit's window")
         #expect(pacer.reserve(now: .now) == nil, "the one allowed request is still there to be made")
     }
 

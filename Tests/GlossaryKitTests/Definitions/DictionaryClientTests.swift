@@ -27,6 +27,10 @@ import Testing
 
     static func key(_ text: String) -> TermKey { TermKey(text)! }
 
+    /// A bound for work that must not wait out a rate limit's window or a long Retry-After (a minute or more when
+    /// wrong): generous, since a loaded test run can hold Swift's cooperative pool for ~20 s.
+    static let fastEnough = Duration.seconds(45)
+
     static func fetch(_ client: DictionaryClient, _ words: [String]) async -> [TermKey: FetchOutcome] {
         await client.fetch(words.map(key), language: "en", progress: { _ in })
     }
@@ -220,7 +224,7 @@ import Testing
         )
         for word in ["w", "x", "y"] { #expect(Self.failure(outcomes[Self.key(word)])! == expected) }
         #expect(server.requests.count == 1, "\(server.requestPaths)")
-        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(ContinuousClock.now - started < Self.fastEnough)
     }
 
     /// Short pauses are honoured until they add up to the build's budget; the next one stops the client.
@@ -239,7 +243,7 @@ import Testing
         // The first 429 paused a second; the retry met the second 429, which would have passed the budget.
         #expect(server.requests.count == 2, "\(server.requestPaths)")
         #expect(ContinuousClock.now - started >= .milliseconds(950))
-        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(ContinuousClock.now - started < Self.fastEnough)
     }
 
     @Test func givesUpWhenTheAPIKeepsSaying429() async throws {
@@ -337,7 +341,7 @@ import Testing
 
         let outcomes = await Self.fetch(client, words)
 
-        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(ContinuousClock.now - started < Self.fastEnough)
         let origin = url.replacingOccurrences(of: "/api/v2/entries/en/word", with: "")
         let host = origin.replacingOccurrences(of: "http://", with: "")
         let expected = (
