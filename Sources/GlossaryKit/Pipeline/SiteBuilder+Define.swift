@@ -66,7 +66,7 @@ extension SiteBuilder {
         let usesCache = site != nil && (only == nil || only == .api)
         if usesCache { lookup.sources.append(.cache) }
         let (wordNet, wordNetProblem) = wordNetDictionary(for: config, needed: team[key] == nil)
-        log.add(contentsOf: wordNetProblem.map { [$0] } ?? [])
+        if let wordNetProblem, providers.contains(.wordNet) { log.add(contentsOf: [wordNetProblem]) }
         for provider in providers {
             switch provider {
             case .api: if !options.offline { lookup.sources.append(.api) }
@@ -77,12 +77,7 @@ extension SiteBuilder {
         if providers.contains(.api) && options.offline { lookup.api = .offline }
 
         let cacheFolder = options.source.appendingPathComponent(usesCache ? config.dictionary.cache : ".glossary/no-cache-for-lookups", isDirectory: true)
-        var resolver = DefinitionResolver(
-            cache: DefinitionCache(directory: cacheFolder), fetcher: options.offline ? nil : makeFetcher?(config), wordNet: wordNet,
-            options: .init(
-                language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays,
-                providers: providers),
-            displayPath: displayPath)
+        var resolver = definitionResolver(config, cache: DefinitionCache(directory: cacheFolder), wordNet: wordNet, providers: providers)
         resolver.storesAnswers = site != nil
         let outcome = await resolver.resolve([key], team: team, progress: progress)
         log.add(contentsOf: outcome.diagnostics)

@@ -20,14 +20,7 @@ extension SiteBuilder {
             return Set(state.resolutions.filter { now.timeIntervalSince($0.value.at) < Self.unavailableRetry }.keys)
         }
         let (wordNet, wordNetProblem) = wordNetDictionary(for: config, needed: !terms.keys.allSatisfy { terms.team[$0] != nil })
-        var resolver = DefinitionResolver(
-            cache: loaded.reader.cache,
-            fetcher: options.offline ? nil : makeFetcher?(config),
-            wordNet: wordNet,
-            options: .init(
-                language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays,
-                providers: config.dictionary.providers),
-            displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
+        var resolver = definitionResolver(config, cache: loaded.reader.cache, wordNet: wordNet, providers: config.dictionary.providers)
         resolver.reader = loaded.reader
         resolver.resting = resting
         // Cache entries read on every core first (the resolver asks for them one after another).
@@ -55,6 +48,18 @@ extension SiteBuilder {
             }
         }
         return outcome
+    }
+
+    /// The resolver for `config` with this build's options: the dictionary client unless offline, WordNet as given.
+    func definitionResolver(
+        _ config: SiteConfig, cache: DefinitionCache, wordNet: WordNetDictionary?, providers: [DictionaryProvider]
+    ) -> DefinitionResolver {
+        DefinitionResolver(
+            cache: cache, fetcher: options.offline ? nil : makeFetcher?(config), wordNet: wordNet,
+            options: .init(
+                language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays,
+                providers: providers),
+            displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
     }
 
     /// WordNet for a build of `config`, opened once per state: nil (and no problem) when the site doesn't use it
