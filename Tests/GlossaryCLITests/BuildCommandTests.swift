@@ -69,7 +69,7 @@ import Testing
         #expect(term.contains("Adjusting the space between two letters."))
         #expect(term.contains(#"<a href="/guide/intro/">Intro</a>"#), "backlink to the page using the term")
         #expect(term.contains(#"<a href="/">Home</a>"#))
-        #expect(result.stderr.contains("Built 2 pages, 2 terms (2 local, 0 cached, 0 fetched), 0 unresolved"))
+        #expect(result.stderr.contains("Built 2 pages, 2 terms (2 local, 0 cached, 0 fetched, 0 from WordNet), 0 unresolved"))
     }
 
     @Test func unknownTermIsAWarningAtItsLocationAndRendersUnlinked() async throws {

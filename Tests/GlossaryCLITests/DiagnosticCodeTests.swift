@@ -13,6 +13,8 @@ import Testing
         var arguments: [String] = ["build", "--offline"]
         /// Replies of a dictionary API on loopback (the API URL points at it when set).
         var api: (@Sendable (LoopbackServer.Request) -> LoopbackServer.Reply)?
+        /// Environment variables for the run.
+        var environment: [String: String] = [:]
         /// Changes to the site's folder before the run (files the inline syntax can't write).
         var prepare: @Sendable (URL) throws -> Void = { _ in }
         /// Lines that must appear together, in order, in stderr (`{ROOT}` stands for the site's folder, `{API}` for
@@ -211,6 +213,11 @@ import Testing
         Trigger(
             code: .badResponse, site: "-- content/index.md --\n[[ink]]\n", arguments: ["build"], api: { _ in .json(200, "not json") },
             expected: ["{API}/api/v2/entries/en/ink: error: response for 'ink' is not valid JSON [bad-response]"]),
+        Trigger(
+            code: .wordNetUnavailable, site: "-- content/index.md --\n[[ink]]\n", environment: ["WNSEARCHDIR": "/nonexistent/wordnet"],
+            expected: [
+                "warning: no WordNet data folder at /nonexistent/wordnet (install wordnet-base, or set WNSEARCHDIR to the folder holding index.noun); building without WordNet [wordnet-unavailable]"
+            ]),
     ]
 
     /// A small theme of the site's own, with or without its page template.
@@ -239,7 +246,7 @@ import Testing
         let site = try TestSite(trigger.site)
         defer { site.remove() }
         try trigger.prepare(site.root)
-        var environment: [String: String] = [:]
+        var environment = trigger.environment
         var server: LoopbackServer?
         if let api = trigger.api {
             let started = try LoopbackServer(fallback: api)
@@ -336,9 +343,9 @@ import Testing
     @Test func pathsWithControlCharactersCantForgeADiagnosticLine() async throws {
         let site = try TestSite(Self.page)
         defer { site.remove() }
-        try site.write("content/x\n1:2: error: forged.md", "See [[nothing]].\n")
+        try site.write("content/x\n1:2: error: forged.md", "See [[nothingz]].\n")
         let result = try await site.run(["build", "--offline", "--no-source-lines"])
-        #expect(result.stderr.contains("content/x\\n1:2: error: forged.md:1:5: warning: no definition found for 'nothing'"))
+        #expect(result.stderr.contains("content/x\\n1:2: error: forged.md:1:5: warning: no definition found for 'nothingz'"))
         #expect(!result.stderr.split(separator: "\n").contains { $0.hasPrefix("1:2: error: forged") })
     }
 }

@@ -52,13 +52,15 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case apiError = "api-error"
     case apiRateLimited = "api-rate-limited"
     case badResponse = "bad-response"
+    // WordNet
+    case wordNetUnavailable = "wordnet-unavailable"
 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var severity: Severity {
         switch self {
         case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
-            .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover, .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited:
+            .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover, .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
@@ -112,6 +114,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .apiError: "the dictionary API kept failing (HTTP 5xx)"
         case .apiRateLimited: "the dictionary API kept refusing requests as too many (HTTP 429)"
         case .badResponse: "the dictionary API sent an answer that can't be used"
+        case .wordNetUnavailable: "the WordNet data could not be opened; the build went on without WordNet"
         }
     }
 
@@ -202,6 +205,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Lower dictionary.rate_limit or dictionary.concurrency, or build again later; cached terms are not asked again."
         case .badResponse:
             "The answer was not the API's format; check dictionary.api points at a Free Dictionary API compatible service. Nothing of it was cached."
+        case .wordNetUnavailable:
+            "Install Debian's wordnet-base (the data in /usr/share/wordnet), or set WNSEARCHDIR to the folder holding index.noun; or take wordnet out of dictionary.providers to build without it and without the warning."
         }
     }
 }

@@ -106,7 +106,7 @@ public struct OutputPlan: Sendable {
         }
 
         /// Bumped whenever what a context reads changes, so old manifests don't match.
-        static let version = 1
+        static let version = 2
 
         init(site: BuiltSite, theme: Theme, bodySuffix: String?) {
             self.site = site
@@ -207,11 +207,16 @@ public struct OutputPlan: Sendable {
                 hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
                 hasher.combine(entry.sampleNote)
                 hasher.combine(stale)
-                for meaning in definition.entries.flatMap(\.meanings) {
-                    words += meaning.synonyms + meaning.antonyms
-                    for sense in meaning.definitions { words += sense.synonyms + sense.antonyms }
-                }
+                words += Self.linkedWords(definition.entries)
+            case .wordNet:
+                // Not cached, so there is no body to hash: the entries as converted are the input.
+                hasher.combine("wordnet")
+                Self.combine(definition.entries, into: &hasher)
+                words += Self.linkedWords(definition.entries)
             }
+            let forms = site.formsUsed[definition.key] ?? []
+            hasher.combineCount(forms.count)
+            for form in forms { hasher.combine(form.rawValue) }
             hasher.combineCount(words.count)
             for word in words {
                 hasher.combine(word)
@@ -241,11 +246,60 @@ public struct OutputPlan: Sendable {
             hasher.combineCount(definitions.count)
             for definition in definitions {
                 hasher.combine(summaries[definition.key] ?? undefined)
-                hasher.combine(definition.isTeamEntry)
+                hasher.combine(definition.sourceName)
                 hasher.combineCount(definition.aliases.count)
                 for alias in definition.aliases { hasher.combine(alias.rawValue) }
             }
             return hasher.finish()
+        }
+
+        /// The synonyms and antonyms of dictionary entries, which the term page links when the glossary has them.
+        static func linkedWords(_ entries: [DictionaryEntry]) -> [String] {
+            var words: [String] = []
+            for meaning in entries.flatMap(\.meanings) {
+                words += meaning.synonyms + meaning.antonyms
+                for sense in meaning.definitions { words += sense.synonyms + sense.antonyms }
+            }
+            return words
+        }
+
+        /// Every field of `entries` a term page shows.
+        static func combine(_ entries: [DictionaryEntry], into hasher: inout FingerprintHasher) {
+            func strings(_ list: [String]) {
+                hasher.combineCount(list.count)
+                for item in list { hasher.combine(item) }
+            }
+            func license(_ license: DictionaryEntry.License?) {
+                hasher.combine(license?.name)
+                hasher.combine(license?.url)
+            }
+            hasher.combineCount(entries.count)
+            for entry in entries {
+                hasher.combine(entry.word)
+                hasher.combine(entry.phonetic)
+                hasher.combineCount(entry.phonetics.count)
+                for phonetic in entry.phonetics {
+                    hasher.combine(phonetic.text)
+                    hasher.combine(phonetic.audio)
+                    hasher.combine(phonetic.sourceUrl)
+                    license(phonetic.license)
+                }
+                hasher.combineCount(entry.meanings.count)
+                for meaning in entry.meanings {
+                    hasher.combine(meaning.partOfSpeech)
+                    hasher.combineCount(meaning.definitions.count)
+                    for sense in meaning.definitions {
+                        hasher.combine(sense.definition)
+                        strings(sense.examples)
+                        strings(sense.synonyms)
+                        strings(sense.antonyms)
+                    }
+                    strings(meaning.synonyms)
+                    strings(meaning.antonyms)
+                }
+                license(entry.license)
+                strings(entry.sourceUrls)
+            }
         }
 
         func plain(_ template: String) -> Fingerprint {

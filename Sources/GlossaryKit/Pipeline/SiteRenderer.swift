@@ -186,6 +186,7 @@ public struct SiteRenderer: Sendable {
             "used_on": .array(site.usedOn(definition).map { record in
                 .object(["title": .string(record.title), "url": .string(site.rootPath + record.page.urlPath)])
             }),
+            "forms_used": .array((site.formsUsed[definition.key] ?? []).map { .string($0.rawValue) }),
         ]
         switch definition.origin {
         case .team:
@@ -194,34 +195,32 @@ public struct SiteRenderer: Sendable {
             term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map(linkedWord))
             term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map(linkedWord))
         case .dictionary(let entry, _, let stale):
+            addEntries(definition.entries, to: &term)
             term["is_dictionary"] = true
-            term["meanings"] = .array(meanings(definition.entries))
             term["audio"] = .array(audio(definition.entries))
-            term["source_urls"] = .array(definition.entries.flatMap(\.sourceUrls).uniqued().map(MustacheValue.string))
-            term["licenses"] = .array(licenses(definition.entries))
-            term["fetched_at"] = .string(String(CacheEntry.timestampFormatter.string(from: entry.fetchedAt).prefix(10)))
+            term["fetched_at"] = .string(String(entry.fetchedAtText.prefix(10)))
             term["stale"] = .bool(stale)
             term["sample"] = entry.sampleNote.map(MustacheValue.string) ?? .null
             term["entries_count"] = .int(definition.entries.count)
+        case .wordNet:
+            addEntries(definition.entries, to: &term)
+            term["is_wordnet"] = true
         }
         context["term"] = Self.flagged(term)
         return .object(context)
     }
 
+    /// What a dictionary's entries (the API's, WordNet's) give a term page: meanings, sources, licences.
+    private func addEntries(_ entries: [DictionaryEntry], to term: inout [String: MustacheValue]) {
+        term["meanings"] = .array(meanings(entries))
+        term["source_urls"] = .array(DictionaryEntry.distinctSourceURLs(entries).map(MustacheValue.string))
+        term["licenses"] = .array(licenses(entries))
+    }
+
     /// Meanings grouped by part of speech (the API repeats `noun` across entries and within one), in order of
     /// first appearance, definitions numbered within their group.
     func meanings(_ entries: [DictionaryEntry]) -> [MustacheValue] {
-        var groups: [DictionaryEntry.Meaning] = []
-        for meaning in entries.flatMap(\.meanings) {
-            if let index = groups.firstIndex(where: { $0.partOfSpeech == meaning.partOfSpeech }) {
-                groups[index].definitions += meaning.definitions
-                groups[index].synonyms = (groups[index].synonyms + meaning.synonyms).uniqued()
-                groups[index].antonyms = (groups[index].antonyms + meaning.antonyms).uniqued()
-            } else {
-                groups.append(meaning)
-            }
-        }
-        return groups.map { meaning in
+        DictionaryEntry.groupedMeanings(entries).map { meaning in
             Self.flagged([
                 "part_of_speech": .string(meaning.partOfSpeech),
                 "definitions": .array(meaning.definitions.enumerated().map { index, sense in
@@ -229,6 +228,7 @@ public struct SiteRenderer: Sendable {
                         "number": .int(index + 1),
                         "definition": .string(sense.definition),
                         "example": sense.example.map(MustacheValue.string) ?? .null,
+                        "examples": .array(sense.examples.map(MustacheValue.string)),
                         "synonyms": .array(sense.synonyms.map(linkedWord)),
                         "antonyms": .array(sense.antonyms.map(linkedWord)),
                     ])
@@ -257,8 +257,7 @@ public struct SiteRenderer: Sendable {
     }
 
     func licenses(_ entries: [DictionaryEntry]) -> [MustacheValue] {
-        var seen = Set<String>()
-        return entries.compactMap(\.license).filter { seen.insert($0.name + ($0.url ?? "")).inserted }.map {
+        DictionaryEntry.distinctLicenses(entries).map {
             .object(["name": .string($0.name), "url": $0.url.map(MustacheValue.string) ?? .null])
         }
     }
@@ -307,7 +306,7 @@ public struct SiteRenderer: Sendable {
             if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + JSONWriter.quoted(partOfSpeech) }
             if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
             json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
-            json += ",\"source\":" + (definition.isTeamEntry ? "\"glossary\"" : "\"dictionary\"")
+            json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
             if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
             json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
             json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"

@@ -12,7 +12,7 @@ import Testing
         "themes/default/templates/page.mustache":
             "{{<base}}{{$content}}{{{page.content}}}<ul>{{#page.terms}}<li><a href=\"{{url}}\">{{word}}</a>: {{summary}}</li>{{/page.terms}}</ul>{{/content}}{{/base}}\n",
         "themes/default/templates/term.mustache":
-            "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{{term.body}}}{{#term.meanings}}{{#definitions}}<p>{{definition}}</p>{{/definitions}}{{#synonyms}}<a href=\"{{url}}\">{{word}}</a>{{/synonyms}}{{/term.meanings}}{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}<ul>{{#term.used_on}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/term.used_on}}</ul>{{#term.stale}}stale{{/term.stale}}{{/content}}{{/base}}\n",
+            "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{{term.body}}}{{#term.meanings}}{{#definitions}}<p>{{definition}}</p>{{/definitions}}{{#synonyms}}<a href=\"{{url}}\">{{word}}</a>{{/synonyms}}{{/term.meanings}}{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}{{#term.is_wordnet}}<small>WordNet</small>{{/term.is_wordnet}}{{#term.forms_used}}<i>{{.}}</i>{{/term.forms_used}}<ul>{{#term.used_on}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/term.used_on}}</ul>{{#term.stale}}stale{{/term.stale}}{{/content}}{{/base}}\n",
         "themes/default/templates/terms.mustache":
             "{{<base}}{{$content}}{{#letters}}<h2>{{letter}}</h2>{{#terms}}<a href=\"{{url}}\">{{word}}</a>: {{summary}}{{/terms}}{{/letters}}{{/content}}{{/base}}\n",
         "themes/default/templates/search.mustache": "{{<base}}{{$content}}<form></form>{{/content}}{{/base}}\n",
@@ -189,6 +189,12 @@ import Testing
         ("change a page title used on term pages", { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }),
         ("delete a page", { try $0.remove("content/guide/intro.md") }),
         ("edit a glossary entry", { try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\naliases: [letter spacing pairs]\nsee_also: [leading, tracking]\n---\nThe space between **two** letters, adjusted.\n") }),
+        ("reference words only WordNet defines", { try $0.write("content/guide/words.md", "---\ntitle: Words\n---\nIn [[ink]], with a [[quill]].\n") }),
+        ("reference inflected forms", {
+            // ligature is cached, kerning a team entry, goose only in WordNet.
+            try $0.write("content/guide/forms.md", "---\ntitle: Forms\n---\nSome [[ligatures]], [[Kernings]] and [[geese]].\n")
+        }),
+        ("give a form's base a team entry", { try $0.write("content/glossary/goose.md", "---\nterm: Goose\n---\nA bird.\n") }),
         ("add a glossary entry for a cached word", { try $0.write("content/glossary/ligature.md", "---\nterm: Ligature\n---\nTwo letters joined as one glyph.\n") }),
         ("delete a glossary entry", { try $0.remove("content/glossary/tracking.md") }),
         ("edit a template", { try $0.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"t\">{{term.word}}</h1>{{{term.body}}}{{/content}}{{/base}}\n") }),
@@ -209,6 +215,15 @@ import Testing
         ("edit a cache file by hand", { try $0.write(".glossary/cache/en/quill.json", cacheEntry("quill", "A feather pen.", synonyms: ["kerning"])) }),
         ("corrupt a cache file", { try $0.write(".glossary/cache/en/quill.json", "{\"body\": [") }),
         ("delete a cache file", { try $0.remove(".glossary/cache/en/quill.json") }),
+        ("drop an inflected form", { try $0.write("content/guide/forms.md", "---\ntitle: Forms\n---\nSome [[ligatures]] and [[geese]].\n") }),
+        // A cache file that changes while no page uses its word is read again once one does.
+        ("use a cached word", {
+            try $0.write(".glossary/cache/en/tusk.json", cacheEntry("tusk", "A long tooth."))
+            try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]].\n")
+        }),
+        ("stop using it", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nNo tusk.\n") }),
+        ("change its cache file while unused", { try $0.write(".glossary/cache/en/tusk.json", cacheEntry("tusk", "A changed tooth.")) }),
+        ("use it again", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]] again.\n") }),
         ("make a page a draft", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\ndraft: true\n---\nDraft about [[kerning]].\n") }),
         ("change the language", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nlanguage: fr\n") }),
         ("change it back", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
@@ -237,7 +252,7 @@ import Testing
         // Signatures are trusted at once here, so the shortcut for unchanged files is what gets exercised.
         let builds = try Builds(folder, mode: mode, settleSeconds: 0)
         await builds.check("seed \(seed): first build")
-        let words = ["kerning", "leading", "tracking", "ligature", "quill", "serif", "nosuchword"]
+        let words = ["kerning", "leading", "tracking", "ligature", "quill", "serif", "nosuchword", "ligatures", "geese", "ink"]
         var pages = ["content/index.md", "content/guide/intro.md"]
         var entries = ["content/glossary/kerning.md", "content/glossary/leading.md", "content/glossary/tracking.md"]
         for step in 0..<30 {
