@@ -35,7 +35,7 @@ public struct LinkRewriter: Sendable {
             let resolved = Self.normalize(folder.isEmpty ? path : folder + "/" + path)
             return pageURLs[resolved] ?? resolved
         }
-        return Self.normalize(page.urlPath + path) + (path.hasSuffix("/") ? "/" : "")
+        return Self.normalize(page.linkBase + path) + (path.hasSuffix("/") ? "/" : "")
     }
 
     /// The href a link gets in the output, nil to keep it as written: `.md` links become pretty URLs,
