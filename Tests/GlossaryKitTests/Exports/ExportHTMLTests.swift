@@ -21,7 +21,8 @@ import Testing
     func linksResolveAgainstTheTermPage(href: String, resolved: String) {
         #expect(ExportHTML.resolved(href, page: "/docs/terms/kerning/", origin: "https://example.org") == resolved)
         #expect(
-            ExportHTML.absolutized("<p><a href=\"\(href)\">x</a> <img src=\"\(href)\" alt=\"\"></p>", page: "/docs/terms/kerning/", origin: "https://example.org")
+            ExportHTML.absolutized(
+                "<p><a href=\"\(href)\">x</a> <img src=\"\(href)\" alt=\"\"></p>", page: "/docs/terms/kerning/", origin: "https://example.org")
                 == "<p><a href=\"\(resolved)\">x</a> <img src=\"\(resolved)\" alt=\"\"></p>")
     }
 

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import Testing
 
 @testable import GlossaryKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `glossary.tbx`: well-formed XML in TBX-Basic's shape (ISO 30042:2019 DCA style), whatever the terms say.
 @Suite struct GlossaryTBXExportTests {
@@ -131,7 +132,9 @@ import Testing
             let id = reader.elements[entry].attributes["id"] ?? ""
             require(id.first?.isLetter == true && ids.insert(id).inserted, "id \(id) is not a unique xsd:ID")
             let names = reader.names(entry)
-            require(names.last == "langSec" && names.allSatisfy { ["xref", "langSec", "descrip", "descripGrp", "note"].contains($0) }, "conceptEntry holds \(names)")
+            require(
+                names.last == "langSec" && names.allSatisfy { ["xref", "langSec", "descrip", "descripGrp", "note"].contains($0) }, "conceptEntry holds \(names)"
+            )
             for xref in reader.children(entry, "xref") {
                 let target = reader.elements[xref].attributes["target"] ?? ""
                 require(reader.elements[xref].attributes["type"] == "externalCrossReference", "xref type")
@@ -153,13 +156,15 @@ import Testing
                 }
                 for termSec in reader.children(langSec, "termSec") {
                     let inTermSec = reader.names(termSec)
-                    require(inTermSec.first == "term" && !reader.elements[reader.children(termSec, "term").first ?? termSec].text.isEmpty, "termSec without a term")
+                    require(
+                        inTermSec.first == "term" && !reader.elements[reader.children(termSec, "term").first ?? termSec].text.isEmpty, "termSec without a term")
                     require(inTermSec.dropFirst().allSatisfy { $0 == "termNote" }, "termSec holds \(inTermSec)")
                     for note in reader.children(termSec, "termNote") {
                         let value = reader.elements[note].text
                         switch reader.elements[note].attributes["type"] {
                         case "partOfSpeech": require(["noun", "verb", "adjective", "adverb", "other"].contains(value), "partOfSpeech \(value)")
-                        case "administrativeStatus": require(["preferredTerm-admn-sts", "admittedTerm-admn-sts"].contains(value), "administrativeStatus \(value)")
+                        case "administrativeStatus":
+                            require(["preferredTerm-admn-sts", "admittedTerm-admn-sts"].contains(value), "administrativeStatus \(value)")
                         case "termType": require(value == "variant", "termType \(value)")
                         case let type: problems.append("termNote of type \(String(describing: type))")
                         }
@@ -179,7 +184,8 @@ import Testing
         #expect(reader.elements.filter { $0.name == "term" }.map(\.text) == ["Kerning", "pair kerning", "quill"])
         // A check that passes anything is no check: what TBX-Basic forbids is found.
         let misplaced = Self.expected.replacingOccurrences(of: "<descripGrp>", with: "<termNote type=\"partOfSpeech\">noun</termNote><descripGrp>")
-        #expect(Self.tbxBasicProblems(Reader.read(misplaced)).first == "langSec holds [\"termNote\", \"descripGrp\", \"termSec\", \"termSec\"] before its terms")
+        #expect(
+            Self.tbxBasicProblems(Reader.read(misplaced)).first == "langSec holds [\"termNote\", \"descripGrp\", \"termSec\", \"termSec\"] before its terms")
         let offList = Self.expected.replacingOccurrences(of: ">noun</termNote>", with: ">properNoun</termNote>")
         #expect(Self.tbxBasicProblems(Reader.read(offList)).first == "partOfSpeech properNoun")
         #expect(Self.tbxBasicProblems(Reader.read(Self.expected.replacingOccurrences(of: "</descrip>", with: ""))).first?.hasPrefix("not well-formed") == true)
@@ -220,12 +226,16 @@ import Testing
             key: "index", word: "index", sense: nil, slug: "index", url: "/terms/index/", summary: nil, definitionText: "", definitionHTML: "",
             partOfSpeech: "noun", phonetic: nil, audio: [], aliases: ["register"], forms: ["Index", "indices", "register"],
             source: .init(kind: "glossary", urls: [], licenses: [], retrieved: nil), pages: [])
-        #expect(GlossaryTBXExport.names(term).map { "\($0.name) \($0.status) \($0.variant)" } == [
-            "index preferredTerm-admn-sts false", "register admittedTerm-admn-sts false", "indices admittedTerm-admn-sts true",
-        ])
+        #expect(
+            GlossaryTBXExport.names(term).map { "\($0.name) \($0.status) \($0.variant)" } == [
+                "index preferredTerm-admn-sts false", "register admittedTerm-admn-sts false", "indices admittedTerm-admn-sts true",
+            ])
         let xml = GlossaryTBXExport.conceptEntry(term, language: "en", linked: false)
         #expect(!xml.contains("<descripGrp>"), "no definition, no empty descrip")
         #expect(!xml.contains("<xref"), "no address, no link: TBX-Basic wants http(s) targets")
-        #expect(xml.contains("<term>indices</term>\n<termNote type=\"partOfSpeech\">noun</termNote>\n<termNote type=\"administrativeStatus\">admittedTerm-admn-sts</termNote>\n<termNote type=\"termType\">variant</termNote>\n"))
+        #expect(
+            xml.contains(
+                "<term>indices</term>\n<termNote type=\"partOfSpeech\">noun</termNote>\n<termNote type=\"administrativeStatus\">admittedTerm-admn-sts</termNote>\n<termNote type=\"termType\">variant</termNote>\n"
+            ))
     }
 }
