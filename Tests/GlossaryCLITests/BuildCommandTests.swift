@@ -50,8 +50,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.diagnostics.isEmpty)
         #expect(site.files(under: "site").filter { !$0.hasPrefix("assets/") } == [
-            "404.html", "guide/intro/index.html", "images/logo.svg", "index.html",
-            "search/index.html", "terms/index.html", "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
+            "404.html", "glossary.csv", "glossary.json", "glossary.tbx", "guide/intro/index.html", "images/logo.svg", "index.html", "robots.txt",
+            "search/index.html", "sitemap.xml", "terms/index.html", "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
         ])
         let assetsFolder = TestSite.repositoryRoot.appendingPathComponent("themes/default/assets").path
         let themeAssets = try FileManager.default.subpathsOfDirectory(atPath: assetsFolder).filter { path in

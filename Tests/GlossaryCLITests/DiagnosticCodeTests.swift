@@ -127,6 +127,24 @@ import Testing
                 "   |       ^",
             ]),
         Trigger(
+            code: .aliasCollision,
+            site: page + "-- content/glossary/a.md --\n---\nterm: Kerning\n---\nA.\n-- content/glossary/b.md --\n---\nterm: Spacing\naliases: [kerning]\n---\nB.\n",
+            expected: [
+                "content/glossary/b.md:3:11: error: alias 'kerning' is already the term 'Kerning' [alias-collision]",
+                " 3 | aliases: [kerning]",
+                "   |           ^",
+                "content/glossary/a.md:2:7: note: 'Kerning' is defined here",
+                " 2 | term: Kerning",
+                "   |       ^",
+            ]),
+        Trigger(
+            code: .unusedTerm, site: page + "-- content/glossary/a.md --\n---\nterm: Kerning\n---\nA.\n", arguments: ["check", "--offline"],
+            expected: [
+                "content/glossary/a.md:2:7: warning: no page uses 'Kerning' [unused-term]",
+                " 2 | term: Kerning",
+                "   |       ^",
+            ]),
+        Trigger(
             code: .unclosedTerm, site: "-- content/index.md --\nSee [[open\n",
             expected: [
                 "content/index.md:1:5: warning: '[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[[' [unclosed-term]",
@@ -312,7 +330,7 @@ import Testing
 
     @Test func jsonAndGitHubFormats() async throws {
         let site = try TestSite(
-            "-- content/index.md --\nSee the [[keybord]].\n-- content/glossary/a.md --\n---\nterm: x\n---\nA.\n-- content/glossary/b.md --\n---\nterm: X\n---\nB.\n")
+            "-- content/index.md --\nSee the [[keybord]] and [[x]].\n-- content/glossary/a.md --\n---\nterm: x\n---\nA.\n-- content/glossary/b.md --\n---\nterm: X\n---\nB.\n")
         defer { site.remove() }
         let json = try await site.run(["check", "--offline", "--format", "json"])
         #expect(json.status == 1)

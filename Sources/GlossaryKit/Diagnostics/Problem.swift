@@ -42,6 +42,9 @@ public indirect enum Problem: Hashable, Sendable {
     // MARK: Terms and links
     case entryMissingTerm
     case duplicateTerm(name: String)
+    /// `other` is the word of the entry that already has the name: its term, or the term it is an alias of.
+    case aliasCollision(alias: String, other: String, otherIsAlias: Bool)
+    case unusedTerm(word: String)
     case unclosedTerm
     case emptyTerm
     case unknownTerm(word: String, reason: UnknownTermReason)
@@ -151,6 +154,8 @@ public indirect enum Problem: Hashable, Sendable {
         case .dotfilesKept: .dotfilesKept
         case .entryMissingTerm: .entryMissingTerm
         case .duplicateTerm: .duplicateTerm
+        case .aliasCollision: .aliasCollision
+        case .unusedTerm: .unusedTerm
         case .unclosedTerm: .unclosedTerm
         case .emptyTerm: .emptyTerm
         case .unknownTerm, .unknownSeeAlso: .unknownTerm
@@ -220,6 +225,9 @@ public indirect enum Problem: Hashable, Sendable {
 
         case .entryMissingTerm: return "glossary entry has no 'term:' in its front matter"
         case .duplicateTerm(let name): return "\(q(name)) is already defined"
+        case .aliasCollision(let alias, let other, let otherIsAlias):
+            return otherIsAlias ? "alias \(q(alias)) is already an alias of \(q(other))" : "alias \(q(alias)) is already the term \(q(other))"
+        case .unusedTerm(let word): return "no page uses \(q(word))"
         case .unclosedTerm: return "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['"
         case .emptyTerm: return "term reference names no word"
         case .unknownTerm(let word, let reason):
@@ -328,6 +336,13 @@ public indirect enum Problem: Hashable, Sendable {
     /// The note of a repeated definition: where the first one is.
     public static func firstDefinitionNote(_ name: String, at location: SourceLocation) -> Diagnostic.Note {
         .init("\(DiagnosticText.quoted(name)) is first defined here", at: location)
+    }
+
+    /// The note of an alias that collides: where the other entry has the name, as its term (`aliasOf` nil) or as
+    /// an alias of its term `aliasOf`.
+    public static func collidingNameNote(_ name: String, aliasOf word: String?, at location: SourceLocation) -> Diagnostic.Note {
+        guard let word else { return .init("\(DiagnosticText.quoted(name)) is defined here", at: location) }
+        return .init("\(DiagnosticText.quoted(name)) is first an alias of \(DiagnosticText.quoted(word)) here", at: location)
     }
 
     public static func firstKeyNote(_ key: String, at location: SourceLocation) -> Diagnostic.Note {

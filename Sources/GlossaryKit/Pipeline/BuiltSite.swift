@@ -93,7 +93,7 @@ public struct BuiltSite: Sendable {
         pages.filter { $0.page.kind == .glossaryEntry }.flatMap { record -> [Diagnostic] in
             let metadata = record.page.metadata
             return metadata.seeAlso.compactMap { word in
-                guard let key = TermKey(word), definition(for: key) == nil else { return nil }
+                guard !SeeAlso.isLink(word), let key = TermKey(word), definition(for: key) == nil else { return nil }
                 let location = metadata.locations["see_also"] ?? .start(of: record.page.displayPath)
                 return Diagnostic(.unknownSeeAlso(word: word), at: location)
             }

@@ -120,6 +120,7 @@ public struct SiteBuilder: Sendable {
         state.learnFiles()
         log.add(contentsOf: planProblems)
         log.add(contentsOf: site.brokenLinkDiagnostics(paths: plan.paths))
+        log.add(contentsOf: site.seeAlsoLinkDiagnostics(paths: plan.paths))
         stats.files = plan.items.count
         let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
         guard let sink, !stopped else { return finish() }

@@ -12,6 +12,8 @@ public struct SiteRenderer: Sendable {
     let policies = ContentSecurityPolicy.Memo()
     /// Values every page asks for again and again, computed once per build.
     let memo = Memo()
+    /// Where canonical links and structured data start (`SiteRenderer.exportRoot`), computed once.
+    let exportRoot: String
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
@@ -19,6 +21,7 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.theme = theme
         self.bodySuffix = bodySuffix
+        exportRoot = site.exportRoot
     }
 
     /// Term summaries and linked words by key, for the build (synonyms repeat across thousands of entries).
@@ -100,6 +103,9 @@ public struct SiteRenderer: Sendable {
             "url": .string(site.rootPath + url),
             "is_\(kind)": .bool(true),
             "nav": .array(navigation(current: url)),
+            // The 404 page is served at any address, so it names none as its own.
+            "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
+            "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
         ]
         values["csp"] = .string(contentSecurityPolicy(values))
         return values
@@ -173,6 +179,13 @@ public struct SiteRenderer: Sendable {
         return site.termURL(definition)
     }
 
+    /// A `see_also:` item: a term linked to its page, or a link with the title of the page it leads to.
+    func seeAlso(_ item: String, of definition: TermDefinition) -> MustacheValue {
+        guard SeeAlso.isLink(item), case .team(let index) = definition.origin else { return linkedWord(item) }
+        let link = site.seeAlsoLink(item, from: site.pages[index].page)
+        return .object(["word": .string(link.text), "url": .string(link.url)])
+    }
+
     func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
         var context = common(title: definition.word, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
         var term: [String: MustacheValue] = [
@@ -182,7 +195,7 @@ public struct SiteRenderer: Sendable {
             "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
             "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
             "aliases": .array(definition.aliases.map { .string($0.rawValue) }),
-            "see_also": .array(definition.seeAlso.map(linkedWord)),
+            "see_also": .array(definition.seeAlso.map { seeAlso($0, of: definition) }),
             "used_on": .array(site.usedOn(definition).map { record in
                 .object(["title": .string(record.title), "url": .string(site.rootPath + record.page.urlPath)])
             }),
@@ -207,6 +220,7 @@ public struct SiteRenderer: Sendable {
             term["is_wordnet"] = true
         }
         context["term"] = Self.flagged(term)
+        context["structured_data"] = .string(StructuredData.termPage(definition, site: site, root: exportRoot))
         return .object(context)
     }
 
@@ -243,8 +257,7 @@ public struct SiteRenderer: Sendable {
     func audio(_ entries: [DictionaryEntry]) -> [MustacheValue] {
         entries.flatMap(\.phonetics).filter { $0.audio != nil }.map(\.audio!).uniqued().map { url in
             let phonetic = entries.flatMap(\.phonetics).first { $0.audio == url }
-            let file = (URL(string: url)?.deletingPathExtension().lastPathComponent ?? "").lowercased()
-            let accent = ["us": "US", "uk": "UK", "au": "Australia", "ca": "Canada"].first { file.hasSuffix("-\($0.key)") }?.value
+            let accent = Self.accent(ofRecording: url)
             return .object([
                 "url": .string(url),
                 "label": .string(accent.map { "Play (\($0))" } ?? "Play"),
@@ -254,6 +267,12 @@ public struct SiteRenderer: Sendable {
                 "license": phonetic?.license.map { .object(["name": .string($0.name), "url": $0.url.map(MustacheValue.string) ?? .null]) } ?? .null,
             ])
         }
+    }
+
+    /// The accent a recording's file name tells (`…-us.mp3` → `US`), if it tells one.
+    static func accent(ofRecording url: String) -> String? {
+        let file = (URL(string: url)?.deletingPathExtension().lastPathComponent ?? "").lowercased()
+        return ["us": "US", "uk": "UK", "au": "Australia", "ca": "Canada"].first { file.hasSuffix("-\($0.key)") }?.value
     }
 
     func licenses(_ entries: [DictionaryEntry]) -> [MustacheValue] {
@@ -281,6 +300,7 @@ public struct SiteRenderer: Sendable {
             .object(["letter": .string(letter), "id": .string("letter-\(letter == "#" ? "other" : letter.lowercased())"), "present": .bool(present.contains(letter))])
         })
         context["term_count"] = .int(definitions.count)
+        context["structured_data"] = .string(StructuredData.termSet(site: site, definitions: definitions, root: exportRoot))
         return .object(context)
     }
 

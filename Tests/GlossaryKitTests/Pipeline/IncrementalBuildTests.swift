@@ -227,6 +227,22 @@ import Testing
         ("make a page a draft", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\ndraft: true\n---\nDraft about [[kerning]].\n") }),
         ("change the language", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nlanguage: fr\n") }),
         ("change it back", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
+        // What the exports, the sitemap and robots.txt read.
+        ("give the site an address", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nsite: https://example.org\n") }),
+        ("reference a term by a new spelling and date a page", {
+            try $0.write("content/index.md", "---\ntitle: Home again\ndate: 2024-02-03\n---\nWelcome back to [[Kerning]] and [[letter spacing pairs]].\n")
+        }),
+        ("show see-also links on term pages", {
+            try $0.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}{{/content}}{{/base}}\n")
+        }),
+        ("link a page from see_also", {
+            try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\nsee_also: [leading, ../guide/newer.md, /nowhere/]\n---\nThe space between letters.\n")
+        }),
+        ("retitle the page a see_also link names", { try $0.write("content/guide/newer.md", "---\ntitle: Newer\n---\nA page.\n") }),
+        ("add the site's own robots.txt", { try $0.write("content/robots.txt", "User-agent: *\nDisallow: /\n") }),
+        ("remove it again", { try $0.remove("content/robots.txt") }),
+        ("edit a cached definition the exports show", { try $0.write(".glossary/cache/en/ligature.json", cacheEntry("ligature", "Two joined glyphs.")) }),
+        ("drop the address", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
     ]
 
     @Test(arguments: Mode.allCases)
@@ -312,7 +328,8 @@ import Testing
                 try folder.write("themes/default/assets/site.css", "body { margin: \(step)px; }\n")
                 name = "edit an asset"
             case 11:
-                try folder.write("glossary.yml", "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n"))
+                let address = step % 3 == 0 ? "site: https://example.org\n" : ""
+                try folder.write("glossary.yml", "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n") + address)
                 name = "edit glossary.yml"
             default:
                 builds.drafts.toggle()
@@ -361,13 +378,26 @@ import Testing
 
         try folder.write("content/page-3.md", "---\ntitle: Page 3\n---\nNow about [[term4]] only.\n")
         let edit = await builds.check("edit a page")
-        // The page; term3 and kerning lose a user; term4 gains one. Nothing else.
-        #expect(edit.outputs?.changed == ["page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html"])
+        // The page; term3 and kerning lose a user; term4 gains one; the exports that list pages. Nothing else: the
+        // TBX and the sitemap read no page's terms.
+        #expect(
+            edit.outputs?.changed == [
+                "page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html", "glossary.json", "glossary.csv",
+            ])
 
         try folder.write("content/glossary/term7.md", "---\nterm: term7\n---\nA new definition.\n")
         let entry = await builds.check("edit an entry")
-        // The term page, the pages listing its summary, the index and the JSON the browser reads.
-        #expect(entry.outputs?.changed == ["terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json"])
+        // The term page, the pages listing its summary, the index, the JSON the browser reads and the exports.
+        #expect(
+            entry.outputs?.changed == [
+                "terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json", "glossary.json", "glossary.csv", "glossary.tbx",
+            ])
+
+        try folder.write("content/page-5.md", "---\ntitle: Page 5\ndate: 2024-01-01\n---\nAbout [[kerning]] and [[term5]].\n")
+        let dated = await builds.check("date a page")
+        // The page is rendered again (its file changed) to the same bytes: this theme shows no date. The date is the
+        // sitemap's lastmod; no other output reads it.
+        #expect(dated.outputs?.changed == ["sitemap.xml"])
 
         let nothing = await builds.check("nothing changed")
         #expect(nothing.outputs?.changed == [])

@@ -43,6 +43,25 @@ import Testing
         result.output?.files[path].map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The exports say a WordNet definition is WordNet's, with its licence and no fetch date.
+    @Test func theExportsNameWordNetAsTheSource() async throws {
+        let root = try Self.site(["content/index.md": "Write in [[ink]].\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        let result = await Self.build(root)
+
+        let json = try #require(Self.text(result, "glossary.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let terms = try #require(document["terms"] as? [[String: Any]])
+        let source = try #require(terms.first { $0["key"] as? String == "ink" }?["source"] as? [String: Any])
+        #expect(source["kind"] as? String == "wordnet")
+        #expect(source["retrieved"] is NSNull)
+        #expect((source["licenses"] as? [[String: Any]])?.first?["name"] as? String == "WordNet 3.0")
+        #expect(source["urls"] as? [String] == [WordNet.sourceURL])
+        let csv = try #require(Self.text(result, "glossary.csv"))
+        #expect(csv.contains(",\"wordnet\",\"https://wordnet.princeton.edu/\",\"WordNet 3.0 (https://wordnet.princeton.edu/license-and-commercial-use)\","), "\(csv)")
+    }
+
     @Test func anOfflineBuildWithAnEmptyCacheResolvesThroughWordNet() async throws {
         let root = try Self.site(["content/index.md": "Write in [[ink]], not [[zzqx]].\n"])
         defer { try? FileManager.default.removeItem(at: root) }
