@@ -109,6 +109,13 @@ public struct OutputPlan: Sendable {
             var byWord: [String: String?] = [:]
         }
 
+        /// What the exports read of each term, hashed once for all of them (three exports read every term).
+        private let exportedTerms = ExportedTerms()
+
+        final class ExportedTerms {
+            var byKey: [TermKey: (term: Fingerprint, users: Fingerprint)] = [:]
+        }
+
         func linkedURL(_ word: String) -> String? {
             if let known = linkedURLs.byWord[word] { return known }
             let url = SiteRenderer.linkedURL(word, in: site)
@@ -357,17 +364,29 @@ public struct OutputPlan: Sendable {
                 if kind == .json { hasher.combine(site.config.description) }
                 hasher.combineCount(definitions.count)
                 for definition in definitions {
-                    exported(definition, into: &hasher)
-                    guard kind != .tbx else { continue }
-                    let users = site.usedOn(definition)
-                    hasher.combineCount(users.count)
-                    for record in users {
-                        hasher.combine(record.title)
-                        hasher.combine(record.page.urlPath)
-                    }
+                    let hashes = exportedHashes(definition)
+                    hasher.combine(hashes.term)
+                    if kind != .tbx { hasher.combine(hashes.users) }
                 }
             }
             return hasher.finish()
+        }
+
+        /// `exported(_:into:)` of a term and the pages using it (titles and paths), each hashed once per plan.
+        private func exportedHashes(_ definition: TermDefinition) -> (term: Fingerprint, users: Fingerprint) {
+            if let known = exportedTerms.byKey[definition.key] { return known }
+            var term = FingerprintHasher()
+            exported(definition, into: &term)
+            var users = FingerprintHasher()
+            let records = site.usedOn(definition)
+            users.combineCount(records.count)
+            for record in records {
+                users.combine(record.title)
+                users.combine(record.page.urlPath)
+            }
+            let hashes = (term.finish(), users.finish())
+            exportedTerms.byKey[definition.key] = hashes
+            return hashes
         }
 
         /// What a glossary export says of one term besides the pages using it: its names, the spellings references
