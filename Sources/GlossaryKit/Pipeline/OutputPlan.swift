@@ -109,11 +109,13 @@ public struct OutputPlan: Sendable {
             var byWord: [String: String?] = [:]
         }
 
-        /// What the exports read of each term, hashed once for all of them (three exports read every term).
+        /// What the exports and term pages read of each term, hashed once for all of them (three exports and the
+        /// term's page read every term).
         private let exportedTerms = ExportedTerms()
 
         final class ExportedTerms {
             var byKey: [TermKey: (term: Fingerprint, users: Fingerprint)] = [:]
+            var users: [TermKey: Fingerprint] = [:]
         }
 
         func linkedURL(_ word: String) -> String? {
@@ -124,7 +126,7 @@ public struct OutputPlan: Sendable {
         }
 
         /// Bumped whenever what a context reads changes, so old manifests don't match.
-        static let version = 2
+        static let version = 3
 
         init(site: BuiltSite, theme: Theme, bodySuffix: String?) {
             self.site = site
@@ -234,7 +236,7 @@ public struct OutputPlan: Sendable {
                 words += definition.entries.flatMap(\.meanings).flatMap { $0.synonyms + $0.antonyms }
             case .dictionary(let entry, _, let stale):
                 hasher.combine("dictionary")
-                entry.bodyJSON.fingerprint(into: &hasher)
+                hasher.combine(entry.bodyFingerprint)
                 hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
                 hasher.combine(entry.sampleNote)
                 hasher.combine(stale)
@@ -253,12 +255,7 @@ public struct OutputPlan: Sendable {
                 hasher.combine(word)
                 hasher.combine(linkedURL(word))
             }
-            let users = site.usedOn(definition)
-            hasher.combineCount(users.count)
-            for record in users {
-                hasher.combine(record.title)
-                hasher.combine(record.page.urlPath)
-            }
+            hasher.combine(usersHash(definition))
             return hasher.finish()
         }
 
@@ -372,11 +369,19 @@ public struct OutputPlan: Sendable {
             return hasher.finish()
         }
 
-        /// `exported(_:into:)` of a term and the pages using it (titles and paths), each hashed once per plan.
+        /// `exported(_:into:)` of a term and the pages using it, each hashed once per plan.
         private func exportedHashes(_ definition: TermDefinition) -> (term: Fingerprint, users: Fingerprint) {
             if let known = exportedTerms.byKey[definition.key] { return known }
             var term = FingerprintHasher()
             exported(definition, into: &term)
+            let hashes = (term.finish(), usersHash(definition))
+            exportedTerms.byKey[definition.key] = hashes
+            return hashes
+        }
+
+        /// The pages using a term (titles and paths), as its page and the exports show them: hashed once per plan.
+        private func usersHash(_ definition: TermDefinition) -> Fingerprint {
+            if let known = exportedTerms.users[definition.key] { return known }
             var users = FingerprintHasher()
             let records = site.usedOn(definition)
             users.combineCount(records.count)
@@ -384,9 +389,9 @@ public struct OutputPlan: Sendable {
                 users.combine(record.title)
                 users.combine(record.page.urlPath)
             }
-            let hashes = (term.finish(), users.finish())
-            exportedTerms.byKey[definition.key] = hashes
-            return hashes
+            let hash = users.finish()
+            exportedTerms.users[definition.key] = hash
+            return hash
         }
 
         /// What a glossary export says of one term besides the pages using it: its names, the spellings references
@@ -406,7 +411,7 @@ public struct OutputPlan: Sendable {
                 body(site.pages[index], into: &hasher)
             case .dictionary(let entry, _, _):
                 hasher.combine("dictionary")
-                entry.bodyJSON.fingerprint(into: &hasher)
+                hasher.combine(entry.bodyFingerprint)
                 hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
             case .wordNet:
                 hasher.combine("wordnet")
