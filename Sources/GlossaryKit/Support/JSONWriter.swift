@@ -4,6 +4,21 @@ public enum JSONWriter {
     /// `text` as a JSON string literal; `<`, `>` and `&` are escaped too (unless not `htmlSafe`), so the JSON is
     /// safe inside HTML.
     public static func quoted(_ text: String, htmlSafe: Bool = true) -> String {
+        // Most strings need no escape: copied whole (exports and terms/index.json quote every term and page).
+        var before: (UInt8, UInt8) = (0, 0)
+        var plain = true
+        for byte in text.utf8 {
+            switch byte {
+            case 0..<0x20, 0x22, 0x5C: plain = false
+            case 0x3C, 0x3E, 0x26 where htmlSafe: plain = false
+            // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
+            case 0xA8, 0xA9 where before == (0xE2, 0x80): plain = false
+            default: break
+            }
+            if !plain { break }
+            before = (before.1, byte)
+        }
+        if plain { return "\"" + text + "\"" }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -58,20 +73,27 @@ public enum JSONWriter {
             newline(pretty, indent, &out)
             out += "]"
         case .object(let members):
-            // A repeated key keeps its last value, as reading does.
-            var byKey: [String: JSONValue] = [:]
-            for member in members { byKey[member.key] = member.value }
-            guard !byKey.isEmpty else {
+            let ordered: [(key: String, value: JSONValue)]
+            if zip(members, members.dropFirst()).allSatisfy({ $0.key < $1.key }) {
+                // Keys already sorted and distinct (as the exports build them): no dictionary, no sort.
+                ordered = members
+            } else {
+                // A repeated key keeps its last value, as reading does.
+                var byKey: [String: JSONValue] = [:]
+                for member in members { byKey[member.key] = member.value }
+                ordered = byKey.keys.sorted().map { ($0, byKey[$0]!) }
+            }
+            guard !ordered.isEmpty else {
                 out += "{}"
                 return
             }
             out += "{"
-            for (index, key) in byKey.keys.sorted().enumerated() {
+            for (index, member) in ordered.enumerated() {
                 if index > 0 { out += "," }
                 newline(pretty, indent + 1, &out)
-                out += quoted(key, htmlSafe: htmlSafe)
+                out += quoted(member.key, htmlSafe: htmlSafe)
                 out += pretty ? ": " : ":"
-                write(byKey[key]!, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1, into: &out)
+                write(member.value, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1, into: &out)
             }
             newline(pretty, indent, &out)
             out += "}"

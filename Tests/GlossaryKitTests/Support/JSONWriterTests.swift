@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import GlossaryKit
+
+/// String literals as JSONWriter quotes them: read back the same, safe inside HTML, plain text copied as it is.
+@Suite struct JSONWriterTests {
+    @Test func specialCharactersAreEscaped() {
+        #expect(JSONWriter.quoted("plain words, ’curly’ é 日本") == "\"plain words, ’curly’ é 日本\"")
+        #expect(JSONWriter.quoted("a\"b\\c\nd\re\tf\u{1}") == #""a\"b\\c\nd\re\tf\u0001""#)
+        #expect(JSONWriter.quoted("<a href='x'>&</a>") == #""\u003ca href='x'\u003e\u0026\u003c/a\u003e""#)
+        #expect(JSONWriter.quoted("<&>", htmlSafe: false) == "\"<&>\"")
+        #expect(JSONWriter.quoted("line\u{2028}para\u{2029}") == #""line\u2028para\u2029""#)
+        #expect(JSONWriter.quoted("\u{2027}\u{202A}") == "\"\u{2027}\u{202A}\"", "neighbours of U+2028 stay as they are")
+        #expect(JSONWriter.quoted("") == "\"\"")
+    }
+
+    @Test func randomTextReadsBackTheSameAndIsSafeInHTML() throws {
+        var random = SystemRandomNumberGenerator()
+        let pieces: [String] = ["a", "Z", " ", "\"", "\\", "\n", "\u{0}", "\u{1F}", "<", ">", "&", "é", "’", "\u{2028}", "\u{2029}", "\u{2027}", "😀", "/"]
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            for htmlSafe in [true, false] {
+                let quoted = JSONWriter.quoted(text, htmlSafe: htmlSafe)
+                #expect(try JSONParser.parse(Data(quoted.utf8)) == .string(text), "\(quoted)")
+                #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" })
+                if htmlSafe { #expect(!quoted.contains { "<>&".contains($0) }) }
+            }
+        }
+    }
+
+    @Test func objectsAreWrittenWithSortedDistinctKeys() {
+        let unsorted = JSONValue.object([("b", .number("1")), ("a", .number("2")), ("b", .number("3"))])
+        #expect(JSONWriter.text(unsorted, pretty: false) == #"{"a":2,"b":3}"#, "the last of a repeated key")
+        let sorted = JSONValue.object([("a", .array([])), ("b", .object([])), ("c", .string("x"))])
+        #expect(JSONWriter.text(sorted, pretty: false) == #"{"a":[],"b":{},"c":"x"}"#)
+        #expect(JSONWriter.text(sorted, pretty: true) == "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": \"x\"\n}")
+    }
+}
