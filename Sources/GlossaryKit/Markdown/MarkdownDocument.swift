@@ -3,8 +3,9 @@ import Foundation
 
 /// A page's markdown parsed by libcmark, with its term references found and turned into placeholder nodes.
 ///
-/// This is the only file that touches cmark. The document owns its tree; rendering fills each reference's
-/// placeholder with the link (or the unresolved marker) the caller decides on, then asks cmark for HTML.
+/// This file and `MarkdownDocument+Blocks.swift` (callouts, heading anchors) are the ones that touch cmark. The
+/// document owns its tree; rendering fills each reference's placeholder with the link (or the unresolved marker)
+/// the caller decides on, then asks cmark for HTML.
 /// Rendering mutates the tree, so one document must not render on two threads at once; different
 /// documents may render in parallel.
 public final class MarkdownDocument: @unchecked Sendable {
@@ -23,6 +24,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let firstHeading: String?
     /// Whether the document's first block is a level-1 heading (the page brings its own title).
     public let startsWithTitleHeading: Bool
+    /// Every heading, in document order, with the id it renders with.
+    public let headings: [PageHeading]
 
     private let root: OpaquePointer
     /// The placeholder node of each reference, index-aligned with `references`.
@@ -30,6 +33,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// Every link and image node with its destination as written, index-aligned with `links`: rendering
     /// always rewrites from the original, so a document renders the same however often it is rendered.
     private let linkNodes: [OpaquePointer]
+    /// The headings, out of the tree, and their placeholders (see `MarkdownDocument+Blocks.swift`).
+    private let anchoredHeadings: [AnchoredHeading]
 
     /// Parses `markdown`; `firstLine` is the file line on which the markdown starts (after front matter).
     public init(markdown: String, file: String, firstLine: Int = 1) {
@@ -53,9 +58,13 @@ public final class MarkdownDocument: @unchecked Sendable {
         } else {
             startsWithTitleHeading = false
         }
+        Self.convertCallouts(in: root)
+        anchoredHeadings = Self.anchorHeadings(in: root)
+        headings = anchoredHeadings.map(\.heading)
     }
 
     deinit {
+        for anchored in anchoredHeadings { cmark_node_free(anchored.node) }
         cmark_node_free(root)
     }
 
@@ -82,6 +91,7 @@ public final class MarkdownDocument: @unchecked Sendable {
             let destination = rewritten ?? link.destination
             if destination != String(cString: cmark_node_get_url(node)) { cmark_node_set_url(node, destination) }
         }
+        Self.render(anchoredHeadings)
         guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }
         defer { free(html) }
         return String(cString: html)
@@ -95,6 +105,11 @@ public final class MarkdownDocument: @unchecked Sendable {
             result = Self.plainText(of: node)
         }
         return result
+    }
+
+    /// The text a search finds the page by (see `searchableText(of:)`).
+    public func searchableText() -> String {
+        Self.searchableText(of: root)
     }
 
     private func forEachNode(_ body: (OpaquePointer, cmark_node_type) -> Void) {
