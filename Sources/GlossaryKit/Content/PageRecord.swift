@@ -17,6 +17,10 @@ public struct PageRecord: Sendable {
     public var startsWithTitleHeading: Bool
     /// Plain text of the first paragraph (a glossary entry's one-line summary).
     public var firstParagraph: String?
+    /// Every heading with its id, in document order: the table of contents, `#anchor` checks, the search index.
+    public var headings: [PageHeading] = []
+    /// The body's text as the search index counts it (headings are a field of their own).
+    public var searchText: SearchTerms = .empty
     /// Problems found in this file while reading and parsing it.
     public var diagnostics: [Diagnostic]
     /// The fingerprint of the file's bytes: equal bytes make equal records.
@@ -29,6 +33,14 @@ public struct PageRecord: Sendable {
     /// The title the page is shown with: front matter, else its first heading, else its file name.
     public var title: String {
         page.metadata.title ?? firstHeading ?? Self.titleFromPath(page.contentPath)
+    }
+
+    /// The headings the table of contents lists (levels 2 and 3), or none when the page has fewer than three
+    /// of them or its front matter says `toc: false`.
+    public var tableOfContents: [PageHeading] {
+        guard page.metadata.toc != false else { return [] }
+        let listed = headings.filter { $0.level == 2 || $0.level == 3 }
+        return listed.count >= 3 ? listed : []
     }
 
     static func titleFromPath(_ contentPath: String) -> String {
