@@ -346,13 +346,23 @@ import Testing
 
         try folder.write("content/page-3.md", "---\ntitle: Page 3\n---\nNow about [[term4]] only.\n")
         let edit = await builds.check("edit a page")
-        // The page; term3 and kerning lose a user; term4 gains one. Nothing else.
-        #expect(edit.outputs?.changed == ["page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html"])
+        // The page; term3 and kerning lose a user; term4 gains one; the search index's vocabulary and postings
+        // (its page list, titles unchanged, stays). Nothing else.
+        #expect(
+            edit.outputs?.changed == [
+                "page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html", "search/index.json",
+                "search/shards/0.json",
+            ])
 
         try folder.write("content/glossary/term7.md", "---\nterm: term7\n---\nA new definition.\n")
         let entry = await builds.check("edit an entry")
-        // The term page, the pages listing its summary, the index and the JSON the browser reads.
-        #expect(entry.outputs?.changed == ["terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json"])
+        // The term page, the pages listing its summary, the index and the JSON the browser reads; the search
+        // index, and the results' summary of the term.
+        #expect(
+            entry.outputs?.changed == [
+                "terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json", "search/index.json", "search/shards/0.json",
+                "search/docs/0.json",
+            ])
 
         let nothing = await builds.check("nothing changed")
         #expect(nothing.outputs?.changed == [])
