@@ -14,11 +14,17 @@ extension MarkdownDocument {
     }
 
     /// Replaces every block quote that opens with an alert marker by a callout holding the quote's blocks (the
-    /// marker line left out).
-    static func convertCallouts(in root: OpaquePointer) {
+    /// marker line left out). `source` is the markdown: an escaped marker (`\[!NOTE]`) stays text.
+    static func convertCallouts(in root: OpaquePointer, source: String) {
         var quotes: [(OpaquePointer, Callout)] = []
+        var lines: [Substring]?
         forEachNode(below: root) { node, type in
-            if type == CMARK_NODE_BLOCK_QUOTE, let kind = callout(of: node) { quotes.append((node, kind)) }
+            guard type == CMARK_NODE_BLOCK_QUOTE, let kind = callout(of: node), let paragraph = cmark_node_first_child(node) else { return }
+            // Text nodes hold the decoded text, where `\[` is already `[`: the source line tells an escape apart.
+            if lines == nil { lines = source.split(separator: "\n", omittingEmptySubsequences: false) }
+            let line = Int(cmark_node_get_start_line(paragraph))
+            if let lines, line >= 1, line <= lines.count, lines[line - 1].contains("\\[!") { return }
+            quotes.append((node, kind))
         }
         for (quote, kind) in quotes {
             guard let paragraph = cmark_node_first_child(quote) else { continue }

@@ -58,7 +58,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         } else {
             startsWithTitleHeading = false
         }
-        Self.convertCallouts(in: root)
+        Self.convertCallouts(in: root, source: source)
         anchoredHeadings = Self.anchorHeadings(in: root)
         headings = anchoredHeadings.map(\.heading)
     }
