@@ -69,7 +69,7 @@ public struct SearchIndex: Sendable {
         // Each term's postings, encoded, and the shards as runs of about equal size.
         let encoded = order.map { id in postings[id].map(Self.encode) }
         let shardCount = Self.shardCount(documents: documents.count)
-        let sizes = encoded.map { $0.reduce(terms.count) { $0 + $1.utf8.count } }
+        let sizes = zip(order, encoded).map { id, fields in fields.reduce(terms[id].utf8.count + 8) { $0 + $1.utf8.count } }
         let total = max(1, sizes.reduce(0, +))
         var starts: [Int] = []
         var accumulated = 0

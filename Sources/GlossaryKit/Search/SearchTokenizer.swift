@@ -7,37 +7,64 @@
 /// ends. Terms that trim to nothing are left out here (lunr would index an empty term).
 public enum SearchTokenizer {
     /// The terms of `text`, in order, repeats kept.
+    ///
+    /// Works on UTF-8 bytes, which gives what lunr's UTF-16 units give: every separator is a whole character,
+    /// and a character outside ASCII is no word character in either form, so trimming stops at the same places.
     public static func terms(_ text: String) -> [String] {
-        var terms: [String] = []
-        var current: [UInt16] = []
-        func flush() {
-            if let term = trimmed(current), !stopWords.contains(term) { terms.append(term) }
-            current.removeAll(keepingCapacity: true)
+        var lowered = text.lowercased()
+        return lowered.withUTF8 { bytes in
+            var terms: [String] = []
+            var start = 0
+            var index = 0
+            func flush(_ end: Int) {
+                var first = start
+                var last = end
+                while first < last, !isWordByte(bytes[first]) { first += 1 }
+                while last > first, !isWordByte(bytes[last - 1]) { last -= 1 }
+                if first < last {
+                    let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
+                    if !stopWords.contains(term) { terms.append(term) }
+                }
+            }
+            while index < bytes.count {
+                let length = separatorLength(bytes, at: index)
+                if length > 0 {
+                    flush(index)
+                    index += length
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            flush(bytes.count)
+            return terms
         }
-        for unit in text.lowercased().utf16 {
-            if isSeparator(unit) { flush() } else { current.append(unit) }
-        }
-        flush()
-        return terms
-    }
-
-    /// The units between the first and the last word unit, as a string; nil when there is none.
-    static func trimmed(_ units: [UInt16]) -> String? {
-        guard let first = units.firstIndex(where: isWordUnit), let last = units.lastIndex(where: isWordUnit) else { return nil }
-        return String(decoding: units[first...last], as: UTF16.self)
     }
 
     /// JavaScript's `\w`: ASCII letters, digits and `_`.
-    static func isWordUnit(_ unit: UInt16) -> Bool {
-        (0x30...0x39).contains(unit) || (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit) || unit == 0x5F
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
     }
 
-    /// `lunr.tokenizer.separator`, `/[\s\-]+/`, for one UTF-16 unit: JavaScript's white space and line
-    /// terminators, and the hyphen-minus.
-    static func isSeparator(_ unit: UInt16) -> Bool {
-        switch unit {
-        case 0x09...0x0D, 0x20, 0x2D, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
-        default: false
+    /// The length in bytes of the separator at `index` (0 for none): `lunr.tokenizer.separator`, `/[\s\-]+/`, for
+    /// one character, that is JavaScript's white space and line terminators (U+0009–U+000D, U+0020, U+00A0,
+    /// U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF) and the hyphen-minus.
+    static func separatorLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 { return (0x09...0x0D).contains(byte) || byte == 0x20 || byte == 0x2D ? 1 : 0 }
+        func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        switch byte {
+        case 0xC2: return at(1) == 0xA0 ? 2 : 0
+        case 0xE1: return at(1) == 0x9A && at(2) == 0x80 ? 3 : 0
+        case 0xE2:
+            if at(1) == 0x80 {
+                let third = at(2)
+                return (0x80...0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF ? 3 : 0
+            }
+            return at(1) == 0x81 && at(2) == 0x9F ? 3 : 0
+        case 0xE3: return at(1) == 0x80 && at(2) == 0x80 ? 3 : 0
+        case 0xEF: return at(1) == 0xBB && at(2) == 0xBF ? 3 : 0
+        default: return 0
         }
     }
 
