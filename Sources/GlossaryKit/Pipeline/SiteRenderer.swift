@@ -154,9 +154,11 @@ public struct SiteRenderer: Sendable {
             "description": page.metadata.description.map(MustacheValue.string) ?? .null,
             "date": page.metadata.date.map(MustacheValue.string) ?? .null,
             "tags": .array(page.metadata.tags.map(MustacheValue.string)),
-            "content": .string(body),
-            // The markdown's own level-1 heading, taken out of the body so the theme can place it with the title.
+            "content": .string(html),
+            // `content` in two: the markdown's own level-1 heading (when it opens with one), and the rest, so a
+            // theme can place the heading with the title.
             "title_html": titleHTML.map(MustacheValue.string) ?? .null,
+            "body": .string(body),
             "terms": .array(termList),
             "source": .string(page.displayPath),
             // False when the markdown opens with its own level-1 heading, so the theme doesn't repeat it.
@@ -177,6 +179,8 @@ public struct SiteRenderer: Sendable {
             "date": .null,
             "tags": .array([]),
             "content": .string(""),
+            "title_html": .null,
+            "body": .string(""),
             "terms": .array([]),
             "source": .null,
             "show_title": .bool(true),
