@@ -19,7 +19,7 @@
 
   var el = Glossary.el;
   var root = document.body.getAttribute("data-root") || "/";
-  var indexURL = box.getAttribute("data-index") || root + "search/index.json";
+  var indexURL = root + "search/index.json";
   var folder = indexURL.replace(/[^\/]*$/, "");
   var LIMIT = 10;
   // lunr.Builder's defaults.
@@ -40,6 +40,14 @@
   box.appendChild(form);
 
   var state = { options: [], active: -1, query: "", number: 0 };
+
+  /** The search without its box: results of `text` as lunr gives them ([{ref, score, matchData}]), and what
+      results show of documents by ref. For other scripts of a theme, and for the tests. */
+  Glossary.siteSearch = {
+    search: function (text) { return loadEngine().then(function (engine) { return engine.search(text); }); },
+    clauses: function (text) { return loadEngine().then(function (engine) { return engine.clauses(text); }); },
+    describe: function (refs) { return loadEngine().then(function (engine) { return engine.describe(refs); }); }
+  };
 
   /* Loading: lunr, then the manifest; each once. */
   var engine = null;
