@@ -32,7 +32,7 @@ let package = Package(
         // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the
         // shared API fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "TestSupport", "wordnet-bench"]),
+        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "TestSupport", "wordnet-bench"], exclude: ["Markdown/Fixtures"]),
         .testTarget(name: "GlossaryServerTests", dependencies: ["GlossaryServer", "GlossaryKit", "glossary", "TestSupport"]),
         .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary", "TestSupport"], exclude: ["Golden"]),
     ],
