@@ -29,6 +29,8 @@ let package = Package(
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
         // bench/wordnet-bench.sh: WordNet lookup speed; also `--show WORD` for a look at a conversion.
         .executableTarget(name: "wordnet-bench", dependencies: ["GlossaryKit"], path: "bench/WordNetBench"),
+        // bench/pipetable-bench.sh: pipe-table detection speed on a corpus's paragraphs and on table paragraphs.
+        .executableTarget(name: "pipetable-bench", dependencies: ["GlossaryKit", "CCmark"], path: "bench/PipeTableBench"),
         // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the
         // shared API fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
