@@ -17,7 +17,8 @@ INSTALL_STRIP ?= -s
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static
+.PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static \
+	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize
 
 demo: deps build site
 	@echo "Example glossary built into site/ ($$(find site -name '*.html' | wc -l) HTML files)."
@@ -81,5 +82,33 @@ deps-test:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
+# libFuzzer targets (Fuzz/README.md), not part of `make test`: each runs FUZZ_SECONDS, one after another, and a
+# summary follows. FUZZ_TARGETS picks some (front-matter markdown mustache cache-entry api-response request-path).
+FUZZ_SECONDS       ?= 600
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_TARGETS       ?=
+# -sanitize=fuzzer,address as one flag (swiftc keeps only the last -sanitize=); -enable-testing for @testable
+# imports in a release build; assertions kept; lld, since gold crashes linking the sanitized build tool.
+FUZZ_BUILD = $(SWIFT) build --package-path Fuzz/GlossaryFuzz -c release -Xswiftc -sanitize=fuzzer,address \
+	-Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug -Xswiftc -use-ld=lld
+
+fuzz: fuzz-build
+	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-smoke: fuzz-build
+	Fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
+
+# SwiftPM doesn't notice a file added to the main package from the fuzz package until its manifest changes.
+fuzz-build: deps
+	touch Fuzz/GlossaryFuzz/Package.swift
+	$(FUZZ_BUILD)
+
+# `make fuzz-replay INPUT=Fuzz/crashes/markdown/crash-…` runs one saved input again; fuzz-minimize shrinks it.
+fuzz-replay: fuzz-build
+	Fuzz/run.sh replay $(INPUT)
+
+fuzz-minimize: fuzz-build
+	Fuzz/run.sh minimize $(INPUT)
+
 clean:
-	rm -rf .build site/*
+	rm -rf .build site/* Fuzz/GlossaryFuzz/.build

@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "glossary", targets: ["glossary"]),
         .library(name: "GlossaryKit", targets: ["GlossaryKit"]),
+        // For the libFuzzer targets in Fuzz/, a package of their own that depends on this one by path.
+        .library(name: "GlossaryServer", targets: ["GlossaryServer"]),
     ],
     targets: [
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
@@ -31,6 +33,8 @@ let package = Package(
         .executableTarget(name: "wordnet-bench", dependencies: ["GlossaryKit"], path: "bench/WordNetBench"),
         // bench/pipetable-bench.sh: pipe-table detection speed on a corpus's paragraphs and on table paragraphs.
         .executableTarget(name: "pipetable-bench", dependencies: ["GlossaryKit", "CCmark"], path: "bench/PipeTableBench"),
+        // bench/autolink-bench.sh: TermMatcher over a corpus's text (build, scan every / first occurrence).
+        .executableTarget(name: "autolink-bench", dependencies: ["GlossaryKit"], path: "bench/AutolinkBench"),
         // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the
         // shared API fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

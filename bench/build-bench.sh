@@ -46,7 +46,7 @@ for n in $SIZES; do
   for target in disk tmpfs; do
     if [ $target = disk ]; then out=$W/out; else [ -n "$TMPFS" ] && [ -w "$TMPFS" ] || continue; out=$TMPFS/glossary-bench; fi
     hf glossary-$target-$n "$runs" --prepare "rm -rf $out/glossary-$n" \
-      "$glossary build --offline --quiet --source $W/plain-$n --output $out/glossary-$n"
+      "$glossary build --offline --quiet --clean --source $W/plain-$n --output $out/glossary-$n"
     hf hugo-$target-$n "$runs" --prepare "rm -rf $out/hugo-$n" "hugo --source $W/hugo-$n --destination $out/hugo-$n --quiet"
     g=$(median "$W/hf-glossary-$target-$n.json"); h=$(median "$W/hf-hugo-$target-$n.json")
     printf '%-14s %12s %12s %12s %14s %14s\n' "$n-$target" "$g" "$h" "$c" "$(python3 -c "print('%.2f' % ($g/$h))")" "$(python3 -c "print('%.2f' % ($g/$c))")"

@@ -14,10 +14,11 @@ struct BuildCommand: Command {
     static let baseURL = Option.value("--base-url", "URL", "Override base_url, e.g. /docs/")
     static let quiet = Option.flag("--quiet", "Print only problems, no progress or summary")
     static let timings = Option.flag("--timings", "Print how long each stage of the build took")
+    static let clean = Option.flag("--clean", "Forget what earlier builds left (the manifest in .glossary/build/) and render every file again")
     static let noWait = Option.flag("--no-wait", "Fail at once when another build of the site is running, instead of waiting for it")
 
     static let options =
-        [OptionGroup.source, output, OptionGroup.offline, refresh, strict, drafts, OptionGroup.apiURL, jobs, baseURL, quiet, timings, noWait]
+        [OptionGroup.source, output, OptionGroup.offline, refresh, strict, drafts, OptionGroup.apiURL, jobs, baseURL, quiet, timings, clean, noWait]
         + OptionGroup.diagnostics
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
@@ -27,6 +28,7 @@ struct BuildCommand: Command {
         options.strict = parsed.has(Self.strict)
         options.drafts = parsed.has(Self.drafts)
         options.refresh = parsed.has(Self.refresh)
+        options.clean = parsed.has(Self.clean)
         if let baseURL = parsed[Self.baseURL] { options.baseURL = baseURL }
         if let jobs = try parsed.integer(Self.jobs, in: 1...256) { options.jobs = jobs }
         options.waitForOtherBuilds = !parsed.has(Self.noWait)
@@ -36,8 +38,25 @@ struct BuildCommand: Command {
 
         let builder = SiteBuilder(
             options: options, makeFetcher: fetcherFactory(for: options, context: context), progress: progressPrinter(context: context, quiet: isQuiet))
-        let result = await builder.buildAndWrite { holder in
-            context.console.printError("Waiting for another build of this site to finish" + (holder.map { " (process \($0))" } ?? "") + "…")
+        // Ctrl-C (or SIGTERM) stops the build at the next file and removes what it had written; a second one
+        // quits at once (a later build removes the leftovers).
+        let interruption = BuildInterruption()
+        let termination = TerminationSignal(console: context.console, notice: "Interrupted; stopping the build (again to quit now).") { signal in
+            interruption.interrupt(signal)
+        }
+        let build = Task {
+            await builder.buildAndWrite { holder in
+                interruption.waitingForLock()
+                context.console.printError("Waiting for another build of this site to finish" + (holder.map { " (process \($0))" } ?? "") + "…")
+            } locked: {
+                interruption.lockTaken()
+            }
+        }
+        interruption.started(build)
+        let result = await build.value
+        if result.interrupted, let signal = termination.received {
+            context.console.printError("Build interrupted; \(options.outputDirectory.lastPathComponent)/ left unchanged")
+            return 128 + signal
         }
         report(result, options: options, printer: printer, quiet: isQuiet)
         if parsed.has(Self.timings) {

@@ -40,7 +40,7 @@ struct ServeCommand: Command {
         }
 
         // Signals are caught from here on: one stops cleanly (after the build in progress), a second quits at once.
-        let termination = TerminationSignal(console: context.console)
+        let termination = TerminationSignal(console: context.console, notice: "Stopping once the build in progress is done (again to quit now).")
         let printer = RebuildPrinter(context: context, options: options, diagnostics: diagnostics)
         var configuration = PreviewServer.Configuration(options: options, address: address)
         if parsed.has(Self.poll) {
@@ -132,77 +132,5 @@ private final class RebuildPrinter: @unchecked Sendable {
     static func describe(_ paths: Set<String>) -> String {
         let sorted = paths.sorted()
         return sorted.count == 1 ? "\(sorted[0]) changed" : "\(sorted[0]) and \(sorted.count - 1) more changed"
-    }
-}
-
-/// Waits for SIGINT or SIGTERM, which stop the server cleanly instead of killing the process; a second one
-/// quits at once (exit 130), should stopping take too long.
-private final class TerminationSignal: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "glossary.signals")
-    private var first: Int32?
-    private var waiter: CheckedContinuation<Int32, Never>?
-
-    /// Where the handler writes each signal's number (`write` is safe in a signal handler); made before any
-    /// handler is installed.
-    private static let pipeEnds: (read: Int32, write: Int32) = {
-        var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
-    }()
-
-    init(console: Console) {
-        // A handler of our own, in place before this returns. (A dispatch signal source is registered later,
-        // on libdispatch's thread, and a signal ignored until then was lost: an early Ctrl-C did nothing.)
-        let ends = Self.pipeEnds
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { number in
-            var byte = UInt8(truncatingIfNeeded: number)
-            _ = write(TerminationSignal.pipeEnds.write, &byte, 1)
-        }
-        action.sa_flags = SA_RESTART
-        sigemptyset(&action.sa_mask)
-        for number in [SIGINT, SIGTERM] { sigaction(number, &action, nil) }
-        let reader = Thread { [self] in
-            var byte: UInt8 = 0
-            while true {
-                let count = read(ends.read, &byte, 1)
-                if count < 0 && errno == EINTR { continue }
-                guard count == 1 else { return }
-                let number = Int32(byte)
-                queue.async { self.handle(number, console: console) }
-            }
-        }
-        reader.name = "glossary signals"
-        reader.start()
-    }
-
-    private func handle(_ number: Int32, console: Console) {
-        guard first == nil else {
-            console.printError("Quitting now.")
-            _exit(130)
-        }
-        first = number
-        if let waiter {
-            waiter.resume(returning: number)
-            self.waiter = nil
-        } else {
-            console.printError("Stopping once the build in progress is done (again to quit now).")
-        }
-    }
-
-    /// The first signal received so far, if any.
-    var received: Int32? { queue.sync { first } }
-
-    func wait() async -> Int32 {
-        await withCheckedContinuation { continuation in
-            queue.async { [self] in
-                if let first {
-                    continuation.resume(returning: first)
-                } else {
-                    waiter = continuation
-                }
-            }
-        }
     }
 }

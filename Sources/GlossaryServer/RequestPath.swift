@@ -68,11 +68,13 @@ public enum RequestPath: Equatable, Sendable {
                 self = .malformed
                 return
             }
-            if text == "." || text == ".." {
+            // Bytes, not characters: `String` compares characters, and `.` followed by a combining mark is another
+            // character, though the file's name still starts with a dot.
+            if segment == [UInt8(ascii: ".")] || segment == [UInt8(ascii: "."), UInt8(ascii: ".")] {
                 self = .forbidden
                 return
             }
-            if text.hasPrefix(".") {
+            if segment.first == UInt8(ascii: ".") {
                 self = .hidden
                 return
             }

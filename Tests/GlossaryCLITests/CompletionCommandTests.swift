@@ -38,7 +38,7 @@ import Testing
         #expect(try await complete("glossary build --format ''", 3) == "text json github\n")
         #expect(try await complete("glossary cache ''", 2) == "list verify prune\n")
         #expect(try await complete("glossary explain unknown-t", 2) == "unknown-term\n")
-        #expect(try await complete("glossary serve --p", 2) == "--port\n")
+        #expect(try await complete("glossary serve --p", 2) == "--port --poll\n")
     }
 
     @Test func fishCompletesCommandsAndOptions() async throws {

@@ -29,6 +29,19 @@ import Testing
     func hidesDotfiles(raw: String) {
         #expect(RequestPath(raw: raw) == .hidden)
     }
+
+    /// Found by fuzzing (Fuzz/, request-path): a combining mark after `.` makes another Swift character, but the
+    /// name still starts with a dot; one after `/` must not hide the segment's bytes either.
+    @Test func combiningMarksDoNotHideADot() throws {
+        #expect(RequestPath(raw: "/.%CC%81env") == .hidden)
+        #expect(RequestPath(raw: "/a/.%cc%81/x") == .hidden)
+        let path = try #require(
+            {
+                if case .path(let path) = RequestPath(raw: "/%Cc%A9/ca") { return path }
+                return nil
+            }())
+        #expect(Array(path.utf8) == [0xCC, 0xA9, 0x2F, 0x63, 0x61])
+    }
 }
 
 @Suite struct ContentTypeTests {

@@ -2,58 +2,54 @@
 ///
 /// Trailing spaces on the delimiter lines and a UTF-8 byte order mark before the first one are
 /// allowed. Lines end at LF, CRLF or a lone CR — the breaks libyaml and cmark count too, so line
-/// numbers agree across the stages.
+/// numbers agree across the stages. Works on the UTF-8 bytes: it runs for every page of every build.
 public enum FrontMatter {
     /// - Throws: `front-matter-unclosed` at 1:1 when the opening `---` has no closing line.
     public static func split(_ source: String, file: String) throws(Diagnostic) -> FrontMatterSplit {
-        let utf8 = source.utf8
-        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let start = utf8.starts(with: byteOrderMark) ? utf8.index(utf8.startIndex, offsetBy: 3) : utf8.startIndex
-
-        guard let opening = line(of: source, at: start), isDelimiter(opening.text, closing: false) else {
-            return FrontMatterSplit(yaml: nil, body: String(source[start...]), yamlFirstLine: 1, bodyFirstLine: 1)
-        }
-        let yamlStart = opening.next
-        var lineStart = yamlStart
-        var lineNumber = 2
-        while let current = line(of: source, at: lineStart) {
-            if isDelimiter(current.text, closing: true) {
-                return FrontMatterSplit(
-                    yaml: String(source[yamlStart..<lineStart]),
-                    body: String(source[current.next...]),
-                    yamlFirstLine: 2,
-                    bodyFirstLine: lineNumber + 1)
+        var copy = source
+        let found: FrontMatterSplit? = copy.withUTF8 { bytes in
+            let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            guard let opening = line(bytes, at: start), isDelimiter(bytes, opening.text, closing: false) else {
+                return FrontMatterSplit(yaml: nil, body: text(start..<bytes.count), yamlFirstLine: 1, bodyFirstLine: 1)
             }
-            lineStart = current.next
-            lineNumber += 1
+            var lineStart = opening.next
+            var lineNumber = 2
+            while let current = line(bytes, at: lineStart) {
+                if isDelimiter(bytes, current.text, closing: true) {
+                    return FrontMatterSplit(
+                        yaml: text(opening.next..<lineStart), body: text(current.next..<bytes.count), yamlFirstLine: 2, bodyFirstLine: lineNumber + 1)
+                }
+                lineStart = current.next
+                lineNumber += 1
+            }
+            return nil
         }
-        throw Diagnostic(.frontMatterUnclosed, at: .start(of: file))
+        guard let found else { throw Diagnostic(.frontMatterUnclosed, at: .start(of: file)) }
+        return found
     }
 
-    /// The line starting at `start` without its line break, and where the next line starts; nil at
-    /// the end of the text.
-    private static func line(of source: String, at start: String.Index) -> (text: Substring, next: String.Index)? {
-        let utf8 = source.utf8
-        guard start < utf8.endIndex else { return nil }
+    /// The line starting at `start` without its line break, and where the next line starts; nil at the end.
+    private static func line(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (text: Range<Int>, next: Int)? {
+        guard start < bytes.count else { return nil }
         var index = start
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            let after = utf8.index(after: index)
-            if byte == UInt8(ascii: "\n") {
-                return (source[start..<index], after)
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x0A: return (start..<index, index + 1)
+            case 0x0D: return (start..<index, index + 1 < bytes.count && bytes[index + 1] == 0x0A ? index + 2 : index + 1)
+            default: index += 1
             }
-            if byte == UInt8(ascii: "\r") {
-                let next = after < utf8.endIndex && utf8[after] == UInt8(ascii: "\n") ? utf8.index(after: after) : after
-                return (source[start..<index], next)
-            }
-            index = after
         }
-        return (source[start...], utf8.endIndex)
+        return (start..<bytes.count, bytes.count)
     }
 
-    private static func isDelimiter(_ line: Substring, closing: Bool) -> Bool {
-        let trimmed = line.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-        let text = String(trimmed)
-        return text == "---" || (closing && text == "...")
+    /// `---` (or `...` when closing), then nothing but spaces and tabs.
+    private static func isDelimiter(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, closing: Bool) -> Bool {
+        var end = line.upperBound
+        while end > line.lowerBound && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        guard end - line.lowerBound == 3 else { return false }
+        let first = bytes[line.lowerBound]
+        guard first == UInt8(ascii: "-") || (closing && first == UInt8(ascii: ".")) else { return false }
+        return bytes[line.lowerBound + 1] == first && bytes[line.lowerBound + 2] == first
     }
 }

@@ -185,8 +185,44 @@ private final class EventReader {
     }
 
     private func location(of mark: yaml_mark_t) -> SourceLocation {
+        // At the end of a text without a final line break libyaml moves its mark to the start of a line that
+        // isn't there; an error found at the end is shown at the end of the last line instead.
+        if mark.column == 0, Int(mark.line) > lastLine.index {
+            return SourceLocation(file: file, line: lastLine.index + 1 + lineOffset, column: lastLine.length + 1)
+        }
         // libyaml's marks are 0-based and count characters, matching SourceLocation's scalar columns.
-        SourceLocation(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+        return SourceLocation(file: file, line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+    }
+
+    /// The input's last line: its 0-based number and its length in characters, counting lines as libyaml does.
+    private lazy var lastLine: (index: Int, length: Int) = {
+        var line = 0
+        var column = 0
+        var offset = 0
+        while offset < input.count {
+            if let length = lineBreakLength(at: offset) {
+                line += 1
+                column = 0
+                offset += length
+            } else {
+                if input[offset] & 0xC0 != 0x80 { column += 1 }
+                offset += 1
+            }
+        }
+        return (line, column)
+    }()
+
+    /// The length in bytes of the line break at `offset`, nil when there is none: LF, CR, CRLF, and YAML 1.1's
+    /// NEL, LS and PS, which libyaml counts as line breaks too.
+    private func lineBreakLength(at offset: Int) -> Int? {
+        switch input[offset] {
+        case 0x0A: return 1
+        case 0x0D: return offset + 1 < input.count && input[offset + 1] == 0x0A ? 2 : 1
+        case 0xC2 where offset + 1 < input.count && input[offset + 1] == 0x85: return 2
+        case 0xE2 where offset + 2 < input.count && input[offset + 1] == 0x80 && (input[offset + 2] == 0xA8 || input[offset + 2] == 0xA9):
+            return 3
+        default: return nil
+        }
     }
 
     /// The parser's error as a `yaml-syntax` diagnostic at libyaml's problem mark.
@@ -220,13 +256,18 @@ private final class EventReader {
     private func locationOfByte(_ offset: Int) -> SourceLocation {
         var line = 1
         var column = 1
-        for byte in input.prefix(min(offset, input.count)) {
-            if byte == UInt8(ascii: "\n") {
+        var index = 0
+        let end = min(offset, input.count)
+        while index < end {
+            // The same line breaks as libyaml's marks count, so both kinds of error agree on lines.
+            if let length = lineBreakLength(at: index) {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
+                index += length
+            } else {
                 // Only lead bytes start a new scalar; continuation bytes belong to the previous one.
-                column += 1
+                if input[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
             }
         }
         return SourceLocation(file: file, line: line + lineOffset, column: column)

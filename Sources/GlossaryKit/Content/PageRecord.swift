@@ -4,35 +4,55 @@ import Foundation
 /// front matter, the terms it references, its links, its title and summary text, and the problems found in
 /// it. The build keeps records (and the build manifest stores them), so an unchanged file is never parsed
 /// again; its HTML is made from the file again only when something it shows changed.
-public struct PageRecord: Sendable {
-    public var page: Page
+///
+/// Immutable and shared: a class, so the thousands of places that pass records around (every term's list of
+/// the pages using it) pass a reference, not a copy of every field.
+public final class PageRecord: Sendable {
+    public let page: Page
     /// The `[[references]]` in the text, in reading order.
-    public var references: [TermReference]
+    public let references: [TermReference]
     /// Terms the front matter's `terms:` declares, as references at their front-matter location.
-    public var declaredTerms: [TermReference]
-    public var links: [MarkdownLink]
+    public let declaredTerms: [TermReference]
+    public let links: [MarkdownLink]
     /// The first heading's plain text, used as a title when front matter has none.
-    public var firstHeading: String?
+    public let firstHeading: String?
     /// Whether the document's first block is a level-1 heading (the page brings its own title).
-    public var startsWithTitleHeading: Bool
+    public let startsWithTitleHeading: Bool
     /// Plain text of the first paragraph (a glossary entry's one-line summary).
-    public var firstParagraph: String?
+    public let firstParagraph: String?
     /// Every heading with its id, in document order: the table of contents, `#anchor` checks, the search index.
-    public var headings: [PageHeading] = []
+    public let headings: [PageHeading]
     /// The body's text as the search index counts it (headings are a field of their own).
-    public var searchText: SearchTerms = .empty
+    public let searchText: SearchTerms
     /// Problems found in this file while reading and parsing it.
-    public var diagnostics: [Diagnostic]
+    public let diagnostics: [Diagnostic]
     /// The fingerprint of the file's bytes: equal bytes make equal records.
-    public var contentHash: Fingerprint
+    public let contentHash: Fingerprint
     /// False for a draft read without `--drafts`: only its front matter was read (nothing of it is published).
-    public var hasBody: Bool
-
-    public var allReferences: [TermReference] { references + declaredTerms }
-
+    public let hasBody: Bool
     /// The title the page is shown with: front matter, else its first heading, else its file name.
-    public var title: String {
-        page.metadata.title ?? firstHeading ?? Self.titleFromPath(page.contentPath)
+    public let title: String
+    public let allReferences: [TermReference]
+
+    public init(
+        page: Page, references: [TermReference], declaredTerms: [TermReference], links: [MarkdownLink], firstHeading: String?,
+        startsWithTitleHeading: Bool, firstParagraph: String?, headings: [PageHeading] = [], searchText: SearchTerms = .empty,
+        diagnostics: [Diagnostic], contentHash: Fingerprint, hasBody: Bool
+    ) {
+        self.page = page
+        self.references = references
+        self.declaredTerms = declaredTerms
+        self.links = links
+        self.firstHeading = firstHeading
+        self.startsWithTitleHeading = startsWithTitleHeading
+        self.firstParagraph = firstParagraph
+        self.headings = headings
+        self.searchText = searchText
+        self.diagnostics = diagnostics
+        self.contentHash = contentHash
+        self.hasBody = hasBody
+        title = page.metadata.title ?? firstHeading ?? Self.titleFromPath(page.contentPath)
+        allReferences = references + declaredTerms
     }
 
     /// The headings the table of contents lists (levels 2 and 3), or none when the page has fewer than three

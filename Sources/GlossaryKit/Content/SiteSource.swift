@@ -7,16 +7,32 @@ public struct SiteSource: Sendable {
         public var displayPath: String
         /// Path below `content/`.
         public var contentPath: String
-        public var url: URL
+        /// The file's absolute path.
+        public var path: String
+        /// What `stat` said when the scan listed it (through a symbolic link, the file linked to).
+        public var signature: FileSignature?
 
-        public init(displayPath: String, contentPath: String, url: URL) {
+        public init(displayPath: String, contentPath: String, url: URL, signature: FileSignature? = nil) {
+            self.init(displayPath: displayPath, contentPath: contentPath, path: url.path, signature: signature)
+        }
+
+        init(displayPath: String, contentPath: String, path: String, signature: FileSignature?) {
             self.displayPath = displayPath
             self.contentPath = contentPath
-            self.url = url
+            self.path = path
+            self.signature = signature
         }
+
+        /// Made when asked for: a URL per file cost more than the rest of the scan.
+        public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
     }
 
     public var root: URL
+    /// `root`'s `content/` folder's path with a trailing slash.
+    private var contentFolderPath: String {
+        let path = root.path
+        return path + (path.hasSuffix("/") ? "" : "/") + "content/"
+    }
     public var configText: String?
     public var markdownFiles: [File] = []
     /// Files copied as they are (images, downloads).
@@ -40,10 +56,11 @@ public struct SiteSource: Sendable {
             diagnostics.append(Diagnostic(.contentMissing(folder: root.path)))
             return (source, diagnostics)
         }
-        let files = Self.listFiles(in: content) { path, reason in
+        let files = Self.listEntries(in: content) { path, reason in
             source.skipped[path] = Diagnostic(reason.problem, at: .start(of: "content/" + path))
         }
-        for relative in files { source.add(relative) }
+        let base = source.contentFolderPath
+        for (relative, signature) in files { source.add(relative, signature: signature, base: base) }
         return (source, diagnostics + source.skippedDiagnostics)
     }
 
@@ -52,8 +69,8 @@ public struct SiteSource: Sendable {
         skipped.sorted { Self.precedes($0.key, $1.key) }.map(\.value)
     }
 
-    private mutating func add(_ relative: String) {
-        let file = File(displayPath: "content/" + relative, contentPath: relative, url: root.appendingPathComponent("content/" + relative))
+    private mutating func add(_ relative: String, signature: FileSignature, base: String) {
+        let file = File(displayPath: "content/" + relative, contentPath: relative, path: base + relative, signature: signature)
         if relative.hasSuffix(".md") { markdownFiles.append(file) } else { staticFiles.append(file) }
     }
 
@@ -82,10 +99,10 @@ public struct SiteSource: Sendable {
             let parent = (relative as NSString).deletingLastPathComponent
             let name = (relative as NSString).lastPathComponent
             let prefix = parent.isEmpty ? "" : parent + "/"
-            let found = Self.listFiles(in: content.appendingPathComponent(parent, isDirectory: true), only: name) { path, reason in
+            let found = Self.listEntries(in: content.appendingPathComponent(parent, isDirectory: true), only: name) { path, reason in
                 next.skipped[prefix + path] = Diagnostic(reason.problem, at: .start(of: "content/" + prefix + path))
             }
-            for path in found { next.add(prefix + path) }
+            for (path, signature) in found { next.add(prefix + path, signature: signature, base: next.contentFolderPath) }
         }
         if touched {
             next.markdownFiles.sort { Self.precedes($0.contentPath, $1.contentPath) }
@@ -131,8 +148,15 @@ public struct SiteSource: Sendable {
     ///
     /// With `only`, just that entry of `folder` is listed (and what lies below it).
     static func listFiles(in folder: URL, only: String? = nil, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [String] {
+        listEntries(in: folder, only: only, skipped: skipped).map(\.path)
+    }
+
+    /// `listFiles`, with each file's signature from the scan's own `stat`.
+    static func listEntries(
+        in folder: URL, only: String? = nil, skipped: (String, SkipReason) -> Void = { _, _ in }
+    ) -> [(path: String, signature: FileSignature)] {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-        var result: [String] = []
+        var result: [(path: String, signature: FileSignature)] = []
         func walk(_ path: String, prefix: String) {
             guard let directory = opendir(path) else {
                 // Listing one entry of a folder that has gone is nothing to report: the entry went with it.
@@ -141,6 +165,8 @@ public struct SiteSource: Sendable {
                 }
                 return
             }
+            defer { closedir(directory) }
+            let folder = dirfd(directory)
             var names: [(String, [UInt8])] = []
             while let entry = readdir(directory) {
                 let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
@@ -151,16 +177,16 @@ public struct SiteSource: Sendable {
                 }
                 names.append((name, bytes))
             }
-            closedir(directory)
             for (name, _) in names.sorted(by: { $0.0 < $1.0 }) where !name.hasPrefix(".") && !name.hasSuffix("~") {
                 if prefix.isEmpty, let only, name != only { continue }
                 let child = path + "/" + name
-                // lstat, then stat through a link: plain system calls (Foundation's attribute calls cost more
-                // than the rest of the scan together).
+                // lstat, then stat through a link, relative to the open folder: plain system calls (Foundation's
+                // attribute calls cost more than the rest of the scan together, and a full path is looked up again
+                // component by component).
                 var info = stat()
-                guard lstat(child, &info) == 0 else { continue }
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
-                if isLink && stat(child, &info) != 0 {
+                if isLink && fstatat(folder, name, &info, 0) != 0 {
                     skipped(prefix + name, errno == ELOOP ? .symlinkLoop : .danglingSymlink)
                     continue
                 }
@@ -171,7 +197,7 @@ public struct SiteSource: Sendable {
                 } else if isDirectory {
                     walk(child, prefix: prefix + name + "/")
                 } else if kind == S_IFREG {
-                    result.append(prefix + name)
+                    result.append((prefix + name, FileSignature(info)))
                 } else {
                     let described = kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
                     skipped(prefix + name, .notRegular(kind: described))
@@ -184,7 +210,7 @@ public struct SiteSource: Sendable {
 
     /// The text of a markdown file, or an error naming it.
     public func read(_ file: File) -> Result<String, Diagnostic> {
-        switch FileContents.read(file.url.path) {
+        switch FileContents.read(file.path) {
         case .failure(let failure):
             return .failure(Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath)))
         case .success(let data):

@@ -9,6 +9,8 @@ public final class CacheReader: @unchecked Sendable {
     private let displayPath: @Sendable (URL) -> String
     private let lock = NSLock()
     private var lookups: [TermKey: DefinitionCache.Lookup] = [:]
+    /// Each file looked at, with its signature before it was read (nil: there was none).
+    private var signatures: [String: FileSignature?] = [:]
 
     /// Where earlier builds' lookups are remembered, and what changed since (paths below the site's folder).
     private let state: BuildState?
@@ -29,13 +31,16 @@ public final class CacheReader: @unchecked Sendable {
         if let known = lock.withLock({ lookups[key] }) { return known }
         let path = cache.fileURL(for: key, language: language).path
         let found: DefinitionCache.Lookup
+        var seen: FileSignature?
         if let state {
             let remembered = state.withLock { $0.cacheLookups[path] }
             let shown = displayPath(URL(fileURLWithPath: path))
             if let remembered, let changes, !changes.contains(shown) {
                 found = remembered.lookup
+                seen = remembered.signature
             } else {
                 let signature = FileSignature(path: path)
+                seen = signature
                 if let remembered, let signature, remembered.signature == signature,
                     signature.isSettled(at: remembered.readAt, after: state.settleSeconds)
                 {
@@ -47,9 +52,28 @@ public final class CacheReader: @unchecked Sendable {
                 }
             }
         } else {
+            seen = FileSignature(path: path)
             found = cache.lookup(key, language: language, displayPath: displayPath)
         }
-        lock.withLock { lookups[key] = found }
+        lock.withLock {
+            lookups[key] = found
+            signatures[path] = .some(seen)
+        }
         return found
+    }
+
+    /// When the first entry read so far is older than `maxAgeDays` (`.infinity` when none was read).
+    func firstExpiry(maxAgeDays: Int) -> Double {
+        let entries = lock.withLock { lookups.values }
+        var first = Double.infinity
+        for case .entry(let entry) in entries {
+            first = min(first, entry.fetchedAt.timeIntervalSince1970 + Double(maxAgeDays) * 86_400)
+        }
+        return first
+    }
+
+    /// The files looked at so far, in path order, with their signatures from before they were read.
+    var filesRead: [(path: String, signature: FileSignature?)] {
+        lock.withLock { signatures.map { ($0.key, $0.value) } }.sorted { $0.path < $1.path }
     }
 }

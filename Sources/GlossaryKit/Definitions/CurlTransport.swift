@@ -61,9 +61,16 @@ public final class CurlTransport: HTTPTransport {
         loop.close()
     }
 
+    /// Cancelling the task abandons the transfer (queued or under way) at once: `.cancelled`.
     public func get(_ url: String) async -> Result<HTTPResponse, TransportFailure> {
-        await withCheckedContinuation { continuation in
-            loop.submit(Transfer(url: url, maxBodyBytes: loop.options.maxBodyBytes, continuation: continuation))
+        let cancelled = BuildCancellation()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                loop.submit(Transfer(url: url, maxBodyBytes: loop.options.maxBodyBytes, cancelled: cancelled, continuation: continuation))
+            }
+        } onCancel: { [loop] in
+            cancelled.cancel()
+            loop.wakeUp()
         }
     }
 }
@@ -75,13 +82,24 @@ private final class Transfer: @unchecked Sendable {
     let url: String
     let maxBodyBytes: Int
     let continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
+    /// Set by the caller's task being cancelled, from any thread.
+    let cancelled: BuildCancellation
     var body = Data()
     var exceededLimit = false
 
-    init(url: String, maxBodyBytes: Int, continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>) {
+    init(
+        url: String, maxBodyBytes: Int, cancelled: BuildCancellation, continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
+    ) {
         self.url = url
         self.maxBodyBytes = maxBodyBytes
+        self.cancelled = cancelled
         self.continuation = continuation
+    }
+
+    var isCancelled: Bool { cancelled.isCancelled }
+
+    func answerCancelled() {
+        continuation.resume(returning: .failure(TransportFailure(.cancelled, detail: "the build stopped")))
     }
 }
 
@@ -142,6 +160,8 @@ private final class Loop: Sendable {
         curl_multi_wakeup(multi)
     }
 
+    func wakeUp() { curl_multi_wakeup(multi) }
+
     /// The thread's body: start queued transfers while there is room (and the pacer agrees), drive curl, answer
     /// completed transfers, and sleep in `curl_multi_poll` until there is news or a wakeup.
     func run() {
@@ -154,7 +174,18 @@ private final class Loop: Sendable {
         let limit = max(options.maxConcurrent, 1)
         while true {
             var nextTurn: ContinuousClock.Instant?
+            // Transfers whose callers stopped waiting are dropped, wherever they are.
+            for (easy, transfer) in inFlight where transfer.isCancelled {
+                curl_multi_remove_handle(multi, easy)
+                curl_easy_cleanup(easy)
+                inFlight[easy] = nil
+                transfer.answerCancelled()
+            }
             while inFlight.count < limit, let transfer = queue.withLock({ $0.take() }) {
+                if transfer.isCancelled {
+                    transfer.answerCancelled()
+                    continue
+                }
                 if let pacer = options.pacer, let next = pacer.reserve(now: .now) {
                     queue.withLock { $0.putBack(transfer) }
                     nextTurn = next
@@ -270,7 +301,11 @@ private final class Loop: Sendable {
         }
     }
 
-    private static func milliseconds(_ seconds: Double) -> Int {
-        Int((max(seconds, 0.001) * 1000).rounded())
+    /// At least 1 ms (0 would mean libcurl's default), at most `Int32.max` ms (24 days, for all practical purposes
+    /// no limit): glossary.yml may say `timeout_seconds: 1e300`, which converted as it is would trap.
+    static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds > 0.001 else { return 1 }
+        guard seconds < Double(Int32.max) / 1000 else { return Int(Int32.max) }
+        return Int((seconds * 1000).rounded())
     }
 }

@@ -67,8 +67,8 @@ public struct DictionaryClient: DefinitionFetcher {
         let unique = keys.filter { seen.insert($0).inserted }
         guard !unique.isEmpty else { return [:] }
         let pacer = RequestPacer(
-            limit: configuration.rateLimitRequests, window: .milliseconds(Int64(configuration.rateLimitWindow * 1000)),
-            longestPause: .milliseconds(Int64(configuration.maxRetryAfter * 1000)))
+            limit: configuration.rateLimitRequests, window: .seconds(clamping: configuration.rateLimitWindow),
+            longestPause: .seconds(clamping: configuration.maxRetryAfter))
         let transport = makeTransport(configuration, pacer)
         var meter = FetchProgressMeter(total: unique.count, report: progress)
         var outcomes: [TermKey: FetchOutcome] = [:]
@@ -95,6 +95,8 @@ public struct DictionaryClient: DefinitionFetcher {
         var failures = 0
         var throttles = 0
         while true {
+            // A cancelled build asks for nothing more.
+            if Task.isCancelled { return .failed(FetchAttempt.cancelled(key: key, url: url), unreachable: false) }
             attempts += 1
             let result = await transport.get(url)
             // Whole seconds, as the cache file records them: the entry in hand equals the one read back later.
@@ -119,7 +121,7 @@ public struct DictionaryClient: DefinitionFetcher {
                 var wait = backoff(retry: failures)
                 if case .serverError(_, let retryAfter?) = transient { wait = max(wait, min(retryAfter, configuration.maxRetryAfter)) }
                 do {
-                    try await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
+                    try await Task.sleep(for: .seconds(clamping: wait))
                 } catch {
                     return .failed(FetchAttempt.cancelled(key: key, url: url), unreachable: false)
                 }

@@ -157,7 +157,7 @@ public struct DictionaryEntry: Codable, Equatable, Sendable {
     static func uniqued(_ words: [String], caseInsensitive: Bool = false) -> [String] {
         var seen = Set<String>()
         return words.filter { word in
-            let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = word.trimmingWhitespace
             return !trimmed.isEmpty && seen.insert(caseInsensitive ? trimmed.lowercased() : trimmed).inserted
         }
     }
@@ -166,14 +166,15 @@ public struct DictionaryEntry: Codable, Equatable, Sendable {
 extension String {
     /// nil for an empty or all-blank string, so "" from the API reads as "absent".
     var nonEmpty: String? {
-        trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : self
+        isBlank ? nil : self
     }
 
     /// The string if it is an absolute http(s) URL, else nil: links and audio from the API end up in `href`
     /// and `src`, where escaping alone would let a `javascript:` URL through.
     var webURL: String? {
-        let trimmed = trimmingCharacters(in: .whitespacesAndNewlines)
-        let lower = trimmed.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? trimmed : nil
+        let trimmed = trimmingWhitespace
+        // Only the scheme needs comparing without case.
+        let scheme = trimmed.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return scheme.starts(with: "https://".utf8) || scheme.starts(with: "http://".utf8) ? trimmed : nil
     }
 }

@@ -29,6 +29,8 @@ enum FetchAttempt: Sendable {
                 return .rejected(Diagnostic(.responseTooLarge(key: key.rawValue, limit: maxBodyBytes), subject: url))
             case .badURL:
                 return .rejected(Diagnostic(.badAPIURL(key: key.rawValue), subject: url))
+            case .cancelled:
+                return .rejected(cancelled(key: key, url: url))
             case .timedOut, .cannotConnect, .cannotResolve, .network:
                 return .transient(.transport(failure))
             }
@@ -73,7 +75,7 @@ enum FetchAttempt: Sendable {
             case .timedOut: problem = .apiTimedOut(key: word, seconds: timeout, attempts: attempts)
             case .cannotConnect: problem = .apiCannotConnect(key: word, attempts: attempts)
             case .cannotResolve: problem = .apiCannotResolve(key: word, attempts: attempts)
-            case .network, .bodyTooLarge, .badURL: problem = .apiTransferFailed(key: word, detail: failure.detail, attempts: attempts)
+            case .network, .bodyTooLarge, .badURL, .cancelled: problem = .apiTransferFailed(key: word, detail: failure.detail, attempts: attempts)
             }
             return Diagnostic(problem, subject: url)
         case .serverError(let status, _):

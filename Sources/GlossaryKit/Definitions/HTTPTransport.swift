@@ -39,6 +39,8 @@ public struct TransportFailure: Error, Sendable, Equatable {
         case badURL
         /// Any other network trouble: the connection dropped, the body was cut short, TLS failed.
         case network
+        /// The caller stopped waiting (the build was interrupted).
+        case cancelled
     }
 
     public var kind: Kind
@@ -54,7 +56,7 @@ public struct TransportFailure: Error, Sendable, Equatable {
     public var isTransient: Bool {
         switch kind {
         case .timedOut, .cannotConnect, .cannotResolve, .network: true
-        case .bodyTooLarge, .badURL: false
+        case .bodyTooLarge, .badURL, .cancelled: false
         }
     }
 }

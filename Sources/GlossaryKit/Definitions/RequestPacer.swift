@@ -56,7 +56,7 @@ public final class RequestPacer: Sendable {
     /// Called the moment a 429 arrives, before anything else is sent: holds every send for the `Retry-After`
     /// seconds (bounded), or for `defaultPause`.
     public func rateLimited(retryAfter: Double?, now: Instant = .now) {
-        let pause = retryAfter.map { Duration.milliseconds(Int64(max($0, 0) * 1000)) } ?? defaultPause
+        let pause = retryAfter.map { Duration.seconds(clamping: $0) } ?? defaultPause
         self.pause(until: now + min(pause, longestPause))
     }
 

@@ -43,6 +43,19 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: DiagnosticCode { problem.code }
     public var message: String { problem.message }
 
+    /// Diagnostics are equal when they say the same thing at the same place, however they were made (one
+    /// replayed from a snapshot equals the one it repeats).
+    public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        lhs.code == rhs.code && lhs.severity == rhs.severity && lhs.location == rhs.location && lhs.subject == rhs.subject
+            && lhs.notes == rhs.notes && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(location)
+        hasher.combine(message)
+    }
+
     /// Compiler form: `content/a.md:12:7: warning: no definition found for 'keybord' [unknown-term]`.
     ///
     /// Paths are shown with control characters escaped, so a file name holding a newline and

@@ -90,6 +90,9 @@ public indirect enum Problem: Hashable, Sendable {
     case responseNotJSON(key: String)
     case responseWrongShape(key: String, problem: CacheEntry.Problem)
     case unexpectedStatus(status: Int, key: String)
+    /// A problem of an earlier build, told again as it was (a build with nothing to do repeats what the last
+    /// one found: `BuildSnapshot`).
+    case replayed(code: DiagnosticCode, message: String)
 
     /// Why a referenced term has no definition, as the message tells it.
     public enum UnknownTermReason: Hashable, Sendable {
@@ -154,6 +157,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .apiError: .apiError
         case .apiRateLimited: .apiRateLimited
         case .responseTooLarge, .responseNotJSON, .responseWrongShape, .unexpectedStatus: .badResponse
+        case .replayed(let code, _): code
         }
     }
 
@@ -255,6 +259,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .responseNotJSON(let key): return "response for \(q(key)) is not valid JSON"
         case .responseWrongShape(let key, let problem): return "response for \(q(key)) \(Self.describe(problem))"
         case .unexpectedStatus(let status, let key): return "unexpected HTTP \(status) from the dictionary API for \(q(key))"
+        case .replayed(_, let message): return message
         }
     }
 

@@ -41,7 +41,9 @@ public final class MarkdownDocument: @unchecked Sendable {
         var source = markdown
         root = source.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parse_document(chars.baseAddress, chars.count, Self.cmarkOptions)
+                // Source positions at parse time make cmark count the line breaks inside code spans and raw HTML
+                // in the positions of the nodes after them; rendering without the option keeps them out of the HTML.
+                cmark_parse_document(chars.baseAddress, chars.count, Self.cmarkOptions | CMARK_OPT_SOURCEPOS)
             }
         }
         var builder = Builder(root: root, source: source, file: file, lineOffset: firstLine - 1)
@@ -148,6 +150,7 @@ extension MarkdownDocument {
     /// Walks a freshly parsed tree once: finds references, replaces them with placeholder nodes, records links.
     private struct Builder {
         let root: OpaquePointer
+        /// The source's lines (see `lines(of:)`).
         let lines: [[UInt8]]
         let file: String
         let lineOffset: Int
@@ -163,20 +166,37 @@ extension MarkdownDocument {
             self.root = root
             self.file = file
             self.lineOffset = lineOffset
-            lines = source.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-                Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...])
-            }
+            lines = Self.lines(of: source)
         }
 
-        /// A text node holding references, or a `[` + shortcut link + `]` triple that is really `[[x]]`.
+        /// The source's lines as cmark reads them, so node positions index into them: LF, CRLF or a lone CR end
+        /// a line, and a NUL byte is U+FFFD.
+        private static func lines(of source: String) -> [[UInt8]] {
+            var lines: [[UInt8]] = [[]]
+            var previous: UInt8 = 0
+            for byte in source.utf8 {
+                switch byte {
+                case UInt8(ascii: "\n") where previous == UInt8(ascii: "\r"): break
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"): lines.append([])
+                case 0: lines[lines.count - 1] += [0xEF, 0xBF, 0xBD]
+                default: lines[lines.count - 1].append(byte)
+                }
+                previous = byte
+            }
+            return lines
+        }
+
+        /// A text node holding references, or a `[` + shortcut link + `]` triple that is really `[[x]]`, with the
+        /// source line it stands on.
         private enum Work {
-            case text(OpaquePointer)
-            case swallowedReference(link: OpaquePointer)
+            case text(OpaquePointer, line: Int)
+            case swallowedReference(link: OpaquePointer, line: Int)
         }
 
         mutating func run() {
             var work: [Work] = []
             var linkDepth = 0
+            var tracker = LineTracker()
             let iterator = cmark_iter_new(root)
             while true {
                 let event = cmark_iter_next(iterator)
@@ -184,27 +204,36 @@ extension MarkdownDocument {
                 guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
                 let isLink = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+                tracker.visit(node, type: type, entering: event == CMARK_EVENT_ENTER, source: sourceLine)
                 if event == CMARK_EVENT_EXIT {
                     if isLink { linkDepth -= 1 }
                     continue
                 }
                 if isLink {
                     linkDepth += 1
-                    recordLink(node, isImage: type == CMARK_NODE_IMAGE)
-                    if type == CMARK_NODE_LINK, isSwallowedReference(node) { work.append(.swallowedReference(link: node)) }
+                    // Not looked for: a reference link's destination stands in its definition, not on its line.
+                    let line = tracker.line(of: node)
+                    recordLink(node, isImage: type == CMARK_NODE_IMAGE, line: line)
+                    if type == CMARK_NODE_LINK, isSwallowedReference(node, line: line) { work.append(.swallowedReference(link: node, line: line)) }
                 } else if type == CMARK_NODE_HEADING, firstHeading == nil {
                     firstHeading = MarkdownDocument.plainText(of: node)
-                } else if type == CMARK_NODE_TEXT, linkDepth == 0, let literal = cmark_node_get_literal(node) {
+                } else if type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node) {
+                    // Every text node is looked for, references or not, so the lines of the nodes after it are right.
                     let bytes = Array(String(cString: literal).utf8)
-                    if TermReferenceScanner.hasOpening(bytes) { work.append(.text(node)) }
+                    let hint = max(0, Int(cmark_node_get_start_column(node)) - 1)
+                    let line =
+                        bytes.isEmpty
+                        ? tracker.line(of: node)
+                        : tracker.locate(node) { TermReferenceScanner.align(text: bytes, line: sourceLine($0), hint: hint) != nil }
+                    if linkDepth == 0, TermReferenceScanner.hasOpening(bytes) { work.append(.text(node, line: line)) }
                 }
             }
             cmark_iter_free(iterator)
 
             for item in work {
                 switch item {
-                case .text(let node): splitText(node)
-                case .swallowedReference(let link): unswallow(link)
+                case .text(let node, let line): splitText(node, line: line)
+                case .swallowedReference(let link, let line): unswallow(link, line: line)
                 }
             }
             // Keep references in reading order whatever order the work items ran in.
@@ -213,29 +242,104 @@ extension MarkdownDocument {
             termNodes = order.map { termNodes[$0] }
         }
 
+        /// The bytes of 1-based `line` without its line ending.
         private func sourceLine(_ line: Int) -> [UInt8] {
             line >= 1 && line <= lines.count ? lines[line - 1] : []
+        }
+
+        /// Corrects the lines cmark gives inline nodes. cmark 0.30 doesn't count the line break of a backslash hard
+        /// break (`line\` + newline), nor those inside a link's destination and title, so every inline node after
+        /// one in the same block claims a line too early, one more for each such break (and its column is off too);
+        /// and in a paragraph that starts with link definitions the nodes claim the definitions' lines. Backslash
+        /// breaks are counted as they come; other missed lines are found by looking for each text node's text on the
+        /// lines below the one it claims.
+        struct LineTracker {
+            /// How far below the lines cmark gives the current block's inline nodes now stand.
+            private(set) var drift = 0
+            /// The source line the walk has reached (0 outside inline content).
+            private var current = 0
+
+            mutating func visit(_ node: OpaquePointer, type: cmark_node_type, entering: Bool, source: (Int) -> [UInt8]) {
+                let inlineTypes = CMARK_NODE_FIRST_INLINE.rawValue...CMARK_NODE_LAST_INLINE.rawValue
+                guard inlineTypes.contains(type.rawValue) else {
+                    if entering { (drift, current) = (0, Int(cmark_node_get_start_line(node))) }
+                    return
+                }
+                switch type {
+                case CMARK_NODE_SOFTBREAK:
+                    current += 1
+                case CMARK_NODE_LINEBREAK:
+                    // cmark gives breaks no position: the line the walk is on ends with the backslash, or with spaces.
+                    if source(current).last == UInt8(ascii: "\\") { drift += 1 }
+                    current += 1
+                default:
+                    // Containers (emphasis, links) end where their last child does: count them on the way out.
+                    let isLeaf = cmark_node_first_child(node) == nil
+                    if !entering || isLeaf, cmark_node_get_end_line(node) > 0 { current = Int(cmark_node_get_end_line(node)) + drift }
+                }
+            }
+
+            /// The source line an inline node starts on.
+            func line(of node: OpaquePointer) -> Int {
+                Int(cmark_node_get_start_line(node)) + drift
+            }
+
+            /// How many lines below its line the text of a node is looked for (a multi-line link title is rarely longer).
+            static let searchedLines = 16
+
+            /// The source line an inline node starts on: the first, from `line(of:)` on, that `holds` it (which
+            /// then corrects the nodes after it too), or `line(of:)` when none within `searchedLines` does.
+            mutating func locate(_ node: OpaquePointer, holds: (Int) -> Bool) -> Int {
+                let expected = line(of: node)
+                for offset in 0...Self.searchedLines where holds(expected + offset) {
+                    drift += offset
+                    current += offset
+                    return expected + offset
+                }
+                return expected
+            }
+        }
+
+        /// The 1-based column in scalars, as locations count, of a 1-based byte column, as cmark counts.
+        private func scalarColumn(line: Int, byte: Int) -> Int {
+            let bytes = sourceLine(line)
+            let before = bytes.prefix(max(0, byte - 1))
+            return before.count { $0 & 0xC0 != 0x80 } + 1 + max(0, byte - 1 - bytes.count)
         }
 
         private func location(line: Int, column: Int) -> SourceLocation {
             SourceLocation(file: file, line: line + lineOffset, column: column)
         }
 
-        private mutating func recordLink(_ node: OpaquePointer, isImage: Bool) {
+        private mutating func recordLink(_ node: OpaquePointer, isImage: Bool, line: Int) {
             guard let url = cmark_node_get_url(node) else { return }
             let destination = String(cString: url)
-            let line = Int(cmark_node_get_start_line(node))
-            var column = Int(cmark_node_get_start_column(node))
-            // cmark's columns drift on continuation lines: prefer where the destination really stands.
-            let text = String(decoding: sourceLine(line), as: UTF8.self)
-            if !destination.isEmpty, let range = text.range(of: destination) {
-                column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
+            // Where cmark lost count of lines its column is no use either.
+            var column = line == Int(cmark_node_get_start_line(node)) ? scalarColumn(line: line, byte: Int(cmark_node_get_start_column(node))) : 1
+            // cmark's columns drift on continuation lines: prefer where the destination really stands (a byte
+            // search: Foundation's range(of:) cost more than the rest of the page's scan).
+            let bytes = sourceLine(line)
+            let needle = Array(destination.utf8)
+            if !needle.isEmpty, let start = Self.firstIndex(of: needle, in: bytes) {
+                column = bytes[..<start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
             }
             linkRecords.append((node, MarkdownLink(destination: destination, isImage: isImage, location: location(line: line, column: column))))
         }
 
+        /// Where `needle` first occurs in `haystack`.
+        static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+            guard needle.count <= haystack.count, let first = needle.first else { return nil }
+            var index = 0
+            let last = haystack.count - needle.count
+            while index <= last {
+                if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+                index += 1
+            }
+            return nil
+        }
+
         /// `[[x]]` where the page defines `[x]: url` parses as `[` + link + `]`; we read it as a term reference.
-        private func isSwallowedReference(_ link: OpaquePointer) -> Bool {
+        private func isSwallowedReference(_ link: OpaquePointer, line: Int) -> Bool {
             guard let previous = cmark_node_previous(link), let next = cmark_node_next(link),
                 cmark_node_get_type(previous) == CMARK_NODE_TEXT, cmark_node_get_type(next) == CMARK_NODE_TEXT,
                 let child = cmark_node_first_child(link), cmark_node_next(child) == nil,
@@ -248,7 +352,7 @@ extension MarkdownDocument {
             guard cmark_node_get_start_line(link) == cmark_node_get_end_line(link), span == innerBytes + 2 else { return false }
             guard String(cString: before).hasSuffix("["), String(cString: after).hasPrefix("]") else { return false }
             // Text nodes hold decoded text, where `\[` is already `[`: the source line tells an escape apart.
-            let source = String(decoding: sourceLine(Int(cmark_node_get_start_line(link))), as: UTF8.self)
+            let source = String(decoding: sourceLine(line), as: UTF8.self)
             let written = "[[" + String(cString: inner) + "]]"
             var searchStart = source.startIndex
             while let found = source.range(of: written, range: searchStart..<source.endIndex) {
@@ -258,7 +362,7 @@ extension MarkdownDocument {
             return false
         }
 
-        private mutating func unswallow(_ link: OpaquePointer) {
+        private mutating func unswallow(_ link: OpaquePointer, line: Int) {
             guard let previous = cmark_node_previous(link), let next = cmark_node_next(link),
                 let child = cmark_node_first_child(link), let innerPointer = cmark_node_get_literal(child)
             else { return }
@@ -275,8 +379,14 @@ extension MarkdownDocument {
                 word = shown
             }
             guard let key = TermKey(word) else { return }
-            let line = Int(cmark_node_get_start_line(link))
-            let column = max(1, Int(cmark_node_get_start_column(link)) - 1)
+            var column = scalarColumn(line: line, byte: Int(cmark_node_get_start_column(link)) - 1)
+            if line != Int(cmark_node_get_start_line(link)) {
+                // After a backslash hard break cmark's column is off too: find the reference on its line.
+                let text = String(decoding: sourceLine(line), as: UTF8.self)
+                if let range = text.range(of: "[[" + inner + "]]") {
+                    column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
+                }
+            }
             cmark_node_set_literal(previous, String(before.dropLast()))
             cmark_node_set_literal(next, String(after.dropFirst()))
             let placeholder = makePlaceholder(shown: shown.isEmpty ? word : shown)
@@ -287,12 +397,12 @@ extension MarkdownDocument {
             termNodes.append(placeholder)
         }
 
-        private mutating func splitText(_ node: OpaquePointer) {
+        private mutating func splitText(_ node: OpaquePointer, line: Int) {
             guard let literal = cmark_node_get_literal(node) else { return }
             let text = Array(String(cString: literal).utf8)
-            let line = Int(cmark_node_get_start_line(node))
-            let (matches, problems) = TermReferenceScanner.scan(
-                text: text, sourceLine: sourceLine(line), hintColumn: Int(cmark_node_get_start_column(node)))
+            // After a backslash hard break (the line corrected) cmark's column is no hint at all.
+            let hint = line == Int(cmark_node_get_start_line(node)) ? Int(cmark_node_get_start_column(node)) : 1
+            let (matches, problems) = TermReferenceScanner.scan(text: text, sourceLine: sourceLine(line), hintColumn: hint)
             for problem in problems {
                 switch problem {
                 case .unclosed(let column):

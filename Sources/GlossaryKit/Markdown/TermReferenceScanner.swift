@@ -24,11 +24,15 @@ struct TermReferenceScanner {
         let alignment = align(text: text, line: sourceLine, hint: max(0, hintColumn - 1))
         func sourceIndex(_ i: Int) -> Int { alignment?.positions[i] ?? (max(0, hintColumn - 1) + i) }
         func isEscaped(_ i: Int) -> Bool { alignment?.escaped[i] ?? false }
+        // The scalars before each byte of the line, counted once: a line of many references stays linear.
+        var scalarsBefore = [Int](repeating: 0, count: sourceLine.count + 1)
+        for (index, byte) in sourceLine.enumerated() {
+            // Every byte that is not a UTF-8 continuation byte starts a scalar.
+            scalarsBefore[index + 1] = scalarsBefore[index] + (byte & 0xC0 == 0x80 ? 0 : 1)
+        }
         func column(_ i: Int) -> Int {
             let bytes = sourceIndex(i)
-            let prefix = sourceLine.prefix(min(bytes, sourceLine.count))
-            // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
-            return prefix.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1 + max(0, bytes - sourceLine.count)
+            return scalarsBefore[min(bytes, sourceLine.count)] + 1 + max(0, bytes - sourceLine.count)
         }
 
         var matches: [Match] = []
@@ -60,15 +64,16 @@ struct TermReferenceScanner {
             } else {
                 let trimmedShown = shown.trimmingWhitespace
                 matches.append(
-                    Match(range: i..<(close + 2), shown: trimmedShown.isEmpty ? trimmedWord : trimmedShown,
-                          word: trimmedWord, column: column(i)))
+                    Match(
+                        range: i..<(close + 2), shown: trimmedShown.isEmpty ? trimmedWord : trimmedShown,
+                        word: trimmedWord, column: column(i)))
             }
             i = close + 2
         }
         return (matches, problems)
     }
 
-    static func hasOpening(_ text: [UInt8]) -> Bool {
+    static func hasOpening(_ text: some Sequence<UInt8>) -> Bool {
         var previous: UInt8 = 0
         for byte in text {
             if byte == UInt8(ascii: "[") && previous == UInt8(ascii: "[") { return true }
@@ -98,22 +103,29 @@ struct TermReferenceScanner {
         var escaped: [Bool]
     }
 
-    /// Maps each byte of the decoded text to its byte in the source line, trying the hint first, then later starts.
+    /// Maps each byte of the decoded text to its byte in the source line, trying the hint first, then later starts,
+    /// then earlier ones.
+    ///
+    /// The search gives up (nil) after comparing about eight times the bytes of the line and the text: a long line
+    /// where many starts match a long way before failing would otherwise take quadratic time.
     static func align(text: [UInt8], line: [UInt8], hint: Int) -> Alignment? {
-        var starts = Array(stride(from: min(hint, line.count), to: line.count, by: 1))
-        starts += Array(0..<min(hint, line.count))
+        guard !text.isEmpty else { return nil }
+        var budget = 8 * (line.count + text.count) + 64
+        let starts = Array(stride(from: min(hint, line.count), to: line.count, by: 1)) + Array(0..<min(hint, line.count))
         for start in starts where line[start] == text[0] || line[start] == UInt8(ascii: "\\") || line[start] == UInt8(ascii: "&") {
-            if let alignment = align(text: text, line: line, start: start) { return alignment }
+            guard budget > 0 else { return nil }
+            if let alignment = align(text: text, line: line, start: start, budget: &budget) { return alignment }
         }
         return nil
     }
 
-    private static func align(text: [UInt8], line: [UInt8], start: Int) -> Alignment? {
+    private static func align(text: [UInt8], line: [UInt8], start: Int, budget: inout Int) -> Alignment? {
         var positions = [Int](repeating: 0, count: text.count)
         var escaped = [Bool](repeating: false, count: text.count)
         var i = 0
         var j = start
         while i < text.count {
+            budget -= 1
             guard j < line.count else { return nil }
             let byte = line[j]
             if byte == UInt8(ascii: "\\"), j + 1 < line.count, isASCIIPunctuation(line[j + 1]), text[i] == line[j + 1] {
@@ -122,8 +134,12 @@ struct TermReferenceScanner {
                 i += 1
                 j += 2
             } else if byte == UInt8(ascii: "&"), let end = entityEnd(line, from: j), !(text[i] == byte && end == j) {
-                // An entity decodes to (usually) one scalar: consume that scalar's bytes in the text.
-                let length = utf8Length(leadByte: text[i])
+                // An entity decodes to one scalar, or to two (`&ngE;` is U+2267 U+0338): take a second, non-ASCII
+                // one too when the first alone would leave the text out of step with what follows the entity.
+                var length = utf8Length(leadByte: text[i])
+                if i + length < text.count, text[i + length] >= 0x80, end + 1 >= line.count || text[i + length] != line[end + 1] {
+                    length += utf8Length(leadByte: text[i + length])
+                }
                 for k in i..<min(i + length, text.count) { positions[k] = j }
                 i += length
                 j = end + 1

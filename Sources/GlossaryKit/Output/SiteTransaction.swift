@@ -34,8 +34,14 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     private var finished = false
     /// Whether staging started as the previous site (so holds `previousOutputs`), rather than empty.
     public private(set) var reusedPrevious = false
+    /// Whether the live site turned out to be this build already (`isCurrent`): nothing is written or swapped.
+    public private(set) var isUnchanged = false
     private let liveOutputs: [String: BuildState.StoredOutput]
     private var stagingOutputs: [String: BuildState.StoredOutput] = [:]
+    /// The previous site's outputs when the state knows that folder (it can become the staging folder).
+    private let previousOutputs: [String: BuildState.StoredOutput]?
+    private var prepared = false
+    private let prepareLock = NSLock()
     /// What staging holds by the end of the build: the state's outputs after commit.
     private var written: [String: BuildState.StoredOutput] = [:]
     private var changed: Set<String> = []
@@ -44,8 +50,9 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// the same names), with those names: the caller reports them.
     public private(set) var kept: [(folder: URL, dotfiles: [String])] = []
 
-    /// Cleans up what dead builds left beside `output`, then prepares the staging folder: the previous site
-    /// when `state` knows it, else an empty folder.
+    /// Cleans up what dead builds left beside `output`. The staging folder is made (the previous site when
+    /// `state` knows it, else an empty folder) when the first file comes, so a build that finds the live site
+    /// current touches nothing.
     public init(output: URL, state: BuildState? = nil) throws(OutputFailure) {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
@@ -55,24 +62,51 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         let known = state?.withLock { ($0.outputs, $0.previousOutputs, $0.outputFolder, $0.previousFolder) } ?? ([:], [:], nil, nil)
         let outputIsKnown = known.2 != nil && FileSignature(path: self.output.path).map(\.identity) == known.2?.identity
         liveOutputs = outputIsKnown ? known.0 : [:]
-        var reused = false
-        removeLeftovers()
-        if let previousFolder = known.3, outputIsKnown, FileSignature(path: previous.path).map(\.identity) == previousFolder.identity,
-            rename(previous.path, staging.path) == 0
-        {
-            reused = true
+        if let previousFolder = known.3, outputIsKnown, FileSignature(path: previous.path).map(\.identity) == previousFolder.identity {
+            previousOutputs = known.1
         } else {
+            previousOutputs = nil
+        }
+        removeLeftovers()
+    }
+
+    /// Makes the staging folder, once: the previous site renamed, or a new empty folder.
+    private func prepare() throws(OutputFailure) {
+        let failure: OutputFailure? = prepareLock.withLock {
+            guard !prepared else { return nil }
+            prepared = true
+            if let previousOutputs, rename(previous.path, staging.path) == 0 {
+                reusedPrevious = true
+                stagingOutputs = previousOutputs
+                return nil
+            }
             // An unknown previous site is of no use: make room for the one this commit will leave.
             Self.removeTree(previous)
             if mkdir(staging.path, 0o755) != 0 {
                 let code = errno
+                let parent = output.deletingLastPathComponent()
                 if !(code == ENOENT && Self.makeParents(parent.path) && mkdir(staging.path, 0o755) == 0) {
-                    throw .create(folder: self.output.path, reason: Self.reason(code))
+                    return .create(folder: output.path, reason: Self.reason(code))
                 }
             }
+            return nil
         }
-        reusedPrevious = reused
-        stagingOutputs = reused ? known.1 : [:]
+        if let failure { throw failure }
+    }
+
+    /// Whether the live site already is exactly `items` (same inputs, files untouched, nothing added): then the
+    /// build has nothing to do, and commit leaves everything as it is.
+    public func isCurrent(_ items: [(path: String, fingerprint: Fingerprint)]) -> Bool {
+        guard !liveOutputs.isEmpty, items.count == liveOutputs.count else { return false }
+        let current = items.parallelMap(jobs: 2) { item in
+            guard let stored = liveOutputs[item.path], stored.fingerprint == item.fingerprint, let signature = stored.signature else { return false }
+            return FileSignature(path: output.path + "/" + item.path)?.isUnmodified(since: signature) == true
+        }
+        guard current.allSatisfy({ $0 }) else { return false }
+        // Nothing added by hand either (top-level dotfiles are the owner's, and kept by every build anyway).
+        let present = Self.files(in: output).filter { !$0.hasPrefix(".") }
+        isUnchanged = present.count == liveOutputs.count && present.allSatisfy { liveOutputs[$0] != nil }
+        return isUnchanged
     }
 
     deinit {
@@ -82,6 +116,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     // MARK: Writing
 
     public func keep(_ path: String, fingerprint: Fingerprint) throws(OutputFailure) -> Bool {
+        try prepare()
         let target = staging.path + "/" + path
         // Already right in staging (the previous site had it made from the same inputs, and nobody touched it).
         if let stored = stagingOutputs[path], stored.fingerprint == fingerprint, let signature = stored.signature,
@@ -105,6 +140,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     }
 
     public func write(_ path: String, _ data: Data, fingerprint: Fingerprint, bytesHash: Fingerprint) throws(OutputFailure) {
+        try prepare()
         let target = staging.path + "/" + path
         // Equal bytes are already there: only the inputs' fingerprint is new.
         if let stored = stagingOutputs[path], stored.bytesHash == bytesHash, let signature = stored.signature,
@@ -121,6 +157,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     /// A real copy: an editor changing the source in place must not change the published site.
     public func copy(_ path: String, from source: URL, fingerprint: Fingerprint, bytesHash: Fingerprint) throws(OutputFailure) {
+        try prepare()
         let target = staging.path + "/" + path
         try makeFolders(for: path)
         unlink(target)
@@ -142,6 +179,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     /// Removes from staging whatever the previous site held that this build doesn't (with folders left empty).
     public func finish(paths: Set<String>) throws(OutputFailure) -> Set<String> {
+        try prepare()
         if reusedPrevious {
             for path in Self.files(in: staging) where !paths.contains(path) {
                 unlink(staging.path + "/" + path)
@@ -203,6 +241,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// top-level dotfiles, and the old site waits as `.NAME.previous` for the next build.
     public func commit() throws(OutputFailure) {
         finished = true
+        if isUnchanged { return }
+        try prepare()
         var exists = stat()
         guard lstat(output.path, &exists) == 0 else {
             guard glossary_rename_noreplace(staging.path, output.path) == 0 else {
@@ -224,6 +264,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// Deletes what was written; the output is untouched (and the previous site is given up).
     public func abandon() {
         finished = true
+        guard prepareLock.withLock({ prepared }) else { return }
         Self.removeTree(staging)
     }
 

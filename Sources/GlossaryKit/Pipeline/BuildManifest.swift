@@ -57,6 +57,7 @@ struct BuildManifest {
                 state.previousOutputs = previousOutputs
                 state.outputFolder = outputFolder
                 state.previousFolder = previousFolder
+                state.isDirty = false
             }
         } catch {
             return
@@ -65,6 +66,7 @@ struct BuildManifest {
 
     /// Writes `state`; a manifest that can't be written only costs the next build its shortcuts.
     func save(_ state: BuildState) {
+        guard state.withLock({ $0.isDirty }) else { return }
         var writer = BinaryWriter(capacity: 1 << 20)
         state.withLock { state in
             writer.write(raw: Self.magic)
@@ -99,7 +101,7 @@ struct BuildManifest {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         do throws(OutputFailure) {
             try SiteTransaction.writeFile(Data(bytes), to: temporary.path)
-            if rename(temporary.path, url.path) != 0 { unlink(temporary.path) }
+            if rename(temporary.path, url.path) != 0 { unlink(temporary.path) } else { state.withLock { $0.isDirty = false } }
         } catch {
             unlink(temporary.path)
         }

@@ -8,9 +8,13 @@ public struct BuildResult: Sendable {
     public var outputs: OutputChanges?
     public var stats: BuildStats
     public var apiUnreachable = false
+    /// The build's task was cancelled (Ctrl-C): it stopped early and wrote nothing.
+    public var interrupted = false
     public var config: SiteConfig?
     /// The pages' references and links, for `glossary check` and the preview server.
     public var site: BuiltSite?
+    /// What the build read, for the snapshot `buildAndWrite` keeps of a successful build.
+    var snapshotInputs: SnapshotInputs?
 
     public init(diagnostics: [Diagnostic], stats: BuildStats = BuildStats()) {
         self.diagnostics = diagnostics

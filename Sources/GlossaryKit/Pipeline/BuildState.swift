@@ -56,6 +56,9 @@ public final class BuildState: @unchecked Sendable {
     /// Dictionary fetches of this session (the preview server's) that failed, by key, with when.
     var resolutions: [TermKey: (resolution: Resolution, at: Date)] = [:]
     var resolutionContext: String?
+    /// Whether anything changed since the state was read from (or written to) the manifest.
+    public internal(set) var isDirty = true
+
     /// What the build in progress learns: the next `files`.
     private var nextFiles: [String: StoredFile] = [:]
 
@@ -64,6 +67,7 @@ public final class BuildState: @unchecked Sendable {
     /// Forgets everything: the next build is a full one.
     public func reset() {
         lock.withLock {
+            isDirty = true
             context = .zero
             records = [:]
             files = [:]
@@ -95,17 +99,31 @@ public final class BuildState: @unchecked Sendable {
 
     /// The build's records: every markdown file as it was read, now what the state knows.
     func learn(records: [String: StoredRecord]) {
-        lock.withLock { self.records = records }
+        lock.withLock {
+            if !isDirty {
+                isDirty =
+                    records.count != self.records.count
+                    || records.contains { path, stored in
+                        guard let old = self.records[path] else { return true }
+                        return old.readAt != stored.readAt || old.signature != stored.signature || old.record !== stored.record
+                    }
+            }
+            self.records = records
+        }
     }
 
     /// The fingerprints of the files planning looked at (assets, content files), now what the state knows.
     func learnFiles() {
-        lock.withLock { files = nextFiles }
+        lock.withLock {
+            if !isDirty { isDirty = files != nextFiles }
+            files = nextFiles
+        }
     }
 
     /// What the output folder holds after a commit, and the signatures of it and of the previous folder.
     func written(outputs: [String: StoredOutput], live: FileSignature?, previous: FileSignature?) {
         lock.withLock {
+            isDirty = true
             previousOutputs = previous == nil ? [:] : self.outputs
             self.outputs = outputs
             outputFolder = live

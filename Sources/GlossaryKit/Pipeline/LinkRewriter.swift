@@ -27,21 +27,29 @@ public struct LinkRewriter: Sendable {
     /// The path below the site root that an internal link points to, or nil for external links and anchors.
     func internalTarget(_ destination: String, from page: Page) -> String? {
         var path = destination
-        if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = String(path[..<cut]) }
+        if let cut = Self.queryOrFragmentStart(destination) { path = String(destination.utf8[..<cut])! }
         guard !path.isEmpty, !path.hasPrefix("//"), !Self.hasScheme(path) else { return nil }
-        if path.hasPrefix("/") { return String(path.dropFirst()).removingPercentEncoding ?? String(path.dropFirst()) }
+        if path.hasPrefix("/") {
+            let rest = String(path.dropFirst())
+            return rest.utf8.contains(UInt8(ascii: "%")) ? rest.removingPercentEncoding ?? rest : rest
+        }
         if path.hasSuffix(".md") {
-            let folder = (page.contentPath as NSString).deletingLastPathComponent
+            let folder = page.contentPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.contentPath.utf8[..<$0])! } ?? ""
             let resolved = Self.normalize(folder.isEmpty ? path : folder + "/" + path)
             return pageURLs[resolved] ?? resolved
         }
         return Self.normalize(page.urlPath + path) + (path.hasSuffix("/") ? "/" : "")
     }
 
+    /// Where `?query` or `#fragment` starts in a link, if it has either.
+    static func queryOrFragmentStart(_ destination: String) -> String.Index? {
+        destination.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }
+    }
+
     /// The href a link gets in the output, nil to keep it as written: `.md` links become pretty URLs,
     /// site-absolute links follow `base_url`.
     func rewrittenLink(_ destination: String, from page: Page) -> String? {
-        let fragmentStart = destination.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? destination.endIndex
+        let fragmentStart = Self.queryOrFragmentStart(destination) ?? destination.endIndex
         let path = destination[..<fragmentStart]
         let suffix = destination[fragmentStart...]
         if path.hasSuffix(".md"), !Self.hasScheme(String(path)), let target = internalTarget(String(path), from: page),
@@ -60,14 +68,25 @@ public struct LinkRewriter: Sendable {
         record.links.map { rewrittenLink($0.destination, from: record.page) }
     }
 
+    /// Whether the link starts with a URL scheme (`https:`, `mailto:`): ASCII letters, digits, `+`, `-`, `.`
+    /// before a colon, as RFC 3986 has it.
     static func hasScheme(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":") else { return false }
-        let scheme = text[..<colon]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+        var length = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): return length > 0
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                length += 1
+            default: return false
+            }
+        }
+        return false
     }
 
     /// Resolves `.` and `..` in a relative path; `..` never climbs above the root.
     static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             switch part {
@@ -77,5 +96,22 @@ public struct LinkRewriter: Sendable {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// Whether `normalize` would give the path back unchanged: no empty, `.` or `..` segment.
+    private static func isNormal(_ path: String) -> Bool {
+        var segment = 0
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if segment == 0 || segment == dots && dots <= 2 { return false }
+                segment = 0
+                dots = 0
+            } else {
+                segment += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return segment > 0 && !(segment == dots && dots <= 2)
     }
 }

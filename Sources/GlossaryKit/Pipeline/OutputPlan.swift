@@ -79,7 +79,7 @@ public struct OutputPlan: Sendable {
                 diagnostics.append(Diagnostic(.reservedFile(path: file.contentPath), at: .start(of: file.displayPath)))
                 continue
             }
-            guard let hash = state.fileHash(file.url.path, signature: FileSignature(path: file.url.path)) else {
+            guard let hash = state.fileHash(file.path, signature: file.signature ?? FileSignature(path: file.path)) else {
                 diagnostics.append(Diagnostic(.readFailed(reason: "it disappeared or can't be read"), at: .start(of: file.displayPath)))
                 continue
             }

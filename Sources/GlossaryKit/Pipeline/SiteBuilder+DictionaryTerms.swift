@@ -5,7 +5,7 @@ extension SiteBuilder {
     /// Built from the same stages as a build, so `glossary cache prune` keeps exactly what a build would use.
     public static func dictionaryTerms(_ source: SiteSource, jobs: Int) -> (Set<TermKey>, [Diagnostic]) {
         let results = source.markdownFiles.parallelMap(jobs: jobs) { file -> (PageRecord?, [Diagnostic]) in
-            switch FileContents.read(file.url.path) {
+            switch FileContents.read(file.path) {
             case .failure(let failure):
                 return (nil, [Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))])
             case .success(let data):

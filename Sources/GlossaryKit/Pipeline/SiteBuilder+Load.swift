@@ -43,9 +43,15 @@ extension SiteBuilder {
     /// Stage: reads the configuration, the theme and every markdown file. A file unchanged since the state last
     /// saw it keeps its record unread; the others are parsed (on every core), glossary entries first so pages
     /// can link their terms while being rendered.
-    func load(_ log: inout DiagnosticLog, _ stats: inout BuildStats, changes: Set<String>? = nil) -> LoadedSite? {
+    ///
+    /// Once `cancellation` is set the remaining files are skipped: the caller throws such a site away.
+    func load(
+        _ log: inout DiagnosticLog, _ stats: inout BuildStats, changes: Set<String>? = nil, scanned: (SiteSource, [Diagnostic])? = nil,
+        cancellation: BuildCancellation
+    ) -> LoadedSite? {
         let previous = state.withLock { $0.source }
         let (source, scanProblems) = timed("scan", &stats) {
+            if let scanned { return scanned }
             if let changes, let previous { return previous.updated(with: changes) }
             return SiteSource.scan(root: options.source)
         }
@@ -92,6 +98,7 @@ extension SiteBuilder {
         let parseTime = ParseTimeLinks(rootPath: rootPath, teamSlugs: teamSlugs, reader: reader, links: provisional)
         let fragments = FragmentStore()
         let pages = pageFiles.parallelMap(jobs: options.jobs) { file -> LoadedRecord in
+            if cancellation.isCancelled { return LoadedRecord() }
             var loaded = loadRecord(file, unchangedUnless: trusted)
             // The tree is turned into HTML at once and let go: a build never holds every page's tree.
             if let parsed = loaded.parsed, let document = parsed.document {
@@ -154,7 +161,7 @@ extension SiteBuilder {
         if let changes, !changes.contains(file.displayPath), let stored = state.storedRecord(for: file), wantedNow(stored.record) {
             return LoadedRecord(parsed: .init(record: stored.record, document: nil), signature: stored.signature, readAt: stored.readAt)
         }
-        let signature = FileSignature(path: file.url.path)
+        let signature = file.signature ?? FileSignature(path: file.path)
         // A record read without its body (a draft) does only while drafts are left out.
         let wanted = { (record: PageRecord) in record.hasBody || (record.page.metadata.draft && !options.drafts) ? record : nil }
         if let stored = state.record(for: file, signature: signature), let record = wanted(stored.record) {
@@ -162,7 +169,7 @@ extension SiteBuilder {
         }
         let readAt = Date().timeIntervalSince1970
         let data: Data
-        switch FileContents.read(file.url.path) {
+        switch FileContents.read(file.path) {
         case .failure(let failure):
             return LoadedRecord(parsed: nil, signature: nil, problems: [Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))])
         case .success(let bytes): data = bytes

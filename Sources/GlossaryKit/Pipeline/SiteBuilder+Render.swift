@@ -10,9 +10,13 @@ extension SiteBuilder {
     }
 
     /// Stage: every planned output the sink doesn't already hold is rendered (on every core) and handed to it.
-    func render(_ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink) -> Rendered {
+    /// A cancelled build stops handing files over and doesn't finish the sink.
+    func render(
+        _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink, cancellation: BuildCancellation
+    ) -> Rendered {
         let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix)
         let results = plan.items.parallelMap(jobs: options.jobs) { item -> (written: Bool, failure: OutputFailure?) in
+            if cancellation.isCancelled { return (false, nil) }
             do throws(OutputFailure) {
                 if try sink.keep(item.path, fingerprint: item.fingerprint) { return (false, nil) }
                 switch item.content {
@@ -33,7 +37,7 @@ extension SiteBuilder {
         }
         var failures = results.compactMap(\.failure)
         var changed: Set<String> = []
-        if failures.isEmpty {
+        if failures.isEmpty && !cancellation.isCancelled {
             do throws(OutputFailure) {
                 changed = try sink.finish(paths: plan.paths)
             } catch {
@@ -82,7 +86,7 @@ extension SiteBuilder {
         let file = SiteSource.File(
             displayPath: record.page.displayPath, contentPath: record.page.contentPath,
             url: options.source.appendingPathComponent("content", isDirectory: true).appendingPathComponent(record.page.contentPath))
-        guard case .success(let data) = FileContents.read(file.url.path),
+        guard case .success(let data) = FileContents.read(file.path),
             let parsed = PageParser.parse(data, file: file, drafts: true).0, let document = parsed.document
         else { return "" }
         // Normally the same record; if the file changed since it was read, its HTML follows what it says now.

@@ -39,7 +39,25 @@ public struct SiteBuilder: Sendable {
     /// `changes` are the paths below the site's folder that changed since the last build of this state (what
     /// the preview server's watcher saw; `*` for anything): then only those are looked at again. Without it,
     /// every file is checked.
+    ///
+    /// Cancelling the task stops the build at the next file (`BuildResult.interrupted`), with nothing written.
     public func build(into sink: (any OutputSink)?, changes: Set<String>? = nil) async -> BuildResult {
+        await build(into: sink, changes: changes, scanned: nil)
+    }
+
+    /// `build(into:changes:)`, with the scan already made when `scanned` is given.
+    func build(into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?) async -> BuildResult {
+        let cancellation = BuildCancellation()
+        return await withTaskCancellationHandler {
+            await build(into: sink, changes: changes, scanned: scanned, cancellation: cancellation)
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    private func build(
+        into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?, cancellation: BuildCancellation
+    ) async -> BuildResult {
         let started = Date()
         var log = DiagnosticLog()
         var stats = BuildStats()
@@ -51,13 +69,19 @@ public struct SiteBuilder: Sendable {
             result.diagnostics = Self.ordered(log.all)
             return result
         }
+        func interrupted() -> BuildResult {
+            result.interrupted = true
+            result.outputs = nil
+            return finish()
+        }
 
         // Load.
         let (loadedSite, loadLog, loadStats) = await Self.offPool { [self] () -> (LoadedSite?, DiagnosticLog, BuildStats) in
             var log = DiagnosticLog()
             var stats = BuildStats()
-            return (load(&log, &stats, changes: changes), log, stats)
+            return (load(&log, &stats, changes: changes, scanned: scanned, cancellation: cancellation), log, stats)
         }
+        if cancellation.isCancelled { return interrupted() }
         log.add(contentsOf: loadLog.all)
         stats.stageTimes += loadStats.stageTimes
         guard let loaded = loadedSite else { return finish() }
@@ -71,6 +95,7 @@ public struct SiteBuilder: Sendable {
         let resolveStart = Date()
         let resolved = await resolve(terms, loaded)
         stats.stageTimes.append(("resolve", Date().timeIntervalSince(resolveStart)))
+        if cancellation.isCancelled { return interrupted() }
         log.add(contentsOf: resolved.diagnostics)
         result.apiUnreachable = resolved.apiUnreachable
         let published = Set(loaded.records.map(\.page.contentPath))
@@ -84,6 +109,10 @@ public struct SiteBuilder: Sendable {
         count(site, into: &stats)
         state.learn(records: loaded.storedRecords)
         guard let theme = loaded.theme, !log.hasErrors else { return finish() }
+        result.snapshotInputs = SnapshotInputs(
+            source: loaded.source, theme: theme, cacheFiles: loaded.reader.filesRead,
+            validUntil: loaded.reader.firstExpiry(maxAgeDays: loaded.config.dictionary.maxAgeDays),
+            wantsNetwork: !options.offline && (!resolved.fetchedKeys.isEmpty || stats.unresolved > 0 || resolved.apiUnreachable))
 
         // Plan.
         let (plan, planProblems) = timed("plan", &stats) {
@@ -96,10 +125,17 @@ public struct SiteBuilder: Sendable {
         let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
         guard let sink, !stopped else { return finish() }
 
-        // Render.
+        if cancellation.isCancelled { return interrupted() }
+
+        // Render (unless the live site already is this build).
+        if let transaction = sink as? SiteTransaction, transaction.isCurrent(plan.items.map { ($0.path, $0.fingerprint) }) {
+            result.outputs = OutputChanges(paths: plan.paths, changed: [])
+            return finish()
+        }
         let renderStart = Date()
-        let rendered = await Self.offPool { [self] in render(plan, site, loaded, theme, into: sink) }
+        let rendered = await Self.offPool { [self] in render(plan, site, loaded, theme, into: sink, cancellation: cancellation) }
         stats.stageTimes.append(("render", Date().timeIntervalSince(renderStart)))
+        if cancellation.isCancelled { return interrupted() }
         if let failure = rendered.failures.first {
             log.add(contentsOf: [Diagnostic(.writeFailed(reason: failure.description), subject: Self.relativePath(options.outputDirectory, root: options.source))])
             return finish()
@@ -113,8 +149,9 @@ public struct SiteBuilder: Sendable {
     /// Builds and, when there are no errors, writes the site atomically to the output folder, keeping the
     /// build state in the manifest.
     ///
-    /// Builds of one site take turns (`BuildLock`): `waiting` hears when this one waits for another.
-    public func buildAndWrite(waiting: (Int32?) -> Void = { _ in }) async -> BuildResult {
+    /// Builds of one site take turns (`BuildLock`): `waiting` hears when this one waits for another, `locked`
+    /// when its turn has come (a wait can only be ended by the process ending, which is safe until then).
+    public func buildAndWrite(waiting: (Int32?) -> Void = { _ in }, locked: () -> Void = {}) async -> BuildResult {
         if let problem = outputFolderProblem() {
             return BuildResult(diagnostics: [problem])
         }
@@ -129,6 +166,19 @@ public struct SiteBuilder: Sendable {
             lock = nil
         }
         defer { withExtendedLifetime(lock) {} }
+        locked()
+        let started = Date()
+        // Nothing to do when nothing the last build read changed and its output is as it left it.
+        let snapshotURL = BuildSnapshot.url(folder: buildFolder, output: options.outputDirectory)
+        var scanned: (SiteSource, [Diagnostic])?
+        if !options.clean && !options.refresh, let snapshot = BuildSnapshot.read(snapshotURL) {
+            // The output folder is listed on another core meanwhile.
+            let outputPath = options.outputDirectory.standardizedFileURL.path
+            async let listing = Self.offPool { Self.listing(of: outputPath) }
+            let scan = SiteSource.scan(root: options.source)
+            if let replayed = replay(snapshot, scan: scan, listing: await listing, started: started) { return replayed }
+            scanned = scan
+        }
         let manifest = BuildManifest(folder: buildFolder, output: options.outputDirectory)
         if !options.clean { manifest.load(into: state, context: Self.context(options)) }
         let shownOutput = Self.relativePath(options.outputDirectory, root: options.source)
@@ -140,17 +190,27 @@ public struct SiteBuilder: Sendable {
             failed.stats = BuildStats()
             return failed
         }
-        var result = await build(into: transaction)
+        var result = await build(into: transaction, changes: nil, scanned: scanned)
         guard result.succeeded else {
             transaction.abandon()
             manifest.save(state)
             return result
         }
         let start = Date()
+        let buildDiagnostics = result.diagnostics
         do {
             try transaction.commit()
-            let folders = transaction.folderSignatures
-            state.written(outputs: transaction.outputs, live: folders.output, previous: folders.previous)
+            if !transaction.isUnchanged {
+                let folders = transaction.folderSignatures
+                state.written(outputs: transaction.outputs, live: folders.output, previous: folders.previous)
+            }
+            var done = result
+            done.diagnostics = buildDiagnostics
+            if let inputs = result.snapshotInputs, let snapshot = snapshot(of: done, inputs: inputs, outputs: state.outputs, started: started) {
+                snapshot.write(to: snapshotURL)
+            } else {
+                BuildSnapshot.remove(snapshotURL)
+            }
             for (folder, names) in transaction.kept {
                 result.diagnostics.append(Diagnostic(.dotfilesKept(folder: Self.relativePath(folder, root: options.source), names: names), subject: shownOutput))
             }

@@ -37,6 +37,10 @@ struct MustacheParser {
         removed = Array(repeating: false, count: tokens.count)
     }
 
+    /// Sections, parents and blocks nested deeper than this are an error: the tree is built and rendered by
+    /// recursion, and a hostile template nesting thousands of them would exhaust the stack.
+    static let maximumNesting = 100
+
     static func parse(_ source: String, templateName: String) throws(MustacheError) -> [MustacheNode] {
         var parser = try MustacheParser(bytes: Array(source.utf8), templateName: templateName)
         try parser.pairTags()
@@ -53,14 +57,18 @@ struct MustacheParser {
             switch token.kind {
             case .section, .invertedSection, .parent, .block:
                 open.append(index)
+                if open.count > Self.maximumNesting {
+                    throw error("sections are nested more than \(Self.maximumNesting) levels deep", at: index)
+                }
             case .closing:
                 guard let opening = open.popLast() else {
                     throw error("closing tag '\(token.content)' has no open section", at: index)
                 }
                 guard tokens[opening].content == token.content else {
                     let position = MustacheError("", at: tokens[opening].offset, in: bytes, templateName: templateName)
-                    throw error("closing tag '\(token.content)' does not match '\(tokens[opening].content)' "
-                        + "opened at \(position.line):\(position.column)", at: index)
+                    throw error(
+                        "closing tag '\(token.content)' does not match '\(tokens[opening].content)' "
+                            + "opened at \(position.line):\(position.column)", at: index)
                 }
                 partner[opening] = index
                 partner[index] = opening
@@ -70,11 +78,12 @@ struct MustacheParser {
             }
         }
         if let unclosed = open.last {
-            let what = switch tokens[unclosed].kind {
-            case .parent: "parent"
-            case .block: "block"
-            default: "section"
-            }
+            let what =
+                switch tokens[unclosed].kind {
+                case .parent: "parent"
+                case .block: "block"
+                default: "section"
+                }
             throw error("\(what) '\(tokens[unclosed].content)' is never closed", at: unclosed)
         }
     }
@@ -202,9 +211,11 @@ struct MustacheParser {
             case .block:
                 startInlineTag(at: index, in: &list)
                 let body = buildNodes(from: index + 1, to: partner[index])
-                list.append(.block(MustacheBlock(
-                    name: token.content, defaultBody: body,
-                    indentation: layout[index].indentation, standalone: layout[index].standalone)))
+                list.append(
+                    .block(
+                        MustacheBlock(
+                            name: token.content, defaultBody: body,
+                            indentation: layout[index].indentation, standalone: layout[index].standalone)))
                 index = partner[index]
             case .parent:
                 startInlineTag(at: index, in: &list)

@@ -5,6 +5,19 @@ struct MustacheRenderer {
     /// More partial and parent expansions than this in one render are taken to be runaway recursion too:
     /// a partial including itself twice doubles the work at every level, long before the depth limit.
     static let maximumExpansions = 1_000_000
+    /// More section bodies than this in one render are runaway too: a list's section nested in itself multiplies
+    /// the work by the list's length at every level. A page listing 10,000 terms renders about 100,000.
+    static let maximumSectionRenders = 1_000_000
+    /// Output stops growing here: no page comes near it, and a template whose output multiplies would otherwise
+    /// exhaust memory before any other limit is reached.
+    static let maximumOutputBytes = 256 << 20
+
+    /// Where one render stops: the maximums above, lower in tests and the fuzz target, which meet runaway
+    /// templates all the time.
+    struct Limits: Sendable {
+        var sectionRenders = MustacheRenderer.maximumSectionRenders
+        var outputBytes = MustacheRenderer.maximumOutputBytes
+    }
 
     private(set) var output = ""
     private let partials: MustachePartials
@@ -20,16 +33,24 @@ struct MustacheRenderer {
     private var suppressNextIndentation = false
     private var depth = 0
     private var expansions = 0
+    private var sectionRenders = 0
+    /// Set once a limit is reached: from then on nothing more is rendered.
+    private var stopped = false
 
-    init(context: MustacheValue, partials: MustachePartials, expectedLength: Int) {
+    private let limits: Limits
+
+    init(context: MustacheValue, partials: MustachePartials, expectedLength: Int, limits: Limits = Limits()) {
         self.partials = partials
+        self.limits = limits
         contextStack = [context]
         output.reserveCapacity(expectedLength)
     }
 
     mutating func render(_ nodes: [MustacheNode]) {
         for node in nodes {
+            guard !stopped else { return }
             render(node)
+            if output.utf8.count > limits.outputBytes { stopped = true }
         }
     }
 
@@ -60,15 +81,22 @@ struct MustacheRenderer {
             if !value.isTruthy { render(body) }
         } else if case .array(let items) = value {
             for item in items {
+                guard mayRenderSection() else { return }
                 contextStack.append(item)
                 render(body)
                 contextStack.removeLast()
             }
-        } else if value.isTruthy {
+        } else if value.isTruthy, mayRenderSection() {
             contextStack.append(value)
             render(body)
             contextStack.removeLast()
         }
+    }
+
+    private mutating func mayRenderSection() -> Bool {
+        sectionRenders += 1
+        if sectionRenders > limits.sectionRenders { stopped = true }
+        return !stopped
     }
 
     private mutating func mayExpand() -> Bool {
@@ -127,6 +155,11 @@ struct MustacheRenderer {
                 suppressNextIndentation = false
             }
             output += piece
+            // Indentation nested a hundred partials deep, on every line of a long text, adds up within one node.
+            if output.utf8.count > limits.outputBytes {
+                stopped = true
+                return
+            }
         }
     }
 
@@ -163,14 +196,15 @@ struct MustacheRenderer {
         var runStart = utf8.startIndex
         var index = utf8.startIndex
         while index < utf8.endIndex {
-            let replacement: String? = switch utf8[index] {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): "&quot;"
-            case UInt8(ascii: "'"): "&#39;"
-            default: nil
-            }
+            let replacement: String? =
+                switch utf8[index] {
+                case UInt8(ascii: "&"): "&amp;"
+                case UInt8(ascii: "<"): "&lt;"
+                case UInt8(ascii: ">"): "&gt;"
+                case UInt8(ascii: "\""): "&quot;"
+                case UInt8(ascii: "'"): "&#39;"
+                default: nil
+                }
             if let replacement {
                 output += text[runStart..<index]
                 output += replacement

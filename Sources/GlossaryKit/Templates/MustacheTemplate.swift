@@ -15,8 +15,15 @@ public struct MustacheTemplate: Sendable {
     }
 
     /// Renders against `context`; partials and parents are looked up in `partials`, missing ones render as nothing.
+    ///
+    /// A runaway template (a partial that includes itself, a list's section nested in itself many times) stops
+    /// rendering at the limits in `MustacheRenderer` instead of exhausting the stack, memory or time.
     public func render(_ context: MustacheValue, partials: MustachePartials = MustachePartials()) -> String {
-        var renderer = MustacheRenderer(context: context, partials: partials, expectedLength: sourceLength * 2)
+        render(context, partials: partials, limits: MustacheRenderer.Limits())
+    }
+
+    func render(_ context: MustacheValue, partials: MustachePartials, limits: MustacheRenderer.Limits) -> String {
+        var renderer = MustacheRenderer(context: context, partials: partials, expectedLength: sourceLength * 2, limits: limits)
         renderer.render(nodes)
         return renderer.output
     }

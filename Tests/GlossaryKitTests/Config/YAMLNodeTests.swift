@@ -125,6 +125,20 @@ private typealias Location = GlossaryKit.SourceLocation
                 == "t.yml:2:5: error: control characters are not allowed (U+0007) [yaml-syntax]")
     }
 
+    /// Found by fuzzing (Fuzz/, front-matter): at the end of a text without a final line break libyaml moves to a
+    /// line that isn't there.
+    @Test func anErrorAtTheEndOfTheLastLineIsOnThatLine() {
+        let error = syntaxError("{\u{09}")
+        #expect(error?.description == "t.yml:1:3: error: did not find expected node content [yaml-syntax]")
+        #expect(syntaxError("a: 1\nb: [x", lineOffset: 1)?.location == at(3, 6))
+        #expect(syntaxError("a: [x\n")?.location == at(2, 1))
+    }
+
+    @Test func aCharacterErrorCountsLinesAsLibyamlDoes() {
+        #expect(syntaxError("a: 1\rb: \u{7}\n")?.location == at(2, 4))
+        #expect(syntaxError("a: 1\r\nb: \u{7}\n")?.location == at(2, 4))
+    }
+
     @Test func aliasesAreRejected() {
         let error = syntaxError("base: &b one\ncopy: *b\n")
         #expect(

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -189,7 +189,9 @@ import Testing
         let first = try #require(server.requests.first?.receivedAt)
         let early = server.requests.filter { $0.receivedAt - first < .milliseconds(950) }.map(\.path)
         #expect(early.contains(Self.entriesPath + "a"))
-        #expect(early.count <= 2 && Set(early).count == early.count && Set(early).isSubset(of: Set(["a", "b"].map { Self.entriesPath + $0 })), "\(early) left during the pause")
+        #expect(
+            early.count <= 2 && Set(early).count == early.count && Set(early).isSubset(of: Set(["a", "b"].map { Self.entriesPath + $0 })),
+            "\(early) left during the pause")
         #expect(server.requests.count == 5)
     }
 
@@ -215,6 +217,40 @@ import Testing
 
         #expect(Self.entry(outcomes[Self.key("w")]) != nil)
         #expect(ContinuousClock.now - started < .seconds(30), "3600 s would never end")
+    }
+
+    /// Found by fuzzing (Fuzz/, api-response): a Retry-After too long for Int64 milliseconds trapped when the 429
+    /// arrived; a server could stop any build that asked it a word.
+    @Test func aRetryAfterTooLongForMillisecondsIsBoundedToo() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server.script(
+            Self.entriesPath + "w", .json(429, "{}", headers: ["Retry-After": "99999999999999999"]), .json(200, #"[{"word":"w"}]"#))
+        let started = ContinuousClock.now
+
+        let outcomes = await Self.fetch(Self.client(server) { $0.maxRetryAfter = 0.2 }, ["w"])
+
+        #expect(Self.entry(outcomes[Self.key("w")]) != nil)
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    /// Found by fuzzing (Fuzz/, front-matter): glossary.yml accepts any finite timeout and any window, and one too
+    /// long for milliseconds trapped as the client started (the window) or as libcurl was set up (the timeout).
+    @Test(arguments: ["timeout_seconds: 1e300", "rate_limit: 1/100000000000000000"])
+    func aTimeoutOrRateWindowTooLongForMillisecondsStillFetches(setting: String) async throws {
+        let server = try LoopbackServer { _ in .json(200, #"[{"word":"w"}]"#) }
+        defer { server.stop() }
+        let (config, problems) = SiteConfig.load(yaml: "dictionary:\n  \(setting)\n", file: "glossary.yml")
+        #expect(problems.isEmpty)
+
+        let client = Self.client(server) {
+            $0.timeoutSeconds = config.dictionary.timeoutSeconds
+            $0.rateLimitRequests = config.dictionary.rateLimit.requests
+            $0.rateLimitWindow = Double(config.dictionary.rateLimit.windowSeconds)
+        }
+        let outcomes = await Self.fetch(client, ["w"])
+
+        #expect(Self.entry(outcomes[Self.key("w")]) != nil)
     }
 
     @Test func givesUpWhenTheAPIKeepsSaying429() async throws {

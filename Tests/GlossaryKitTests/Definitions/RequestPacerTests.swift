@@ -44,4 +44,20 @@ import Testing
         pacer.pause(until: at(3000))
         #expect(pacer.reserve(now: at(2500)) == at(3000))
     }
+
+    /// Found by fuzzing (Fuzz/, api-response): a Retry-After too long for Int64 milliseconds trapped here.
+    @Test(arguments: [1e17, Double(Int64.max), .infinity])
+    func aRetryAfterTooLongForMillisecondsPausesForTheLongestPause(seconds: Double) {
+        let pacer = RequestPacer(limit: 100, window: .seconds(1), margin: .zero, longestPause: .seconds(60))
+        pacer.rateLimited(retryAfter: seconds, now: at(0))
+        #expect(pacer.reserve(now: at(10)) == at(60_000))
+    }
+
+    @Test(arguments: [-1, -Double(Int64.max), .nan])
+    func aNegativeOrMeaninglessRetryAfterIsNoPause(seconds: Double) {
+        let pacer = RequestPacer(limit: 100, window: .seconds(1), margin: .zero)
+        pacer.rateLimited(retryAfter: seconds, now: at(0))
+        #expect(pacer.reserve(now: at(0)) == nil)
+    }
+
 }

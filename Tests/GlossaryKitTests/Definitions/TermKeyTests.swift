@@ -51,14 +51,21 @@ import Testing
     }
 
     /// The ASCII shortcut gives what Foundation's folding gives, for every printable ASCII character and runs of
-    /// white space between words.
+    /// white space between words; other control characters (which Foundation's folding drops) take the slow path.
     @Test func theASCIIShortcutFoldsAsFoundationDoes() {
-        var texts = (0x09...0x7E).map { String(UnicodeScalar(UInt8($0))) }
+        func slow(_ text: String) -> String {
+            text.precomposedStringWithCanonicalMapping.folding(options: [.caseInsensitive], locale: nil)
+                .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        }
+        var texts = ([0x09, 0x0A, 0x0B, 0x0C, 0x0D] + Array(0x20...0x7E)).map { String(UnicodeScalar(UInt8($0))) }
         texts += ["Ice  Cream", " \tTRAILING \n", "a\u{0B}b\u{0C}c", "Don't", "MiXeD-Case_123", "a\r\nb"]
         for text in texts {
-            let slow = text.precomposedStringWithCanonicalMapping.folding(options: [.caseInsensitive], locale: nil)
-                .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-            #expect(TermKey.asciiKey(text) == slow, "\(text.debugDescription)")
+            #expect(TermKey.asciiKey(text) == slow(text), "\(text.debugDescription)")
+        }
+        for control in [0x00, 0x01, 0x0E, 0x1B, 0x1F, 0x7F] {
+            let text = "a" + String(UnicodeScalar(UInt8(control))) + "b"
+            #expect(TermKey.asciiKey(text) == nil, "\(text.debugDescription) is left to Foundation")
+            #expect(TermKey(text)?.rawValue == TermKey(slow(text))?.rawValue)
         }
     }
 }

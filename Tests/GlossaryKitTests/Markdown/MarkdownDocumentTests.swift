@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GlossaryKit
 
 @Suite struct MarkdownDocumentTests {
@@ -20,9 +21,11 @@ import Testing
 
     @Test func findsReferencesInsideEmphasisListsAndQuotes() {
         let markdown = "*an [[emph]]*\n\n- item [[listed]]\n\n> quoted [[quote]]\n"
-        #expect(references(markdown) == ["1:5 emph|emph", "3:8 listed|listed", "5:10 quoted|quote"].map {
-            $0.replacingOccurrences(of: "quoted|", with: "quote|")
-        })
+        #expect(
+            references(markdown)
+                == ["1:5 emph|emph", "3:8 listed|listed", "5:10 quoted|quote"].map {
+                    $0.replacingOccurrences(of: "quoted|", with: "quote|")
+                })
     }
 
     @Test func ignoresCodeSpansCodeBlocksHTMLAndLinks() {
@@ -61,9 +64,10 @@ import Testing
 
     @Test func unclosedReferenceWarns() {
         let document = MarkdownDocument(markdown: "text [[open and *more*", file: "p.md", firstLine: 3)
-        #expect(document.diagnostics.map(\.description) == [
-            "p.md:3:6: warning: '[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[[' [unclosed-term]"
-        ])
+        #expect(
+            document.diagnostics.map(\.description) == [
+                "p.md:3:6: warning: '[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[[' [unclosed-term]"
+            ])
     }
 
     @Test func entityBeforeReferenceKeepsColumn() {
@@ -93,6 +97,68 @@ import Testing
         #expect(swallowed.references.map(\.key.rawValue) == ["x"])
         #expect(swallowed.links.isEmpty, "a link that became a term reference is not checked as a link")
     }
+
+    // MARK: Found by fuzzing (Fuzz/, markdown)
+
+    @Test func aNulByteCountsAsTheReplacementCharacterCmarkReadsIt() {
+        // Fuzzer input (minimised by hand): "\0\0\0[[ccc\xD1&\0\0\x01\0\0\x14\0*\x0C\x05[[\xFF]]\0\0\0".
+        #expect(references("\u{0}[[x]] \u{0}[[y]]") == ["1:2 x|x", "1:9 y|y"])
+        #expect(references("\u{0}\\[[x]]").isEmpty)
+    }
+
+    @Test func aLoneCarriageReturnEndsALine() {
+        #expect(references("a\r\\[[not]] [[b]]\rc [[d]]") == ["2:10 b|b", "3:3 d|d"])
+    }
+
+    @Test func referencesAfterABackslashHardBreakAreOnTheirOwnLines() {
+        // Fuzzer input: the seed Fuzz/corpus/markdown/breaks.md; cmark 0.30 gives the text after `\` + newline the
+        // previous line, and every later line of the paragraph one line too early.
+        let markdown = "line\\\nbreak [[after]]\nthird [[x]] and \\[[escaped]]\\\n[[last]]\n\nnext [[p]]\n"
+        #expect(references(markdown) == ["2:7 after|after", "3:7 x|x", "4:1 last|last", "6:6 p|p"])
+        #expect(MarkdownDocument(markdown: "a\\\n[b](/x)\n", file: "p.md").links.map(\.location.line) == [2])
+        #expect(references("a\\\n\\[[b]]").isEmpty)
+        #expect(references("a  \n[[b]]") == ["2:1 b|b"])
+    }
+
+    @Test func referencesAfterACodeSpanRawHTMLOrLinkSpanningLinesAreOnTheirOwnLines() {
+        // Fuzzer input, minimised: "`\n`[[e]]".
+        #expect(references("`\n`[[e]]") == ["2:2 e|e"])
+        #expect(references("a <span\nclass=\"x\">[[e]]") == ["2:11 e|e"])
+        #expect(references("[a](\n/url \"t\nx\") [[e]]\nnext [[f]]") == ["3:5 e|e", "4:6 f|f"])
+        #expect(references("`\n`\\[[e]]").isEmpty)
+    }
+
+    @Test func aReferenceALinkDefinitionSwallowedIsLocatedInScalars() {
+        // Fuzzer input, minimised: "[x]:e\n\n\xA5\xA5\xA5[[x]]" (each invalid byte read as U+FFFD, 3 bytes).
+        #expect(references("[x]:e\n\n\u{FFFD}\u{FFFD}\u{FFFD}[[x]]") == ["3:4 x|x"])
+        #expect(MarkdownDocument(markdown: "[x]: /e\n\né [x]", file: "p.md").links.map(\.location.column) == [3])
+    }
+
+    @Test func referencesInAParagraphAfterLinkDefinitionsAreOnTheirOwnLines() {
+        // Fuzzer input, minimised: "[x]:[[x]]\nx\0\0\0[[x]]"; cmark 0.30 places the paragraph's text on the lines
+        // of the definitions that started it.
+        #expect(references("[x]:[[x]]\nx\u{0}\u{0}\u{0}[[x]]") == ["2:5 x|x"])
+        #expect(references("[a]: /u\n[b]: /v\nx [[y]] z\n[[w]]") == ["3:3 y|y", "4:1 w|w"])
+    }
+
+    @Test func anEntityOfTwoScalarsKeepsTheEscapesAfterItInStep() {
+        // `&ngE;` is U+2267 U+0338; the escape after it used to be lost, making `\[[x]]` a reference.
+        #expect(references("&ngE;\\[[x]] [[y]]") == ["1:13 y|y"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func longLinesAreScannedInLinearTime() {
+        let many = MarkdownDocument(markdown: String(repeating: "[[a]]", count: 20_000), file: "p.md")
+        #expect(many.references.count == 20_000)
+        #expect(many.references.last?.location.column == 99_996)
+        let unclosed = MarkdownDocument(markdown: String(repeating: "[[", count: 50_000), file: "p.md")
+        #expect(unclosed.diagnostics.count == 50_000)
+        #expect(unclosed.diagnostics.last?.location?.column == 99_999)
+        // Every start matches a long way before the entity fails: quadratic when the search was unbounded.
+        let misaligned = MarkdownDocument(markdown: String(repeating: "a", count: 50_000) + "[[x]]&fjlig;", file: "p.md")
+        #expect(misaligned.references.map(\.word) == ["x"])
+    }
+
 }
 
 extension MarkdownDocument {

@@ -583,19 +583,9 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so generated cases are the same on every run.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
+extension SeededRandom {
+    /// A number below `bound` (the SplitMix64 generator of `IncrementalBuildTests`, so cases are the same on every run).
     mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+        Int(next() % UInt64(bound))
     }
 }

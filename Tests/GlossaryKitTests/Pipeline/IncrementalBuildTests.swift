@@ -405,6 +405,31 @@ import Testing
         #expect(nothing.stats.written == 0)
     }
 
+    @Test func aBuildWithNothingToDoLeavesTheSiteAsItIs() async throws {
+        let folder = try Folder(Self.startingSite)
+        let options = Self.options(folder)
+        let site = folder.root.appendingPathComponent("site")
+        let previous = folder.root.appendingPathComponent(".site.previous")
+        _ = await SiteBuilder(options: options).buildAndWrite()
+        _ = await SiteBuilder(options: options).buildAndWrite()
+        func identity(_ url: URL) -> FileSignature.Identity? { FileSignature(path: url.path)?.identity }
+        let before = (identity(site), identity(previous), Self.tree(site))
+        let again = await SiteBuilder(options: options).buildAndWrite()
+        #expect(again.succeeded && again.stats.written == 0 && again.outputs?.changed == [])
+        #expect(identity(site) == before.0 && identity(previous) == before.1, "no swap: both folders are the ones there were")
+        #expect(Self.tree(site) == before.2)
+
+        // A file changed or added by hand in the live site means it is not the build: the next one replaces it.
+        try Data("tampered".utf8).write(to: site.appendingPathComponent("index.html"))
+        _ = await SiteBuilder(options: options).buildAndWrite()
+        #expect(Self.tree(site) == before.2, "the tampered page is written again")
+        try Data("stray".utf8).write(to: site.appendingPathComponent("terms/stray.html"))
+        try Data("kept".utf8).write(to: site.appendingPathComponent(".nojekyll"))
+        _ = await SiteBuilder(options: options).buildAndWrite()
+        #expect(Self.tree(site) == before.2, "the stray file is gone")
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(".nojekyll").path), "a top-level dotfile is the owner's")
+    }
+
     @Test func cleanForgetsTheManifest() async throws {
         let folder = try Folder(Self.startingSite)
         var options = Self.options(folder)

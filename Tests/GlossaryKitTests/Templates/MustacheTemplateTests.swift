@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlossaryKit
 
 @Suite struct MustacheTemplateTests {
@@ -72,10 +73,11 @@ import Testing
         let json = #"{"yes": true, "no": false, "one": 1, "zero": 0, "half": 0.5, "whole": 2.0, "big": 12345678901234, "nothing": null, "list": [1, "a"]}"#
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         let value = MustacheValue(json: object)
-        #expect(value == [
-            "yes": true, "no": false, "one": 1, "zero": 0, "half": 0.5, "whole": .double(2), "big": 12345678901234,
-            "nothing": .null, "list": [1, "a"],
-        ])
+        #expect(
+            value == [
+                "yes": true, "no": false, "one": 1, "zero": 0, "half": 0.5, "whole": .double(2), "big": 12_345_678_901_234,
+                "nothing": .null, "list": [1, "a"],
+            ])
     }
 
     @Test func swiftValuesConvertLikeJSON() {
@@ -171,17 +173,18 @@ import Testing
 
             """
         let output = try render(page, ["term": "Tom & Jerry", "senses": ["one", "two"]], partials: ["layout": layout])
-        #expect(output == """
-            <html>
-              <head><title>Tom &amp; Jerry – Glossary</title></head>
-              <body>
-                <h1>Tom &amp; Jerry</h1>
-                <p>one</p>
-                <p>two</p>
-              </body>
-            </html>
+        #expect(
+            output == """
+                <html>
+                  <head><title>Tom &amp; Jerry – Glossary</title></head>
+                  <body>
+                    <h1>Tom &amp; Jerry</h1>
+                    <p>one</p>
+                    <p>two</p>
+                  </body>
+                </html>
 
-            """)
+                """)
     }
 
     @Test func oneTemplateRendersManyTimesWithTheSameResult() throws {
@@ -191,5 +194,50 @@ import Testing
             #expect(template.render(["items": [1, 2, 3]]) == first)
         }
         #expect(first == "1,2,3,")
+    }
+
+    // MARK: - Runaway templates (found by fuzzing: Fuzz/, mustache)
+
+    @Test func sectionsNestedDeeperThanTheLimitAreAnErrorNotAStackOverflow() throws {
+        let source = String(repeating: "{{#b}}", count: 20_000) + "x" + String(repeating: "{{/b}}", count: 20_000)
+        let error = try #require(parseError(source))
+        #expect(error.message == "sections are nested more than 100 levels deep")
+        // The 101st opening tag, 6 characters each.
+        #expect((error.line, error.column) == (1, 601))
+        let deepest = String(repeating: "{{#b}}", count: 100) + "x" + String(repeating: "{{/b}}", count: 100)
+        #expect(try render(deepest, ["b": true]) == "x")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aListSectionNestedInItselfStopsAtTheSectionLimit() throws {
+        // 3^25 bodies without the limit.
+        let source = String(repeating: "{{#c}}", count: 25) + "x" + String(repeating: "{{/c}}", count: 25)
+        let output = try render(source, ["c": [1, 2, 3]])
+        #expect(!output.isEmpty && output.allSatisfy { $0 == "x" })
+        #expect(output.count < MustacheRenderer.maximumSectionRenders)
+    }
+
+    @Test func aRenderStopsAtItsSectionLimit() throws {
+        let template = try MustacheTemplate("{{#c}}{{#c}}{{.}}{{/c}}{{/c}}")
+        let limits = MustacheRenderer.Limits(sectionRenders: 5)
+        // Bodies 1 (outer, first item), 2–4 (inner), 5 (outer, second item), then the sixth stops it.
+        #expect(template.render(["c": [1, 2, 3]], partials: MustachePartials(), limits: limits) == "123")
+        #expect(template.render(["c": [1, 2, 3]]) == "123123123")
+    }
+
+    @Test func outputThatMultipliesStopsAtTheOutputLimit() throws {
+        let template = try MustacheTemplate(String(repeating: "{{#c}}", count: 5) + "abcd" + String(repeating: "{{/c}}", count: 5))
+        let limits = MustacheRenderer.Limits(outputBytes: 1000)
+        let output = template.render(["c": .array(Array(repeating: 1, count: 10))], partials: MustachePartials(), limits: limits)
+        // 10^5 copies of "abcd" without the limit; the text that crosses it is the last written.
+        #expect(output == String(repeating: "abcd", count: 251))
+    }
+
+    @Test func theOutputLimitHoldsWithinOneIndentedText() throws {
+        // A standalone partial indents each of its lines: one text node writes 1,000 lines of 10 bytes.
+        let template = try MustacheTemplate("        {{>a}}\n")
+        let partials = try MustachePartials(sources: ["a": String(repeating: "x\n", count: 1000)])
+        let output = template.render([:], partials: partials, limits: MustacheRenderer.Limits(outputBytes: 100))
+        #expect(output == String(repeating: "        x\n", count: 11))
     }
 }

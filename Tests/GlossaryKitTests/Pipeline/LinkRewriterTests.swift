@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import GlossaryKit
+
+/// Where internal links lead and how they are written out.
+@Suite struct LinkRewriterTests {
+    static let rewriter = LinkRewriter(
+        rootPath: "/docs/",
+        pages: [("index.md", ""), ("guide/intro.md", "guide/intro/"), ("guide/index.md", "guide/"), ("notes/a b.md", "notes/a b/")])
+
+    static func page(_ contentPath: String) -> Page {
+        Page(kind: .page, displayPath: "content/" + contentPath, contentPath: contentPath, metadata: PageMetadata())
+    }
+
+    @Test func internalTargets() {
+        let intro = Self.page("guide/intro.md")
+        let cases: [(String, String?)] = [
+            ("/guide/intro/", "guide/intro/"),
+            ("/notes/a%20b/", "notes/a b/"),
+            ("/", ""),
+            ("intro.md", "guide/intro/"),
+            ("../index.md", ""),
+            ("./index.md#top", "guide/"),
+            ("missing.md", "guide/missing.md"),
+            ("../../../etc.md", "etc.md"),
+            ("other/", "guide/intro/other/"),
+            ("../x", "guide/x"),
+            ("img.png?v=2", "guide/intro/img.png"),
+            ("#section", nil),
+            ("?q=1", nil),
+            ("https://example.org/", nil),
+            ("HTTPS://example.org/", nil),
+            ("mailto:someone@example.org", nil),
+            ("//cdn.example.org/x.js", nil),
+            ("", nil),
+        ]
+        for (link, expected) in cases {
+            #expect(Self.rewriter.internalTarget(link, from: intro) == expected, "\(link)")
+        }
+    }
+
+    @Test func rewrittenLinksFollowTheRootAndPrettyURLs() {
+        let intro = Self.page("guide/intro.md")
+        #expect(Self.rewriter.rewrittenLink("../index.md#top", from: intro) == "/docs/#top")
+        #expect(Self.rewriter.rewrittenLink("index.md?x=1", from: intro) == "/docs/guide/?x=1")
+        #expect(Self.rewriter.rewrittenLink("/guide/intro/", from: intro) == "/docs/guide/intro/")
+        #expect(Self.rewriter.rewrittenLink("missing.md", from: intro) == nil, "a link to no page stays as written (and is reported)")
+        #expect(Self.rewriter.rewrittenLink("https://example.org/a.md", from: intro) == nil)
+        #expect(Self.rewriter.rewrittenLink("//cdn.example.org/", from: intro) == nil)
+        #expect(Self.rewriter.rewrittenLink("other/", from: intro) == nil, "relative links are relative in the output too")
+    }
+
+    @Test func schemesAreASCIIBeforeAColon() {
+        for text in ["https:", "mailto:x", "x-y+z.1:", "a:"] { #expect(LinkRewriter.hasScheme(text), "\(text)") }
+        for text in [":x", "/a:b", "é:x", "a b:c", "path/to", "", "c++"] { #expect(!LinkRewriter.hasScheme(text), "\(text)") }
+    }
+
+    @Test func normalizeMatchesTheSegmentByStepReading() {
+        func reference(_ path: String) -> String {
+            var parts: [Substring] = []
+            for part in path.split(separator: "/") {
+                if part == "." { continue }
+                if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+            }
+            return parts.joined(separator: "/")
+        }
+        let pieces = ["a", "bc", ".", "..", "...", ".x", "x.", "/", "//", "é"]
+        var random = SeededRandom(seed: 11)
+        for _ in 0..<5000 {
+            let path = (0..<Int(random.next() % 7)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(LinkRewriter.normalize(path) == reference(path), "\(path)")
+        }
+    }
+}

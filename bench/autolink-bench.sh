@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Auto-linking speed: TermMatcher built from the corpus vocabulary (each term and its plural), run over the text
+# of every page of the shared 10,000-page corpus (about 29 MB of markdown). Target: matching well under 0.25 s of
+# CPU, a small part of a build.
+#
+# Usage: bench/autolink-bench.sh [WORKDIR]      (default /dev/shm/glossary-autolink-bench)
+# Env: RUNS=7 PAGES=10000 TERMS=2000 (vocabulary size: 5000 gives 10,000 forms, a dictionary's worth)
+#      SHARED=../shared SCRATCH=.build (swift build --scratch-path)
+# Prints the median over RUNS of the wall and CPU time (user + system) of: building the matcher, a loop that only
+# counts word starts (the floor), matching every occurrence, the first of each term per page, and every occurrence
+# in the same lines made non-ASCII. On a machine shared with other builds the wall time includes waiting for a
+# core; the CPU time is what matching costs, so the load average is printed too.
+set -euo pipefail
+trap 'echo "autolink-bench.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
+repo=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=${SHARED:-$repo/../shared}
+W=${1:-/dev/shm/glossary-autolink-bench}
+RUNS=${RUNS:-7}
+PAGES=${PAGES:-10000}
+TERMS=${TERMS:-2000}
+SCRATCH=${SCRATCH:-$repo/.build}
+mkdir -p "$W"
+
+(cd "$repo" && swift build -c release --product autolink-bench --scratch-path "$SCRATCH" >/dev/null)
+corpus="$W/c$PAGES"
+[ -s "$corpus/vocab.txt" ] || "$SHARED/bench/gen-corpus" --pages "$PAGES" --seed 1 --out "$corpus" --vocab "$corpus/vocab.txt" >/dev/null 2>&1
+vocabulary="$corpus/vocab.txt"
+if [ "$TERMS" != 2000 ]; then
+  # gen-corpus's vocabulary for another size: the words only (one page, thrown away).
+  vocabulary="$W/vocab-$TERMS.txt"
+  [ -s "$vocabulary" ] || "$SHARED/bench/gen-corpus" --pages 1 --terms "$TERMS" --seed 1 --out "$W/vocab-$TERMS" --vocab "$vocabulary" --force >/dev/null 2>&1
+fi
+
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)  runs=$RUNS pages=$PAGES terms=$TERMS"
+"$SCRATCH/release/autolink-bench" --runs "$RUNS" --vocab "$vocabulary" "$corpus/content" | { read -r info; echo "$info"; column -t; }
