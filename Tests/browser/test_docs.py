@@ -1,12 +1,17 @@
 """Documentation pages (issue 13): the sidebar of the page's branch, breadcrumbs and previous/next links, heading
-links, the table of contents beside or above the text, callouts, and code blocks coloured by highlight.js with
-a Copy button, in light and dark, with nothing loaded from anywhere but the site."""
+links, the table of contents beside or above the text, callouts, pipe tables (term links in cells, column
+alignment, a box of their own to scroll on phones), and code blocks coloured by highlight.js with a Copy button,
+in light and dark, with nothing loaded from anywhere but the site."""
 
+from pathlib import Path
 from urllib.parse import urlparse
+
+import pytest
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
+import support
 from support import wait_for
 
 CI_PAGE = "publishing/continuous-integration/"
@@ -177,3 +182,46 @@ def test_the_copy_button_copies_the_code(browser, example):
         "var done = arguments[0]; navigator.clipboard.readText().then(done, function (e) { done('error ' + e); })")
     assert copied == "glossary build --offline --strict\n"
     assert block.find_element(By.CSS_SELECTOR, "[role=status]").get_attribute("textContent") == "Copied to the clipboard"
+
+
+def test_tables_link_their_terms_and_align_their_columns(browser, example):
+    driver = browser()
+    driver.get(example.url + CI_PAGE)
+    tables = driver.find_elements(By.CSS_SELECTOR, ".prose .table-scroll > table")
+    assert len(tables) == 2
+    terms = tables[0].find_elements(By.CSS_SELECTOR, "td a.term[data-term]")
+    assert [a.text for a in terms] == ["Markdown", "glossary"]
+    align = lambda cell: driver.execute_script("return getComputedStyle(arguments[0]).textAlign", cell)
+    headers = tables[0].find_elements(By.TAG_NAME, "th")
+    assert [align(th) for th in headers] == ["left", "left", "center"]
+    assert {align(td) for td in tables[1].find_elements(By.TAG_NAME, "td")} == {"right"}
+    # A card opens from a term in a cell as from any other.
+    driver.execute_script("arguments[0].focus()", terms[0])
+    card = lambda: driver.find_element(By.ID, terms[0].get_attribute("aria-describedby"))
+    wait_for(lambda: card().get_attribute("role") == "tooltip" and card().is_displayed(), message="the term card")
+
+
+@pytest.fixture(scope="module")
+def wide_table_site(workdir):
+    source = Path(workdir) / "wide-table-source"
+    (source / "content").mkdir(parents=True)
+    (source / "glossary.yml").write_text("title: Wide\nbase_url: /\n", encoding="utf-8")
+    columns = ["`--option-number-%d-long`" % n for n in range(8)]
+    table = "| %s |\n|%s\n| %s |\n" % (" | ".join("Column %d" % n for n in range(8)), "---|" * 8, " | ".join(columns))
+    (source / "content" / "index.md").write_text("---\ntitle: Options\n---\nEvery option:\n\n" + table, encoding="utf-8")
+    server = support.SiteServer(support.build_site(source, Path(workdir) / "wide-table-site", "--offline"))
+    yield server
+    server.close()
+
+
+def test_a_wide_table_scrolls_in_its_own_box_on_phones(browser, wide_table_site):
+    driver = browser(width=390, height=844, mobile=True)
+    driver.get(wide_table_site.url)
+    box = driver.find_element(By.CSS_SELECTOR, ".table-scroll")
+    width = lambda script: driver.execute_script("return " + script, box)
+    assert width("arguments[0].scrollWidth") > width("arguments[0].clientWidth") + 200, "the table is wider than its box"
+    assert width("document.documentElement.scrollWidth") <= width("window.innerWidth"), "the page itself doesn't scroll sideways"
+    assert width("(arguments[0].scrollLeft = 150, arguments[0].scrollLeft)") == 150
+    # The keyboard can scroll it too: the box takes focus.
+    driver.execute_script("arguments[0].scrollLeft = 0; arguments[0].focus()", box)
+    assert driver.switch_to.active_element == box

@@ -98,7 +98,7 @@ extension MarkdownDocument {
         }
     }
 
-    /// The text a search finds the page by: its paragraphs, lists, quotes and code spans, one block a line
+    /// The text a search finds the page by: its paragraphs, lists, quotes, table rows and code spans, one block a line
     /// (headings, taken out of the tree, are a field of their own; code blocks and raw HTML are left out).
     static func searchableText(of root: OpaquePointer) -> String {
         var text = ""
@@ -115,6 +115,13 @@ extension MarkdownDocument {
                 if event == CMARK_EVENT_ENTER { text += " " }
             case CMARK_NODE_PARAGRAPH:
                 if event == CMARK_EVENT_EXIT { text += "\n" }
+            case CMARK_NODE_CUSTOM_BLOCK:
+                // A table row (or a callout) ends a line; its cells, custom inlines in it, are apart.
+                if event == CMARK_EVENT_EXIT, !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            case CMARK_NODE_CUSTOM_INLINE:
+                if event == CMARK_EVENT_EXIT, let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_CUSTOM_BLOCK {
+                    text += " "
+                }
             default:
                 break
             }

@@ -21,16 +21,19 @@ extension PipeTable {
 
     private func appendRow(_ cells: [SourceText], tag: String, to html: inout String, _ renderingCell: (SourceText) -> String) {
         for (cell, alignment) in zip(cells, alignments) {
-            html += "<" + tag
-            switch alignment {
-            case .none: break
-            case .left: html += " align=\"left\""
-            case .center: html += " align=\"center\""
-            case .right: html += " align=\"right\""
-            }
-            html += ">"
+            html += Self.openingTag(tag, alignment)
             if !cell.text.isEmpty { html += renderingCell(cell) }
             html += "</" + tag + ">\n"
+        }
+    }
+
+    /// A cell's opening tag, `<td>` or `<th>`, with the column's `align` attribute as cmark-gfm writes it.
+    static func openingTag(_ tag: String, _ alignment: Alignment) -> String {
+        switch alignment {
+        case .none: "<\(tag)>"
+        case .left: "<\(tag) align=\"left\">"
+        case .center: "<\(tag) align=\"center\">"
+        case .right: "<\(tag) align=\"right\">"
         }
     }
 }

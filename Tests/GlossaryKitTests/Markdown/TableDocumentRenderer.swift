@@ -4,102 +4,32 @@ import TestSupport
 
 @testable import GlossaryKit
 
-/// A whole markdown document rendered the way the build will render it once tables are wired into
-/// `MarkdownDocument`: libcmark parses it; every paragraph's lines go through `PipeTable.split`; a table
-/// replaces its paragraph (as a custom block), the text before it stays a paragraph, the lines after it are
-/// parsed again as blocks. The tests compare its HTML with `cmark-gfm -e table`; it is also the recipe for the
-/// wiring.
+/// A whole markdown document rendered the way the build renders it (`MarkdownDocument`, tables wired in by
+/// `MarkdownDocument+Tables.swift`), with what the build adds and cmark-gfm doesn't taken out again: heading ids
+/// and links, the box a table scrolls in. Term references are written back as `[[shown|word]]` text, as
+/// cmark-gfm leaves them. The tests compare its HTML with `cmark-gfm -e table`.
 enum TableDocumentRenderer {
     static func html(_ markdown: String) -> String {
-        let root = parse(markdown)
-        defer { cmark_node_free(root) }
-        var headerOnlyTables: Set<OpaquePointer> = []
-        replaceTables(in: root, markdown: markdown, headerOnlyTables: &headerOnlyTables)
-        loosenLists(in: root, headerOnlyTables)
-        guard let html = cmark_render_html(root, CMARK_OPT_DEFAULT) else { return "" }
-        defer { free(html) }
-        return String(cString: html)
+        let document = MarkdownDocument(markdown: markdown, file: "page.md")
+        let html = document.html { reference in
+            .init(open: "[[", close: reference.shown == reference.word ? "]]" : "|" + HTML.escape(reference.word) + "]]")
+        }
+        return withoutBuildAdditions(html)
+    }
+
+    /// `html` without heading ids and links, and without the scrolling box around tables.
+    static func withoutBuildAdditions(_ html: String) -> String {
+        var html = html.replacingOccurrences(of: "<div class=\"table-scroll\" tabindex=\"0\">\n<table>", with: "<table>")
+            .replacingOccurrences(of: "</table>\n</div>", with: "</table>")
+        html = html.replacingOccurrences(of: #"<h([1-6]) id="[^"]*">"#, with: "<h$1>", options: .regularExpression)
+        return html.replacingOccurrences(
+            of: ##"<a class="anchor" href="#[^"]*" aria-label="Link to this section"></a>"##, with: "", options: .regularExpression)
     }
 
     private static func parse(_ markdown: String) -> OpaquePointer {
         var source = markdown
         return source.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)! }
-        }
-    }
-
-    private static func replaceTables(in root: OpaquePointer, markdown: String, headerOnlyTables: inout Set<OpaquePointer>) {
-        // The lines as MarkdownDocument keeps them: split at `\n`, a trailing `\r` dropped.
-        let lines = markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            Array(line.last == UInt8(ascii: "\r") ? line.dropLast() : line[...])
-        }
-        for paragraph in paragraphs(in: root) {  // and multi-line (setext) headings
-            let startLine = Int(cmark_node_get_start_line(paragraph))
-            let endLine = Int(cmark_node_get_end_line(paragraph))
-            guard PipeTable.mayStart(in: lines, lines: startLine...endLine) else { continue }
-            let paragraphLines = ParagraphLine.lines(
-                in: lines, startLine: startLine, startColumn: Int(cmark_node_get_start_column(paragraph)), endLine: endLine,
-                containers: containers(of: paragraph))
-            let isHeading = cmark_node_get_type(paragraph) == CMARK_NODE_HEADING
-            guard let split = PipeTable.split(paragraphLines, file: "page.md", setextHeading: isHeading) else { continue }
-            if let leading = split.leading {
-                // A real paragraph node, so cmark leaves out `<p>` in a tight list as it does for any paragraph.
-                let text = cmark_node_new(CMARK_NODE_PARAGRAPH)!
-                let inlines = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
-                cmark_node_set_on_enter(inlines, InlineMarkdown.html(leading.text))
-                cmark_node_set_on_exit(inlines, "")
-                cmark_node_append_child(text, inlines)
-                cmark_node_insert_before(paragraph, text)
-            }
-            let table = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
-            cmark_node_set_on_enter(table, split.table.html { InlineMarkdown.html($0.text) })
-            cmark_node_set_on_exit(table, "")
-            cmark_node_insert_before(paragraph, table)
-            if split.table.countsAsEndingInBlankLine { headerOnlyTables.insert(table) }
-            if !split.trailing.isEmpty {
-                let fragment = parse(split.trailingMarkdown)
-                replaceTables(in: fragment, markdown: split.trailingMarkdown, headerOnlyTables: &headerOnlyTables)
-                while let block = cmark_node_first_child(fragment) {
-                    cmark_node_unlink(block)
-                    cmark_node_insert_before(paragraph, block)
-                }
-                cmark_node_free(fragment)
-            }
-            cmark_node_free(paragraph)
-        }
-    }
-
-    /// cmark's test for a tight list (`finalize` of a list), with header-only tables counting as ending in a blank
-    /// line as they do in cmark-gfm: lists cmark found tight may turn loose, never the other way.
-    private static func loosenLists(in root: OpaquePointer, _ headerOnlyTables: Set<OpaquePointer>) {
-        guard !headerOnlyTables.isEmpty else { return }
-        func endsWithBlankLine(_ node: OpaquePointer) -> Bool {
-            if headerOnlyTables.contains(node) { return true }
-            let type = cmark_node_get_type(node)
-            guard type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM, let last = cmark_node_last_child(node) else { return false }
-            return endsWithBlankLine(last)
-        }
-        var lists: [OpaquePointer] = []
-        let iterator = cmark_iter_new(root)
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_LIST { lists.append(node) }
-        }
-        cmark_iter_free(iterator)
-        for list in lists where cmark_node_get_list_tight(list) != 0 {
-            var item = cmark_node_first_child(list)
-            search: while let current = item {
-                var child = cmark_node_first_child(current)
-                while let block = child {
-                    if (cmark_node_next(current) != nil || cmark_node_next(block) != nil) && endsWithBlankLine(block) {
-                        cmark_node_set_list_tight(list, 0)
-                        break search
-                    }
-                    child = cmark_node_next(block)
-                }
-                item = cmark_node_next(current)
-            }
         }
     }
 
