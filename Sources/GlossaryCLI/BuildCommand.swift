@@ -84,8 +84,21 @@ struct BuildCommand: Command {
         { config in context.makeFetcher(config, options) }
     }
 
+    /// A live line on a terminal; elsewhere (a CI log, a pipe) one line when fetching starts and one when it ends,
+    /// so a slow dictionary is never a silent wait.
     static func progressPrinter(context: CommandContext, quiet: Bool) -> @Sendable (FetchProgress) -> Void {
-        guard context.console.errIsTerminal, !quiet else { return { _ in } }
+        guard !quiet else { return { _ in } }
+        guard context.console.errIsTerminal else {
+            return { progress in
+                let from = progress.host.isEmpty ? "" : " from \(ParsedArguments.shown(progress.host))"
+                let noun = progress.total == 1 ? "definition" : "definitions"
+                if progress.done == 0 { context.console.printError("Fetching \(progress.total) \(noun)\(from)…") }
+                if progress.done == progress.total {
+                    let failures = progress.failed > 0 ? " (\(progress.failed) failed)" : ""
+                    context.console.printError("Fetched \(progress.total - progress.failed) of \(progress.total) \(noun)\(from)\(failures)")
+                }
+            }
+        }
         return { progress in
             let failures = progress.failed > 0 ? ", \(progress.failed) failed" : ""
             let line = "Fetching definitions: \(progress.done)/\(progress.total)\(failures), \(String(format: "%.1f", progress.requestsPerSecond)) req/s"
@@ -102,14 +115,16 @@ struct BuildCommand: Command {
     static func summary(_ result: BuildResult, options: BuildOptions) -> String {
         let stats = result.stats
         let time = String(format: "%.2f", stats.totalSeconds)
-        let counts = "\(stats.pages) pages, \(stats.terms) terms (\(stats.local) local, \(stats.cached) cached, \(stats.fetched) fetched), \(stats.unresolved) unresolved"
+        let counts =
+            "\(stats.pages) pages, \(stats.terms) terms (\(stats.local) local, \(stats.cached) cached, \(stats.fetched) fetched, \(stats.fromWordNet) from WordNet), \(stats.unresolved) unresolved"
         let errors = result.errors.count + (options.strict ? result.warnings.count : 0)
         let warnings = options.strict ? 0 : result.warnings.count
         let problems = [errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : nil, warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }
         let problemText = problems.isEmpty ? "" : ", " + problems.joined(separator: ", ")
         if !result.succeeded {
-            // Stopped before reading the site (no configuration, a busy lock, a bad output folder): no counts.
-            let what = result.config == nil ? problems.joined(separator: ", ") : "\(counts)\(problemText) in \(time) s"
+            // Stopped before resolving the site's terms (no configuration or one with errors, a busy lock, a bad output
+            // folder): no counts.
+            let what = result.site == nil ? problems.joined(separator: ", ") : "\(counts)\(problemText) in \(time) s"
             return "Build failed: \(what); \(options.outputDirectory.lastPathComponent)/ left unchanged"
         }
         return "Built \(counts)\(problemText) in \(time) s"

@@ -2,12 +2,14 @@ import GlossaryKit
 
 struct CheckCommand: Command {
     static let name = "check"
-    static let abstract = "Report unresolved terms and broken internal links"
+    static let abstract = "Report unresolved terms, broken internal links and unused entries"
     static let discussion = """
-        Builds the site without writing it and reports every problem it finds. Exits 1 when there is an
-        unresolved term, a broken internal link or an error; other warnings are printed but don't fail it.
+        Builds the site without writing it and reports every problem it finds, and team entries no page uses. Exits 1
+        when there is an unresolved term, a broken internal link or an error; other warnings (an unused entry) are
+        printed but fail the check only with --strict.
         """
-    static let options = OptionGroup.site + OptionGroup.diagnostics
+    static let strict = Option.flag("--strict", "Fail on any warning too (unused entries included)")
+    static let options = OptionGroup.site + [strict] + OptionGroup.diagnostics
 
     /// The codes that fail a check, besides every error.
     static let failingCodes: Set<DiagnosticCode> = [.unknownTerm, .brokenLink]
@@ -15,21 +17,27 @@ struct CheckCommand: Command {
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         try parsed.expectNoPositional()
         let options = try BuildCommand.buildOptions(parsed, context: context)
-        let printer = try DiagnosticPrinter(parsed, context: context, root: options.source)
-        let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).build(into: nil)
+        let isStrict = parsed.has(Self.strict)
+        var printer = try DiagnosticPrinter(parsed, context: context, root: options.source)
+        printer.strict = isStrict
+        let result = await SiteBuilder(options: options, makeFetcher: BuildCommand.fetcherFactory(for: options, context: context)).check()
         printer.print(result.diagnostics)
-        let unresolved = result.diagnostics.filter { $0.code == .unknownTerm }.count
-        let broken = result.diagnostics.filter { $0.code == .brokenLink }.count
+        let warnings = result.warnings
+        let unresolved = warnings.filter { $0.code == .unknownTerm }.count
+        let broken = warnings.filter { $0.code == .brokenLink }.count
+        let unused = warnings.filter { $0.code == .unusedTerm }.count
+        let others = warnings.count - unresolved - broken - unused
         let errors = result.errors.count
-        if unresolved + broken + errors == 0 {
-            context.console.printError(
-                "No problems: \(result.stats.pages) pages, \(result.stats.terms) terms, every reference resolved, every internal link found")
-            return ExitCode.success
+        var failing = [(unresolved, "unresolved term reference"), (broken, "broken link"), (errors, "error")]
+        if isStrict { failing += [(unused, "unused term"), (others, "other warning")] }
+        let counted = failing.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        guard counted.isEmpty else {
+            context.console.printError("Check failed: " + counted.joined(separator: ", "))
+            return ExitCode.failure
         }
-        let parts = [(unresolved, "unresolved term reference"), (broken, "broken link"), (errors, "error")].filter { $0.0 > 0 }.map {
-            "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")"
-        }
-        context.console.printError("Check failed: " + parts.joined(separator: ", "))
-        return ExitCode.failure
+        let passed = unused + others == 0 ? "No problems" : "Check passed with \(unused + others) warning\(unused + others == 1 ? "" : "s")"
+        context.console.printError(
+            "\(passed): \(result.stats.pages) pages, \(result.stats.terms) terms, every reference resolved, every internal link found")
+        return ExitCode.success
     }
 }

@@ -7,7 +7,7 @@ public enum ContentType {
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
         "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
-        "xml": "application/xml", "rss": "application/rss+xml", "atom": "application/atom+xml",
+        "xml": "application/xml", "tbx": "application/xml", "rss": "application/rss+xml", "atom": "application/atom+xml",
         "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8", "csv": "text/csv; charset=utf-8",
         "pdf": "application/pdf", "wasm": "application/wasm", "zip": "application/zip", "gz": "application/gzip",
         // Images

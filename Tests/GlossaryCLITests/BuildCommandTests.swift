@@ -52,9 +52,9 @@ import Testing
         #expect(result.diagnostics.isEmpty)
         // guide/ has no page of its own, so it gets a generated one listing what it holds; the search index is three files.
         #expect(site.files(under: "site").filter { !$0.hasPrefix("assets/") } == [
-            "404.html", "guide/index.html", "guide/intro/index.html", "images/logo.svg", "index.html",
-            "search/docs/0.json", "search/index.html", "search/index.json", "search/shards/0.json",
-            "terms/index.html", "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
+            "404.html", "glossary.csv", "glossary.json", "glossary.tbx", "guide/index.html", "guide/intro/index.html", "images/logo.svg", "index.html",
+            "robots.txt", "search/docs/0.json", "search/index.html", "search/index.json", "search/shards/0.json", "sitemap.xml", "terms/index.html",
+            "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
         ])
         let assetsFolder = TestSite.repositoryRoot.appendingPathComponent("themes/default/assets").path
         let themeAssets = try FileManager.default.subpathsOfDirectory(atPath: assetsFolder).filter { path in
@@ -73,7 +73,7 @@ import Testing
         #expect(term.contains("Adjusting the space between two letters."))
         #expect(term.contains(#"<a href="/guide/intro/">Intro</a>"#), "backlink to the page using the term")
         #expect(term.contains(#"<a href="/">Home</a>"#))
-        #expect(result.stderr.contains("Built 2 pages, 2 terms (2 local, 0 cached, 0 fetched), 0 unresolved"))
+        #expect(result.stderr.contains("Built 2 pages, 2 terms (2 local, 0 cached, 0 fetched, 0 from WordNet), 0 unresolved"))
     }
 
     @Test func unknownTermIsAWarningAtItsLocationAndRendersUnlinked() async throws {

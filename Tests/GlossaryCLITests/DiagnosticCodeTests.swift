@@ -13,6 +13,8 @@ import Testing
         var arguments: [String] = ["build", "--offline"]
         /// Replies of a dictionary API on loopback (the API URL points at it when set).
         var api: (@Sendable (LoopbackServer.Request) -> LoopbackServer.Reply)?
+        /// Environment variables for the run.
+        var environment: [String: String] = [:]
         /// Changes to the site's folder before the run (files the inline syntax can't write).
         var prepare: @Sendable (URL) throws -> Void = { _ in }
         /// Lines that must appear together, in order, in stderr (`{ROOT}` stands for the site's folder, `{API}` for
@@ -121,6 +123,24 @@ import Testing
                 " 2 | term: kerning",
                 "   |       ^",
                 "content/glossary/a.md:2:7: note: 'kerning' is first defined here",
+                " 2 | term: Kerning",
+                "   |       ^",
+            ]),
+        Trigger(
+            code: .aliasCollision,
+            site: page + "-- content/glossary/a.md --\n---\nterm: Kerning\n---\nA.\n-- content/glossary/b.md --\n---\nterm: Spacing\naliases: [kerning]\n---\nB.\n",
+            expected: [
+                "content/glossary/b.md:3:11: error: alias 'kerning' is already the term 'Kerning' [alias-collision]",
+                " 3 | aliases: [kerning]",
+                "   |           ^",
+                "content/glossary/a.md:2:7: note: 'Kerning' is defined here",
+                " 2 | term: Kerning",
+                "   |       ^",
+            ]),
+        Trigger(
+            code: .unusedTerm, site: page + "-- content/glossary/a.md --\n---\nterm: Kerning\n---\nA.\n", arguments: ["check", "--offline"],
+            expected: [
+                "content/glossary/a.md:2:7: warning: no page uses 'Kerning' [unused-term]",
                 " 2 | term: Kerning",
                 "   |       ^",
             ]),
@@ -235,6 +255,11 @@ import Testing
         Trigger(
             code: .badResponse, site: "-- content/index.md --\n[[ink]]\n", arguments: ["build"], api: { _ in .json(200, "not json") },
             expected: ["{API}/api/v2/entries/en/ink: error: response for 'ink' is not valid JSON [bad-response]"]),
+        Trigger(
+            code: .wordNetUnavailable, site: "-- content/index.md --\n[[ink]]\n", environment: ["WNSEARCHDIR": "/nonexistent/wordnet"],
+            expected: [
+                "warning: no WordNet data folder at /nonexistent/wordnet (install wordnet-base, or set WNSEARCHDIR to the folder holding index.noun); building without WordNet [wordnet-unavailable]"
+            ]),
     ]
 
     /// A small theme of the site's own, with or without its page template.
@@ -263,7 +288,7 @@ import Testing
         let site = try TestSite(trigger.site)
         defer { site.remove() }
         try trigger.prepare(site.root)
-        var environment: [String: String] = [:]
+        var environment = trigger.environment
         var server: LoopbackServer?
         if let api = trigger.api {
             let started = try LoopbackServer(fallback: api)
@@ -329,7 +354,7 @@ import Testing
 
     @Test func jsonAndGitHubFormats() async throws {
         let site = try TestSite(
-            "-- content/index.md --\nSee the [[keybord]].\n-- content/glossary/a.md --\n---\nterm: x\n---\nA.\n-- content/glossary/b.md --\n---\nterm: X\n---\nB.\n")
+            "-- content/index.md --\nSee the [[keybord]] and [[x]].\n-- content/glossary/a.md --\n---\nterm: x\n---\nA.\n-- content/glossary/b.md --\n---\nterm: X\n---\nB.\n")
         defer { site.remove() }
         let json = try await site.run(["check", "--offline", "--format", "json"])
         #expect(json.status == 1)
@@ -360,9 +385,9 @@ import Testing
     @Test func pathsWithControlCharactersCantForgeADiagnosticLine() async throws {
         let site = try TestSite(Self.page)
         defer { site.remove() }
-        try site.write("content/x\n1:2: error: forged.md", "See [[nothing]].\n")
+        try site.write("content/x\n1:2: error: forged.md", "See [[nothingz]].\n")
         let result = try await site.run(["build", "--offline", "--no-source-lines"])
-        #expect(result.stderr.contains("content/x\\n1:2: error: forged.md:1:5: warning: no definition found for 'nothing'"))
+        #expect(result.stderr.contains("content/x\\n1:2: error: forged.md:1:5: warning: no definition found for 'nothingz'"))
         #expect(!result.stderr.split(separator: "\n").contains { $0.hasPrefix("1:2: error: forged") })
     }
 }

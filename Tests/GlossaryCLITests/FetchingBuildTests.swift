@@ -64,8 +64,11 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(server.requestPaths.sorted() == Self.paths)
         #expect(first.diagnostics == ["content/index.md:3:96: warning: no definition found for 'zzqx' [unknown-term]"])
-        #expect(first.stderr.contains("(1 local, 0 cached, 4 fetched), 1 unresolved"), "\(first.stderr)")
-        #expect(!first.stderr.contains("Fetching definitions"), "no progress line when stderr is not a terminal")
+        #expect(first.stderr.contains("(1 local, 0 cached, 4 fetched, 0 from WordNet), 1 unresolved"), "\(first.stderr)")
+        // Not a terminal: no live line, but one line as fetching starts and one as it ends.
+        let host = "127.0.0.1:\(server.port)"
+        #expect(!first.stderr.contains("Fetching definitions:"), "no live progress line when stderr is not a terminal")
+        #expect(first.stderr.hasPrefix("Fetching 5 definitions from \(host)…\nFetched 5 of 5 definitions from \(host)\n"), "\(first.stderr)")
         #expect(site.files(under: ".glossary/cache") == ["café", "don't", "ice cream", "keyboard", "zzqx"].map { "en/\(TermKey($0)!.slug).json" }.sorted())
         #expect(try #require(site.read("site/terms/keyboard/index.html")).contains("The meaning of keyboard."))
 
@@ -73,7 +76,8 @@ import Testing
         let second = try await site.run(["build"], environment: Self.api(server))
         #expect(second.status == 0)
         #expect(server.requests.isEmpty, "a second build asks nothing: \(server.requestPaths)")
-        #expect(second.stderr.contains("(1 local, 4 cached, 0 fetched), 1 unresolved"), "\(second.stderr)")
+        #expect(second.stderr.contains("(1 local, 4 cached, 0 fetched, 0 from WordNet), 1 unresolved"), "\(second.stderr)")
+        #expect(!second.stderr.contains("Fetch"), "nothing to fetch, nothing said about it")
 
         let connections = server.connectionCount
         let offline = try await site.run(["build", "--offline"], environment: Self.api(server))
@@ -84,7 +88,7 @@ import Testing
         let refreshed = try await site.run(["build", "--refresh"], environment: Self.api(server))
         #expect(refreshed.status == 0)
         #expect(server.requestPaths.sorted() == Self.paths)
-        #expect(refreshed.stderr.contains("(1 local, 0 cached, 4 fetched)"), "\(refreshed.stderr)")
+        #expect(refreshed.stderr.contains("(1 local, 0 cached, 4 fetched, 0 from WordNet)"), "\(refreshed.stderr)")
     }
 
     @Test func theCommandLineURLOverridesTheEnvironmentAndTheConfig() async throws {
@@ -103,7 +107,7 @@ import Testing
         let site = try TestSite(
             """
             -- content/index.md --
-            A [[keyboard]].
+            A [[zzqx]].
             """)
         defer { site.remove() }
         let closed = try CurlTransportTestsSupport.closedPort()
@@ -114,30 +118,118 @@ import Testing
         #expect(strict.status == 69, "\(strict.stderr)")
         #expect(
             strict.diagnostics == [
-                "content/index.md:1:3: error: no definition found for 'keyboard' (the dictionary could not be reached) [unknown-term]",
-                "http://127.0.0.1:\(closed)/api/v2/entries/en/keyboard: error: can't connect to the dictionary API for 'keyboard' (4 attempts) [api-unreachable]",
+                "content/index.md:1:3: error: no definition found for 'zzqx' (the dictionary could not be reached) [unknown-term]",
+                "http://127.0.0.1:\(closed)/api/v2/entries/en/zzqx: error: can't connect to the dictionary API for 'zzqx' (4 attempts) [api-unreachable]",
             ])
         #expect(!site.exists("site/index.html"))
     }
 
+    /// The API unreachable, WordNet answers for what it knows; the rest is unresolved, and the build goes on.
     @Test func withoutStrictAnUnreachableAPILeavesWarningsAndBuilds() async throws {
         let site = try TestSite(
             """
             -- content/index.md --
-            A [[keyboard]].
+            A [[keyboard]], a [[zzqx]].
             """)
         defer { site.remove() }
         let closed = try CurlTransportTestsSupport.closedPort()
 
-        let result = try await site.run(["build"], environment: ["GLOSSARY_API_URL": "http://127.0.0.1:\(closed)/{word}"])
+        let result = try await site.run(["build", "--no-source-lines"], environment: ["GLOSSARY_API_URL": "http://127.0.0.1:\(closed)/{word}"])
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.diagnostics == [
-                "content/index.md:1:3: warning: no definition found for 'keyboard' (the dictionary could not be reached) [unknown-term]",
-                "http://127.0.0.1:\(closed)/keyboard: warning: can't connect to the dictionary API for 'keyboard' (4 attempts) [api-unreachable]",
+                "content/index.md:1:19: warning: no definition found for 'zzqx' (the dictionary could not be reached) [unknown-term]",
+                "http://127.0.0.1:\(closed): warning: can't connect to the dictionary API at 127.0.0.1:\(closed) (5 attempts in a row failed); stopped asking it, so 2 words were not looked up there [api-unreachable]",
             ])
+        #expect(result.stderr.contains("(0 local, 0 cached, 0 fetched, 1 from WordNet), 1 unresolved"), "\(result.stderr)")
+        #expect(try #require(site.read("site/terms/keyboard/index.html")).contains("· WordNet entry"))
         #expect(site.files(under: ".glossary/cache").isEmpty)
+    }
+
+    /// A dead API fails fast: 200 uncached words against a refused port take seconds, not minutes, and the build
+    /// says once that it stopped asking.
+    @Test func twoHundredWordsAgainstARefusedPortFinishInSeconds() async throws {
+        let site = try TestSite(Self.manyWordsSite(count: 200))
+        defer { site.remove() }
+        let closed = try CurlTransportTestsSupport.closedPort()
+
+        let result = try await site.run(["build", "--no-source-lines"], environment: ["GLOSSARY_API_URL": "http://127.0.0.1:\(closed)/{lang}/{word}"])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try #require(Self.buildSeconds(result)) < 20, "\(result.stderr)")
+        let words = Self.manyWords(count: 200)
+        let unknown = words.enumerated().map { index, word in
+            "content/index.md:1:\(1 + index * (word.count + 5)): warning: no definition found for '\(word)' (the dictionary could not be reached) [unknown-term]"
+        }
+        #expect(
+            result.diagnostics == unknown + [
+                "http://127.0.0.1:\(closed): warning: can't connect to the dictionary API at 127.0.0.1:\(closed) (5 attempts in a row failed); stopped asking it, so 200 words were not looked up there [api-unreachable]"
+            ])
+        let host = "127.0.0.1:\(closed)"
+        #expect(result.stderr.hasPrefix("Fetching 200 definitions from \(host)…\nFetched 0 of 200 definitions from \(host) (200 failed)\n"))
+    }
+
+    /// `Retry-After: 999999` is more than a build waits in all: the client stops at once and says so.
+    @Test func aRetryAfterOfElevenDaysStopsTheFetchingAtOnce() async throws {
+        let site = try TestSite(
+            """
+            -- glossary.yml --
+            title: Patience
+            dictionary:
+              concurrency: 1
+            -- content/index.md --
+            [[zzqx]] [[qzzx]] [[xqzz]]
+            """)
+        defer { site.remove() }
+        let server = try LoopbackServer { _ in .json(429, "{}", headers: ["Retry-After": "999999"]) }
+        defer { server.stop() }
+
+        let result = try await site.run(["build", "--no-source-lines"], environment: Self.api(server))
+
+        #expect(try #require(Self.buildSeconds(result)) < 20, "\(result.stderr)")
+        #expect(server.requests.count == 1)
+        #expect(
+            result.diagnostics == ["zzqx", "qzzx", "xqzz"].enumerated().map { index, word in
+                "content/index.md:1:\(1 + index * 9): warning: no definition found for '\(word)' (the dictionary could not be reached) [unknown-term]"
+            } + [
+                "\(server.url("")): warning: the dictionary API at 127.0.0.1:\(server.port) asked to wait 999999 s (Retry-After), more than a build waits in all (60 s); stopped asking it, so 3 words were not looked up there [api-rate-limited]"
+            ])
+    }
+
+    /// Values the client can't use are configuration errors, reported before anything is fetched.
+    @Test(arguments: [
+        ("1e300", "glossary.yml:3:20: error: 'timeout_seconds' must be more than 0 and at most 600 (seconds), found '1e300' [config-value]"),
+        (".inf", "glossary.yml:3:20: error: 'timeout_seconds' must be a number, found '.inf' [config-type]"),
+        ("-0", "glossary.yml:3:20: error: 'timeout_seconds' must be more than 0 and at most 600 (seconds), found '-0' [config-value]"),
+        ("nan", "glossary.yml:3:20: error: 'timeout_seconds' must be a number, found 'nan' [config-type]"),
+    ])
+    func aTimeoutTheClientCantUseStopsTheBuildBeforeAnyRequest(value: String, expected: String) async throws {
+        let site = try TestSite("-- glossary.yml --\ntitle: T\ndictionary:\n  timeout_seconds: \(value)\n-- content/index.md --\n[[keyboard]] and [[zzqx]]\n")
+        defer { site.remove() }
+        let server = try Self.dictionaryServer()
+        defer { server.stop() }
+
+        let result = try await site.run(["build", "--no-source-lines"], environment: Self.api(server))
+
+        #expect(result.status == 1)
+        #expect(result.stderr == expected + "\nBuild failed: 1 error; site/ left unchanged\n")
+        #expect(server.requests.isEmpty && server.connectionCount == 0)
+    }
+
+    @Test func anUnusableAnswerIsNotCalledUnreachable() async throws {
+        let site = try TestSite("-- content/index.md --\nA [[zzqx]].\n")
+        defer { site.remove() }
+        let server = try LoopbackServer { _ in .json(200, "<html>maintenance</html>") }
+        defer { server.stop() }
+
+        let result = try await site.run(["build", "--no-source-lines"], environment: Self.api(server))
+
+        #expect(
+            result.diagnostics == [
+                "content/index.md:1:3: warning: no definition found for 'zzqx' (the dictionary's answer could not be used) [unknown-term]",
+                "\(server.url("/api/v2/entries/en/zzqx")): error: response for 'zzqx' is not valid JSON [bad-response]",
+            ])
     }
 
     @Test func aBadResponseIsAnErrorNamingTheWordAndURL() async throws {
@@ -246,6 +338,19 @@ import Testing
         #expect(lines.all.count == 2)
     }
 
+    @Test func withoutATerminalFetchingIsAnnouncedOnceAtEachEnd() {
+        let lines = Lines()
+        let context = CommandContext(
+            console: Console(out: { _ in }, err: { lines.append($0) }, errIsTerminal: false), environment: [:],
+            currentDirectory: URL(fileURLWithPath: "/"), makeFetcher: { _, _ in nil })
+        let printer = BuildCommand.progressPrinter(context: context, quiet: false)
+        for done in 0...3 { printer(FetchProgress(done: done, total: 3, failed: done == 3 ? 1 : 0, requestsPerSecond: 5, host: "api.example")) }
+        #expect(lines.all == ["Fetching 3 definitions from api.example…\n", "Fetched 2 of 3 definitions from api.example (1 failed)\n"])
+        printer(FetchProgress(done: 0, total: 1, failed: 0, requestsPerSecond: 0, host: "api.example"))
+        printer(FetchProgress(done: 1, total: 1, failed: 0, requestsPerSecond: 1, host: "api.example"))
+        #expect(lines.all.suffix(2) == ["Fetching 1 definition from api.example…\n", "Fetched 1 of 1 definition from api.example\n"])
+    }
+
     @Test func theDefaultFetcherFollowsTheConfiguration() async throws {
         var config = SiteConfig()
         config.dictionary.api = "https://example.org/{lang}/{word}"
@@ -264,11 +369,22 @@ import Testing
         #expect(DefaultFetcher.make(config: config, options: offline) == nil)
     }
 
-    /// A site referencing `count` distinct made-up words (`wordaa`, `wordab`, …: letters only, like real words).
+    /// How long the build said it took (its summary's `in 0.18 s`): the child's own clock, which a loaded test
+    /// process's pool cannot stretch.
+    static func buildSeconds(_ result: TestSite.Output) -> Double? {
+        guard let summary = result.stderr.split(separator: "\n").last, let match = summary.firstMatch(of: #/ in ([0-9.]+) s$/#) else { return nil }
+        return Double(match.1)
+    }
+
+    /// A site referencing `count` distinct made-up words (`wurdaa`, `wurdab`, …: letters only, like real words).
     static func manyWordsSite(count: Int) -> String {
+        "-- content/index.md --\n" + manyWords(count: count).map { "[[\($0)]]" }.joined(separator: " ") + "\n"
+    }
+
+    /// `wurdaa`, `wurdab`, …: words neither WordNet nor Morphy know (`words` would be a form of word).
+    static func manyWords(count: Int) -> [String] {
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
-        let words = (0..<count).map { "[[word\(letters[$0 / 26 % 26])\(letters[$0 % 26])]]" }
-        return "-- content/index.md --\n" + words.joined(separator: " ") + "\n"
+        return (0..<count).map { "wurd\(letters[$0 / 26 % 26])\(letters[$0 % 26])" }
     }
 
     /// Runs `glossary ARGS` under script(1), so its stdout and stderr are a pseudo-terminal; returns what it wrote.

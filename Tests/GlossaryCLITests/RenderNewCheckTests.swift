@@ -95,11 +95,11 @@ import Testing
     }
 
     @Test func checkReportsUnresolvedTermsAndExitsOne() async throws {
-        let site = try TestSite("-- content/index.md --\nA [[missing]] word.\n")
+        let site = try TestSite("-- content/index.md --\nA [[mising]] word.\n")
         defer { site.remove() }
         let result = try await site.run(["check", "--offline"])
         #expect(result.status == 1)
-        #expect(result.diagnostics == ["content/index.md:1:3: warning: no definition found for 'missing' (offline, and not in the cache) [unknown-term]"])
+        #expect(result.diagnostics == ["content/index.md:1:3: warning: no definition found for 'mising' (offline, and not in the cache) [unknown-term]"])
         #expect(result.stderr.contains("Check failed: 1 unresolved term reference"))
         #expect(!site.exists("site"), "check writes nothing")
     }

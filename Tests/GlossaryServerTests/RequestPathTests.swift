@@ -52,6 +52,14 @@ import Testing
         #expect(ContentType.of("a.d/b") == "application/octet-stream")
         #expect(ContentType.of("A.HTML") == "text/html; charset=utf-8")
     }
+
+    @Test func theExportsAndCrawlerFilesHaveTheirTypes() {
+        #expect(ContentType.of("glossary.json") == "application/json")
+        #expect(ContentType.of("glossary.csv") == "text/csv; charset=utf-8")
+        #expect(ContentType.of("glossary.tbx") == "application/xml")
+        #expect(ContentType.of("sitemap.xml") == "application/xml")
+        #expect(ContentType.of("robots.txt") == "text/plain; charset=utf-8")
+    }
 }
 
 @Suite struct HTTPDateTests {

@@ -134,7 +134,8 @@ import Testing
         // The browsers hear of a build before the terminal does: wait for the line.
         #expect(await child.waitForStderr("Build failed after content/index.md changed"))
         #expect(child.stderr.contains("Rebuilt after content/index.md changed in "))
-        #expect(child.stderr.contains(": 2 files changed\n"))  // the home page, and the term page that listed it
+        // The home page, the term page that listed it, and the two exports that list each term's pages.
+        #expect(child.stderr.contains(": 4 files changed\n"))
         #expect(child.stderr.contains("content/index.md:3:1: error: "))
         #expect(child.stderr.contains("Build failed after content/index.md changed: 1 error; still serving the last good build\n"))
 

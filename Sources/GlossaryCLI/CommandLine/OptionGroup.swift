@@ -1,7 +1,7 @@
 /// Options that several commands share, declared once.
 enum OptionGroup {
     static let source = Option.value("--source", "DIR", "The site's folder, holding glossary.yml (default: current folder)", completion: .directory)
-    static let offline = Option.flag("--offline", "Never contact the dictionary API; use the team's entries and the cache")
+    static let offline = Option.flag("--offline", "Never contact the dictionary API; use the team's entries, the cache and WordNet")
     static let apiURL = Option.value("--api-url", "TEMPLATE", "Dictionary API URL with {lang} and {word} (also GLOSSARY_API_URL)")
 
     /// How problems are printed, for every command that reports them.

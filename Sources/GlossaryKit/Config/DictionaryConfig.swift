@@ -12,13 +12,24 @@ public struct DictionaryConfig: Sendable, Equatable {
     public var maxAgeDays: Int = 30
     /// Whether the dictionary page may query the API from the browser.
     public var liveLookup: Bool = true
+    /// The sources asked after the team's entries and the cache, in order; empty means those two only.
+    public var providers: [DictionaryProvider] = DictionaryProvider.defaultOrder
 
     public init() {}
 
     static let keys = [
-        "api", "cache", "concurrency", "rate_limit", "timeout_seconds", "max_age_days", "live_lookup",
+        "api", "cache", "concurrency", "rate_limit", "timeout_seconds", "max_age_days", "live_lookup", "providers",
     ]
     static let concurrencyRange = 1...256
+    /// A request may take up to ten minutes; more would hold a build that long per word, and far larger values
+    /// overflow libcurl's milliseconds.
+    static let maximumTimeout = 600.0
+    /// Bounds that keep the pacer's arithmetic (milliseconds in 64 bits) far from overflowing: a million requests
+    /// in a window of at most a day.
+    static let maximumRateLimitRequests = 1_000_000
+    static let maximumRateLimitWindow = 86_400
+    /// 10,000 years: `max_age_days` becomes seconds in a `Double`, where this is still exact.
+    static let maximumAgeDays = 3_650_000
 
     /// Reads the section's mapping over the defaults; problems are collected, never thrown.
     static func decode(_ node: YAMLNode) -> (DictionaryConfig, [Diagnostic]) {
@@ -54,11 +65,14 @@ public struct DictionaryConfig: Sendable, Equatable {
         }
         if let text = fields.string("rate_limit"), let node = fields["rate_limit"] {
             if let limit = RateLimit(parsing: text) {
-                if limit.requests >= 1, limit.windowSeconds >= 1 {
+                if limit.requests >= 1, limit.windowSeconds >= 1, limit.requests <= maximumRateLimitRequests,
+                    limit.windowSeconds <= maximumRateLimitWindow
+                {
                     config.rateLimit = limit
                 } else {
                     fields.report(
-                        node.valueError("rate_limit", "must allow at least 1 request in a window of at least 1 second"))
+                        node.valueError(
+                            "rate_limit", "must allow from 1 to 1000000 requests in a window from 1 second to 24 hours"))
                 }
             } else {
                 fields.report(
@@ -66,22 +80,54 @@ public struct DictionaryConfig: Sendable, Equatable {
             }
         }
         if let timeout = fields.double("timeout_seconds"), let node = fields["timeout_seconds"] {
-            if timeout > 0 {
+            if timeout > 0 && timeout <= maximumTimeout {
                 config.timeoutSeconds = timeout
             } else {
-                fields.report(node.valueError("timeout_seconds", "must be more than 0"))
+                fields.report(node.valueError("timeout_seconds", "must be more than 0 and at most 600 (seconds)"))
             }
         }
         if let days = fields.int("max_age_days"), let node = fields["max_age_days"] {
-            if days >= 0 {
+            if days >= 0 && days <= maximumAgeDays {
                 config.maxAgeDays = days
             } else {
-                fields.report(node.valueError("max_age_days", "must be 0 or more"))
+                fields.report(node.valueError("max_age_days", "must be from 0 to 3650000 (days)"))
             }
         }
         if let liveLookup = fields.bool("live_lookup") {
             config.liveLookup = liveLookup
         }
+        if let node = fields["providers"] {
+            let (providers, problems) = decodeProviders(node)
+            if let providers { config.providers = providers }
+            for problem in problems { fields.report(problem) }
+        }
         return (config, fields.diagnostics)
+    }
+
+    /// `providers: [api, wordnet]`: each a known name, once; nil (the default kept) when any item is wrong.
+    static func decodeProviders(_ node: YAMLNode) -> ([DictionaryProvider]?, [Diagnostic]) {
+        let names: [String]
+        do {
+            names = try node.stringList(named: "providers")
+        } catch {
+            return (nil, [error])
+        }
+        let items = node.items ?? [node]
+        let known = DictionaryProvider.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+        var providers: [DictionaryProvider] = []
+        var problems: [Diagnostic] = []
+        for (index, name) in names.enumerated() {
+            let item = index < items.count ? items[index] : node
+            guard let provider = DictionaryProvider(rawValue: name) else {
+                problems.append(item.valueError("providers", "lists the dictionaries to ask, each \(known)"))
+                continue
+            }
+            guard !providers.contains(provider) else {
+                problems.append(item.valueError("providers", "names each dictionary once"))
+                continue
+            }
+            providers.append(provider)
+        }
+        return (problems.isEmpty ? providers : nil, problems)
     }
 }

@@ -7,6 +7,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Folder name under `themes/`.
     public var theme: String = "default"
     public var description: String?
+    /// `site:`, where the site is served from; see `address` for the one the build uses.
+    public var site: SiteAddress?
     public var dictionary = DictionaryConfig()
     /// `nav:`, the navigation's order and sections; nil makes them from the folders of `content/`.
     public var nav: [NavEntry]?
@@ -15,13 +17,16 @@ public struct SiteConfig: Sendable, Equatable {
 
     public init() {}
 
+    /// Where the site is served from, when known: `site:`, else the scheme and host of a full URL in `base_url`.
+    public var address: SiteAddress? { site ?? SiteAddress(baseURL: baseURL) }
+
     /// Two configurations are equal when their settings are: where they were written doesn't matter.
     public static func == (lhs: SiteConfig, rhs: SiteConfig) -> Bool {
         (lhs.title, lhs.baseURL, lhs.language, lhs.theme, lhs.description) == (rhs.title, rhs.baseURL, rhs.language, rhs.theme, rhs.description)
-            && lhs.dictionary == rhs.dictionary && lhs.nav == rhs.nav
+            && lhs.site == rhs.site && lhs.dictionary == rhs.dictionary && lhs.nav == rhs.nav
     }
 
-    static let keys = ["title", "base_url", "language", "theme", "description", "dictionary", "nav"]
+    static let keys = ["title", "base_url", "site", "language", "theme", "description", "dictionary", "nav"]
 
     /// Reads glossary.yml over the defaults, never failing: a value with a problem keeps its
     /// default and the problem is returned, so one run reports all of them.
@@ -69,6 +74,17 @@ public struct SiteConfig: Sendable, Equatable {
         }
         if let description = fields.string("description") {
             config.description = description
+        }
+        if let site = fields.string("site"), let node = fields["site"] {
+            if let address = SiteAddress(site) {
+                if let other = SiteAddress(baseURL: config.baseURL), other != address {
+                    fields.report(node.valueError("site", "must be the address base_url gives ('\(other)') when base_url is a full URL"))
+                } else {
+                    config.site = address
+                }
+            } else {
+                fields.report(node.valueError("site", "must be the site's address: http:// or https://, a host and no path, like 'https://example.org'"))
+            }
         }
         for key in keys {
             if let node = fields[key] { config.locations[key] = node.location }

@@ -23,6 +23,13 @@ public struct Page: Sendable {
         self.metadata = metadata
     }
 
+    /// The URL path that relative links on the page resolve against: its own, or for a glossary entry the page of
+    /// its term, where its text is shown.
+    public var linkBase: String {
+        guard kind == .glossaryEntry, let term = metadata.term, let key = TermKey(term) else { return urlPath }
+        return "terms/\(key.slug)/"
+    }
+
     /// The output file below the site root (`guide/intro/index.html`).
     public var outputPath: String { urlPath + "index.html" }
 

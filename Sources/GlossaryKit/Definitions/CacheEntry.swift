@@ -22,6 +22,9 @@ public struct CacheEntry: Equatable, Sendable {
 
     public var isNotFound: Bool { status == 404 }
 
+    /// `fetchedAt` as the file writes it: `2026-11-29T12:00:00Z`.
+    public var fetchedAtText: String { Self.timestampFormatter.string(from: fetchedAt) }
+
     public init(key: TermKey, language: String, url: String, status: Int, fetchedAt: Date, entries: [DictionaryEntry], body: Data, sampleNote: String? = nil) {
         self.init(
             key: key, language: language, url: url, status: status, fetchedAt: fetchedAt, entries: entries,

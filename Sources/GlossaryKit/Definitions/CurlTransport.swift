@@ -11,9 +11,10 @@ private let curlGlobalInit: CURLcode = curl_global_init(glossary_curl_global_all
 /// next one the moment another finishes, without a round trip through Swift's task scheduler (our own
 /// window, rather than `CURLMOPT_MAX_TOTAL_CONNECTIONS`, whose queued transfers sometimes sat out a whole
 /// poll timeout). Before each start the loop asks the `pacer`, so the rate limit and a 429's pause apply to
-/// the moment requests leave. Connections are kept alive and reused through the multi handle's connection
-/// cache. Each `get` suspends on a continuation that the loop thread resumes. This is the only file that
-/// imports CCurl.
+/// the moment requests leave; once the pacer says the client has stopped asking, queued requests are answered
+/// `notSent` without a connection, and a request that never reached a server gives its turn back. Connections
+/// are kept alive and reused through the multi handle's connection cache. Each `get` suspends on a continuation
+/// that the loop thread resumes. This is the only file that imports CCurl.
 public final class CurlTransport: HTTPTransport {
     /// The version of the libcurl the program runs with and its TLS library (`7.88.1 (OpenSSL/3.0.15)`), for
     /// `glossary --version`.
@@ -86,6 +87,8 @@ private final class Transfer: @unchecked Sendable {
     let cancelled: BuildCancellation
     var body = Data()
     var exceededLimit = false
+    /// When the pacer granted its send, to give the turn back if it never reached a server.
+    var reservedAt: ContinuousClock.Instant?
 
     init(
         url: String, maxBodyBytes: Int, cancelled: BuildCancellation, continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
@@ -186,10 +189,18 @@ private final class Loop: Sendable {
                     transfer.answerCancelled()
                     continue
                 }
-                if let pacer = options.pacer, let next = pacer.reserve(now: .now) {
-                    queue.withLock { $0.putBack(transfer) }
-                    nextTurn = next
-                    break
+                if let pacer = options.pacer {
+                    if pacer.stopReason != nil {
+                        transfer.continuation.resume(returning: .failure(TransportFailure(.notSent, detail: "not sent: the client stopped asking")))
+                        continue
+                    }
+                    let now = ContinuousClock.now
+                    if let next = pacer.reserve(now: now) {
+                        queue.withLock { $0.putBack(transfer) }
+                        nextTurn = next
+                        break
+                    }
+                    transfer.reservedAt = now
                 }
                 if let easy = start(transfer, headers: headers) { inFlight[easy] = transfer }
             }
@@ -270,6 +281,13 @@ private final class Loop: Sendable {
             // CURLINFO_RETRY_AFTER reads both forms (seconds, HTTP date) but says 0 for "absent" and for "0".
             var header: UnsafeMutablePointer<curl_header>?
             let saysRetryAfter = curl_easy_header(easy, "Retry-After", 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK
+            var redirects = 0
+            glossary_easy_getinfo_long(easy, CURLINFO_REDIRECT_COUNT, &redirects)
+            var effectiveURL: UnsafeMutablePointer<CChar>?
+            glossary_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effectiveURL)
+            let redirectedTo = redirects > 0 ? effectiveURL.map { String(cString: $0) } : nil
+            var connectTime: curl_off_t = 0
+            glossary_easy_getinfo_off_t(easy, CURLINFO_CONNECT_TIME_T, &connectTime)
             curl_multi_remove_handle(multi, easy)
             curl_easy_cleanup(easy)
             guard let transfer = inFlight.removeValue(forKey: easy) else { continue }
@@ -277,21 +295,28 @@ private final class Loop: Sendable {
             let result: Result<HTTPResponse, TransportFailure>
             if code == CURLE_OK {
                 let response = HTTPResponse(status: status, body: transfer.body, retryAfter: saysRetryAfter ? Double(retryAfter) : nil)
-                // Pause here, on the loop thread, so not one more request leaves before the pause is in force.
-                if status == 429 { options.pacer?.rateLimited(retryAfter: response.retryAfter) }
+                // Pause here, on the loop thread, so not one more request leaves before the pause is in force. A 503's
+                // Retry-After says the service is down for that long: for every word, not just this one.
+                if status == 429 || (status == 503 && response.retryAfter != nil) { options.pacer?.rateLimited(retryAfter: response.retryAfter) }
                 result = .success(response)
             } else {
-                result = .failure(Self.failure(code, exceededLimit: transfer.exceededLimit))
+                var failure = Self.failure(code, exceededLimit: transfer.exceededLimit, connected: connectTime > 0)
+                failure.redirectedTo = redirectedTo
+                // Nothing reached a server at the URL asked: the turn is given back.
+                if failure.neverConnected && redirectedTo == nil, let reservedAt = transfer.reservedAt { options.pacer?.refund(reservedAt) }
+                result = .failure(failure)
             }
+            // Counted here, before another transfer starts: a dead API stops the queue at once.
+            options.pacer?.record(result)
             transfer.continuation.resume(returning: result)
         }
         return finished
     }
 
-    private static func failure(_ code: CURLcode, exceededLimit: Bool) -> TransportFailure {
+    private static func failure(_ code: CURLcode, exceededLimit: Bool, connected: Bool) -> TransportFailure {
         let detail = String(cString: curl_easy_strerror(code))
         switch code {
-        case CURLE_OPERATION_TIMEDOUT: return TransportFailure(.timedOut, detail: detail)
+        case CURLE_OPERATION_TIMEDOUT: return TransportFailure(connected ? .timedOut : .connectTimedOut, detail: detail)
         case CURLE_COULDNT_CONNECT: return TransportFailure(.cannotConnect, detail: detail)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return TransportFailure(.cannotResolve, detail: detail)
         case CURLE_FILESIZE_EXCEEDED: return TransportFailure(.bodyTooLarge, detail: detail)
@@ -301,11 +326,10 @@ private final class Loop: Sendable {
         }
     }
 
-    /// At least 1 ms (0 would mean libcurl's default), at most `Int32.max` ms (24 days, for all practical purposes
-    /// no limit): glossary.yml may say `timeout_seconds: 1e300`, which converted as it is would trap.
-    static func milliseconds(_ seconds: Double) -> Int {
-        guard seconds > 0.001 else { return 1 }
-        guard seconds < Double(Int32.max) / 1000 else { return Int(Int32.max) }
-        return Int((seconds * 1000).rounded())
+    /// At least a millisecond (0 means "no timeout" to libcurl) and at most a day, whatever the configuration
+    /// says: the conversion can't trap.
+    private static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 86_400_000 }
+        return Int((min(max(seconds, 0.001), 86_400) * 1000).rounded())
     }
 }

@@ -14,6 +14,14 @@ public protocol DefinitionFetcher: Sendable {
         _ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void,
         received: @escaping @Sendable (TermKey, FetchOutcome) -> Void
     ) async -> [TermKey: FetchOutcome]
+
+    /// The same; when the API doesn't know a word (its 404), `baseForm` may name the word it is a form of
+    /// (`keyboards` → `keyboard`), which is then asked for once. That answer is handed to `received` and returned
+    /// under the base's own key, so it is cached as the base's.
+    func fetch(
+        _ keys: [TermKey], language: String, baseForm: @escaping @Sendable (TermKey) -> TermKey?,
+        progress: @escaping @Sendable (FetchProgress) -> Void, received: @escaping @Sendable (TermKey, FetchOutcome) -> Void
+    ) async -> [TermKey: FetchOutcome]
 }
 
 extension DefinitionFetcher {
@@ -25,6 +33,14 @@ extension DefinitionFetcher {
         let outcomes = await fetch(keys, language: language, progress: progress)
         for (key, outcome) in outcomes.sorted(by: { $0.key < $1.key }) { received(key, outcome) }
         return outcomes
+    }
+
+    /// For fetchers that know nothing of word forms: the words as they are.
+    public func fetch(
+        _ keys: [TermKey], language: String, baseForm: @escaping @Sendable (TermKey) -> TermKey?,
+        progress: @escaping @Sendable (FetchProgress) -> Void, received: @escaping @Sendable (TermKey, FetchOutcome) -> Void
+    ) async -> [TermKey: FetchOutcome] {
+        await fetch(keys, language: language, progress: progress, received: received)
     }
 }
 
@@ -40,11 +56,14 @@ public struct FetchProgress: Sendable {
     public var total: Int
     public var failed: Int
     public var requestsPerSecond: Double
+    /// The API's host (`api.dictionaryapi.dev`), for messages.
+    public var host: String
 
-    public init(done: Int, total: Int, failed: Int, requestsPerSecond: Double) {
+    public init(done: Int, total: Int, failed: Int, requestsPerSecond: Double, host: String = "") {
         self.done = done
         self.total = total
         self.failed = failed
         self.requestsPerSecond = requestsPerSecond
+        self.host = host
     }
 }

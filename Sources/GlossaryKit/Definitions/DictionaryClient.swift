@@ -1,8 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Fetches definitions from the dictionary API, politely: a fixed number of requests in flight, never faster
 /// than the configured rate, pausing everything when the API says 429, and retrying transient failures with
 /// exponential backoff and jitter a bounded number of times.
+///
+/// And it gives up on an API that isn't there: after `breakerThreshold` connection attempts in a row that
+/// reached no server, or a `Retry-After` longer than a build waits in all (`maxRetryAfter`), it stops asking;
+/// every word not yet answered shares one problem saying so, and the build takes them from its other sources.
 public struct DictionaryClient: DefinitionFetcher {
     public struct Configuration: Sendable {
         public var template: DictionaryURLTemplate
@@ -21,8 +26,12 @@ public struct DictionaryClient: DefinitionFetcher {
         public var maxBackoff: Double = 8
         /// How many 429s one word may meet before it is given up.
         public var rateLimitedRetries = 5
-        /// `Retry-After` is honoured up to this many seconds, so a hostile value can't stall a build for hours.
+        /// The most one fetch (one build) waits on `Retry-After` pauses in all; the API asking for more stops it, so a
+        /// hostile value can't stall a build for hours.
         public var maxRetryAfter: Double = 60
+        /// Connection attempts in a row that reach no server (refused, no such host, connect timeout) before the
+        /// client stops asking. Above `retries + 1`, so one word alone still reports its own failure.
+        public var breakerThreshold = 5
         public var userAgent = "glossary/\(GlossaryVersion.current)"
 
         public init(template: DictionaryURLTemplate) {
@@ -56,77 +65,144 @@ public struct DictionaryClient: DefinitionFetcher {
     }
 
     public func fetch(_ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void) async -> [TermKey: FetchOutcome] {
-        await fetch(keys, language: language, progress: progress, received: { _, _ in })
+        await fetch(keys, language: language, baseForm: { _ in nil }, progress: progress, received: { _, _ in })
     }
 
     public func fetch(
         _ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void,
         received: @escaping @Sendable (TermKey, FetchOutcome) -> Void
     ) async -> [TermKey: FetchOutcome] {
+        await fetch(keys, language: language, baseForm: { _ in nil }, progress: progress, received: received)
+    }
+
+    public func fetch(
+        _ keys: [TermKey], language: String, baseForm: @escaping @Sendable (TermKey) -> TermKey?,
+        progress: @escaping @Sendable (FetchProgress) -> Void, received: @escaping @Sendable (TermKey, FetchOutcome) -> Void
+    ) async -> [TermKey: FetchOutcome] {
         var seen = Set<TermKey>()
         let unique = keys.filter { seen.insert($0).inserted }
         guard !unique.isEmpty else { return [:] }
         let pacer = RequestPacer(
-            limit: configuration.rateLimitRequests, window: .seconds(clamping: configuration.rateLimitWindow),
-            longestPause: .seconds(clamping: configuration.maxRetryAfter))
+            limit: configuration.rateLimitRequests, window: RequestPacer.duration(seconds: configuration.rateLimitWindow),
+            retryAfterBudget: RequestPacer.duration(seconds: configuration.maxRetryAfter),
+            breaker: ConnectionBreaker(threshold: configuration.breakerThreshold, timeout: configuration.timeoutSeconds))
         let transport = makeTransport(configuration, pacer)
-        var meter = FetchProgressMeter(total: unique.count, report: progress)
+        var meter = FetchProgressMeter(total: unique.count, host: configuration.template.host, report: progress)
+        // Base forms are asked for once each, and never when the batch asks for them anyway.
+        let asked = AskedKeys(seen)
         var outcomes: [TermKey: FetchOutcome] = [:]
+        var notAsked: [TermKey] = []
 
         // Every word is handed to the transport at once; its window keeps `concurrency` of them in flight and
         // starts the next the moment one finishes. Retries rejoin the queue after their backoff.
-        await withTaskGroup(of: (TermKey, FetchOutcome).self) { group in
+        await withTaskGroup(of: [(TermKey, Answer)].self) { group in
             for key in unique {
-                group.addTask { (key, await fetchOne(key, language: language, transport: transport)) }
+                group.addTask {
+                    let answer = await fetchOne(key, language: language, transport: transport, pacer: pacer)
+                    guard case .outcome(.fetched(let entry)) = answer, entry.isNotFound, let base = baseForm(key), base != key,
+                        asked.insert(base)
+                    else { return [(key, answer)] }
+                    return [(key, answer), (base, await fetchOne(base, language: language, transport: transport, pacer: pacer))]
+                }
             }
-            for await (key, outcome) in group {
+            for await answers in group {
+                for (index, (key, answer)) in answers.enumerated() {
+                    switch answer {
+                    case .outcome(let outcome):
+                        outcomes[key] = outcome
+                        received(key, outcome)
+                    case .notAsked:
+                        // A base form not asked leaves its word's own answer standing; a word not asked is reported below.
+                        if index == 0 { notAsked.append(key) }
+                    }
+                }
+                if case .outcome(.fetched) = answers[0].1 { meter.recordSuccess() } else { meter.recordFailure() }
+            }
+        }
+        // One problem for every word the client stopped asking for, rather than one a word.
+        if !notAsked.isEmpty {
+            let reason = pacer.stopReason ?? .cannotConnect(failures: configuration.breakerThreshold)
+            let problem = Problem.apiStoppedAsking(host: configuration.template.host, reason: reason, words: notAsked.count)
+            let outcome = FetchOutcome.failed(Diagnostic(problem, subject: configuration.template.origin), unreachable: true)
+            for key in notAsked.sorted() {
                 outcomes[key] = outcome
                 received(key, outcome)
-                if case .failed = outcome { meter.recordFailure() } else { meter.recordSuccess() }
             }
         }
         return outcomes
     }
 
-    /// Fetches one word, retrying as the configuration allows.
-    func fetchOne(_ key: TermKey, language: String, transport: any HTTPTransport) async -> FetchOutcome {
+    /// The keys a fetch has asked for, shared by its tasks.
+    final class AskedKeys: Sendable {
+        private let keys: Mutex<Set<TermKey>>
+
+        init(_ keys: Set<TermKey>) { self.keys = Mutex(keys) }
+
+        /// Whether `key` is new (and now asked).
+        func insert(_ key: TermKey) -> Bool { keys.withLock { $0.insert(key).inserted } }
+    }
+
+    /// What asking for one word came to: an outcome, or nothing because the client had stopped asking.
+    enum Answer: Sendable {
+        case outcome(FetchOutcome)
+        case notAsked
+    }
+
+    /// Fetches one word, retrying as the configuration allows, until the client stops asking.
+    func fetchOne(_ key: TermKey, language: String, transport: any HTTPTransport, pacer: RequestPacer) async -> Answer {
         let url = configuration.template.url(for: key, language: language)
         var attempts = 0
         var failures = 0
         var throttles = 0
         while true {
             // A cancelled build asks for nothing more.
-            if Task.isCancelled { return .failed(FetchAttempt.cancelled(key: key, url: url), unreachable: false) }
+            if Task.isCancelled { return .outcome(.failed(FetchAttempt.cancelled(key: key, url: url), unreachable: false)) }
+            guard pacer.stopReason == nil else { return .notAsked }
             attempts += 1
             let result = await transport.get(url)
             // Whole seconds, as the cache file records them: the entry in hand equals the one read back later.
             let fetchedAt = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
-            switch FetchAttempt.interpret(result, key: key, language: language, url: url, maxBodyBytes: configuration.maxBodyBytes, fetchedAt: fetchedAt) {
+            let attempt = FetchAttempt.interpret(result, key: key, language: language, url: url, maxBodyBytes: configuration.maxBodyBytes, fetchedAt: fetchedAt)
+            switch attempt {
             case .answered(let entry):
-                return .fetched(entry)
+                return .outcome(.fetched(entry))
             case .rejected(let diagnostic):
-                return .failed(diagnostic, unreachable: false)
+                return .outcome(.failed(diagnostic, unreachable: false))
+            case .notSent:
+                return .notAsked
             case .rateLimited:
                 // The transport has already paused every send (the pacer) and holds this retry until then.
                 throttles += 1
                 guard throttles <= configuration.rateLimitedRetries else {
-                    return .failed(FetchAttempt.stillRateLimited(key: key, url: url, attempts: attempts), unreachable: true)
+                    return .outcome(.failed(FetchAttempt.stillRateLimited(key: key, url: url, attempts: attempts), unreachable: true))
                 }
             case .transient(let transient):
                 failures += 1
+                // The breaker may have just stopped the client: then this word is one of those not asked.
+                guard pacer.stopReason == nil else { return .notAsked }
                 guard failures <= configuration.retries else {
                     let diagnostic = FetchAttempt.givenUp(transient, key: key, url: url, attempts: attempts, timeout: configuration.timeoutSeconds)
-                    return .failed(diagnostic, unreachable: true)
+                    return .outcome(.failed(diagnostic, unreachable: true))
                 }
-                var wait = backoff(retry: failures)
-                if case .serverError(_, let retryAfter?) = transient { wait = max(wait, min(retryAfter, configuration.maxRetryAfter)) }
-                do {
-                    try await Task.sleep(for: .seconds(clamping: wait))
-                } catch {
-                    return .failed(FetchAttempt.cancelled(key: key, url: url), unreachable: false)
+                // A 503's Retry-After has paused the pacer, which holds the retry for it; the backoff spreads retries.
+                guard await sleep(seconds: backoff(retry: failures), unlessStopped: pacer) else {
+                    return .outcome(.failed(FetchAttempt.cancelled(key: key, url: url), unreachable: false))
                 }
             }
         }
+    }
+
+    /// Sleeps in short steps, waking early once the client has stopped asking; false when the task was cancelled.
+    private func sleep(seconds: Double, unlessStopped pacer: RequestPacer) async -> Bool {
+        let deadline = ContinuousClock.now + RequestPacer.duration(seconds: seconds)
+        while ContinuousClock.now < deadline && pacer.stopReason == nil {
+            do {
+                try await Task.sleep(until: min(deadline, .now + .milliseconds(50)), clock: .continuous)
+            } catch {
+                return false
+            }
+        }
+        return true
     }
 
     /// Exponential backoff with "equal jitter": retries from many words spread out instead of arriving together.

@@ -19,6 +19,21 @@ public struct DictionaryURLTemplate: Sendable, Equatable {
             .replacingOccurrences(of: "{word}", with: Self.percentEncoded(key.rawValue))
     }
 
+    /// The scheme and authority the requests go to (`https://api.dictionaryapi.dev`), for messages about the API
+    /// as a whole.
+    public var origin: String {
+        guard let schemeEnd = template.range(of: "://") else { return host }
+        return String(template[..<schemeEnd.upperBound]) + host
+    }
+
+    /// The authority alone: host and port (`api.dictionaryapi.dev`, `127.0.0.1:8080`).
+    public var host: String {
+        let afterScheme = template.range(of: "://").map { template[$0.upperBound...] } ?? template[...]
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // Credentials (`user:secret@host`) never appear in messages.
+        return String(authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority)
+    }
+
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func percentEncoded(_ text: String) -> String {

@@ -10,6 +10,8 @@ enum FetchAttempt: Sendable {
     case transient(Transient)
     /// A 429: the whole client pauses for `retryAfter` seconds (when the server said) before asking again.
     case rateLimited(retryAfter: Double?)
+    /// Not sent at all: the client had stopped asking the API.
+    case notSent
 
     enum Transient: Sendable, Equatable {
         case transport(TransportFailure)
@@ -31,8 +33,10 @@ enum FetchAttempt: Sendable {
                 return .rejected(Diagnostic(.badAPIURL(key: key.rawValue), subject: url))
             case .cancelled:
                 return .rejected(cancelled(key: key, url: url))
-            case .timedOut, .cannotConnect, .cannotResolve, .network:
+            case .timedOut, .connectTimedOut, .cannotConnect, .cannotResolve, .network:
                 return .transient(.transport(failure))
+            case .notSent:
+                return .notSent
             }
         case .success(let success):
             response = success
@@ -70,12 +74,18 @@ enum FetchAttempt: Sendable {
         let word = key.rawValue
         switch transient {
         case .transport(let failure):
+            // Trouble where a redirect led is not the API's own: say where the request went.
+            if let target = failure.redirectedTo {
+                let problem = Problem.apiRedirectFailed(
+                    key: word, to: target, failure: Problem.redirectFailure(failure, timeout: timeout), attempts: attempts)
+                return Diagnostic(problem, subject: url)
+            }
             let problem: Problem
             switch failure.kind {
-            case .timedOut: problem = .apiTimedOut(key: word, seconds: timeout, attempts: attempts)
+            case .timedOut, .connectTimedOut: problem = .apiTimedOut(key: word, seconds: timeout, attempts: attempts)
             case .cannotConnect: problem = .apiCannotConnect(key: word, attempts: attempts)
             case .cannotResolve: problem = .apiCannotResolve(key: word, attempts: attempts)
-            case .network, .bodyTooLarge, .badURL, .cancelled: problem = .apiTransferFailed(key: word, detail: failure.detail, attempts: attempts)
+            case .network, .bodyTooLarge, .badURL, .notSent, .cancelled: problem = .apiTransferFailed(key: word, detail: failure.detail, attempts: attempts)
             }
             return Diagnostic(problem, subject: url)
         case .serverError(let status, _):

@@ -4,14 +4,16 @@ import Foundation
 /// so a terminal's progress line stays cheap however fast words arrive.
 struct FetchProgressMeter {
     let total: Int
+    let host: String
     let report: @Sendable (FetchProgress) -> Void
     private let started = ContinuousClock.now
     private var lastReport: ContinuousClock.Instant?
     private(set) var done = 0
     private(set) var failed = 0
 
-    init(total: Int, report: @escaping @Sendable (FetchProgress) -> Void) {
+    init(total: Int, host: String = "", report: @escaping @Sendable (FetchProgress) -> Void) {
         self.total = total
+        self.host = host
         self.report = report
         emit(force: true)
     }
@@ -33,6 +35,6 @@ struct FetchProgressMeter {
         lastReport = now
         let elapsed = now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        report(FetchProgress(done: done, total: total, failed: failed, requestsPerSecond: seconds > 0 ? Double(done) / seconds : 0))
+        report(FetchProgress(done: done, total: total, failed: failed, requestsPerSecond: seconds > 0 ? Double(done) / seconds : 0, host: host))
     }
 }

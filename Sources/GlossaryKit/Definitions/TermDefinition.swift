@@ -7,6 +7,8 @@ public struct TermDefinition: Sendable {
         case team(pageIndex: Int)
         /// A cache entry: read from disk, or fetched during this build (`fetched`), or kept though stale.
         case dictionary(CacheEntry, fetched: Bool, stale: Bool)
+        /// WordNet 3.0, from the local database; never cached (the files are the record).
+        case wordNet
     }
 
     public var key: TermKey
@@ -22,6 +24,15 @@ public struct TermDefinition: Sendable {
     public var isTeamEntry: Bool {
         if case .team = origin { return true }
         return false
+    }
+
+    /// Where the definition came from, as `terms/index.json` and `glossary define --json` name it.
+    public var sourceName: String {
+        switch origin {
+        case .team: "glossary"
+        case .dictionary: "dictionary"
+        case .wordNet: "wordnet"
+        }
     }
 
     /// The first definition, as a one-line summary.
@@ -41,8 +52,10 @@ public struct TermDefinition: Sendable {
 /// What the build knows about a referenced term after resolution.
 public enum Resolution: Sendable {
     case defined(TermDefinition)
-    /// The API answered that it has no definition (a 404, possibly cached).
+    /// Every source asked answered that it has no definition (the API's 404, possibly cached; WordNet).
     case notFound
     /// No definition could be had: offline with no cache entry, or every fetch failed.
     case unavailable
+    /// The API answered, but with nothing usable (not JSON, the wrong shape, too large), and no other source had it.
+    case unusable
 }

@@ -28,6 +28,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     // Terms and links
     case entryMissingTerm = "entry-missing-term"
     case duplicateTerm = "duplicate-term"
+    case aliasCollision = "alias-collision"
+    case unusedTerm = "unused-term"
     case unclosedTerm = "unclosed-term"
     case emptyTerm = "empty-term"
     case unknownTerm = "unknown-term"
@@ -56,18 +58,20 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case apiError = "api-error"
     case apiRateLimited = "api-rate-limited"
     case badResponse = "bad-response"
+    // WordNet
+    case wordNetUnavailable = "wordnet-unavailable"
 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var severity: Severity {
         switch self {
         case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
-            .brokenAnchor, .navUnknownPage, .navDuplicatePage, .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover, .staleDefinition,
-            .apiUnreachable, .apiError, .apiRateLimited:
+            .brokenAnchor, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover,
+            .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
-            .duplicateTerm, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateMissing, .badAPIURL, .badResponse:
+            .duplicateTerm, .aliasCollision, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateMissing, .badAPIURL, .badResponse:
             .error
         }
     }
@@ -96,7 +100,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .buildLocked: "another build of the site is running (with --no-wait)"
         case .dotfilesKept: "the old site was kept because its dotfiles could not be moved into the new one"
         case .entryMissingTerm: "a glossary entry has no 'term:'"
-        case .duplicateTerm: "two glossary entries (or an alias) define the same term"
+        case .duplicateTerm: "two glossary entries define the same term"
+        case .aliasCollision: "an alias of a glossary entry is another entry's term or alias"
+        case .unusedTerm: "a glossary entry that no page uses (reported by glossary check)"
         case .unclosedTerm: "'[[' without ']]' on the same line"
         case .emptyTerm: "a term reference names no word"
         case .unknownTerm: "a referenced term has no definition"
@@ -120,6 +126,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .apiError: "the dictionary API kept failing (HTTP 5xx)"
         case .apiRateLimited: "the dictionary API kept refusing requests as too many (HTTP 429)"
         case .badResponse: "the dictionary API sent an answer that can't be used"
+        case .wordNetUnavailable: "the WordNet data could not be opened; the build went on without WordNet"
         }
     }
 
@@ -157,7 +164,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .duplicatePage:
             "'a.md' and 'a/index.md' both publish /a/: rename or remove one. The note points at the other file."
         case .reservedPath:
-            "/terms/, /search/, /assets/ and /_glossary/ are generated; move the file elsewhere. A file in content/assets/ may replace a theme asset of the same name."
+            "/terms/, /search/, /assets/, /_glossary/ and the exports (/glossary.json, /glossary.csv, /glossary.tbx) are generated; move the file elsewhere. A file in content/assets/ may replace a theme asset of the same name, and content/robots.txt or content/sitemap.xml replaces glossary's."
         case .outputPath:
             "Choose an output folder outside content/, themes/ and .glossary/, such as site/ (the default)."
         case .writeFailed:
@@ -170,6 +177,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Add 'term: the word' to the entry's front matter."
         case .duplicateTerm:
             "Keep one definition per term: remove one entry, or turn one into an alias of the other. The note points at the first definition."
+        case .aliasCollision:
+            "A name links to one entry only: remove the alias, or merge the two entries. The note points at the entry that has the name; terms win over aliases, and the first entry (in path order) over later ones."
+        case .unusedTerm:
+            "Reference the term from a page ([[word]], or the page's front matter terms:), or delete the entry if the glossary no longer needs it. Uses by other glossary entries don't count; the warning fails glossary check only with --strict."
         case .unclosedTerm:
             "Close the reference on the same line ('[[word]]', without markup inside), or write '\\[[' for a literal '[['."
         case .emptyTerm:
@@ -216,6 +227,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Lower dictionary.rate_limit or dictionary.concurrency, or build again later; cached terms are not asked again."
         case .badResponse:
             "The answer was not the API's format; check dictionary.api points at a Free Dictionary API compatible service. Nothing of it was cached."
+        case .wordNetUnavailable:
+            "Install Debian's wordnet-base (the data in /usr/share/wordnet), or set WNSEARCHDIR to the folder holding index.noun; or take wordnet out of dictionary.providers to build without it and without the warning."
         }
     }
 }

@@ -42,6 +42,9 @@ public indirect enum Problem: Hashable, Sendable {
     // MARK: Terms and links
     case entryMissingTerm
     case duplicateTerm(name: String)
+    /// `other` is the word of the entry that already has the name: its term, or the term it is an alias of.
+    case aliasCollision(alias: String, other: String, otherIsAlias: Bool)
+    case unusedTerm(word: String)
     case unclosedTerm
     case emptyTerm
     case unknownTerm(word: String, reason: UnknownTermReason)
@@ -93,6 +96,14 @@ public indirect enum Problem: Hashable, Sendable {
     /// A problem of an earlier build, told again as it was (a build with nothing to do repeats what the last
     /// one found: `BuildSnapshot`).
     case replayed(code: DiagnosticCode, message: String)
+    /// A transfer the API redirected elsewhere failed there: `to` is where, `failure` what happened (`Problem.redirectFailure`).
+    case apiRedirectFailed(key: String, to: String, failure: String, attempts: Int)
+    /// The client stopped asking the API at `host` (its authority, `api.example:8080`) mid-build; `words` got no answer.
+    case apiStoppedAsking(host: String, reason: APIStop, words: Int)
+
+    // MARK: WordNet
+    /// `WordNetError`'s description: the folder and what was wrong there.
+    case wordNetUnavailable(reason: String)
 
     /// Why a referenced term has no definition, as the message tells it.
     public enum UnknownTermReason: Hashable, Sendable {
@@ -102,6 +113,22 @@ public indirect enum Problem: Hashable, Sendable {
         case offline
         /// The dictionary could not be asked (network failure, rate limit).
         case unreachable
+        /// The dictionary answered, but not with anything usable (not JSON, the wrong shape, too large).
+        case unusableAnswer
+    }
+
+    /// Why the dictionary client stopped asking the API before every word was answered.
+    public enum APIStop: Hashable, Sendable {
+        /// `failures` connection attempts in a row were refused or could not be made.
+        case cannotConnect(failures: Int)
+        /// `failures` attempts in a row could not resolve the API's host name.
+        case cannotResolve(failures: Int)
+        /// `failures` attempts in a row could not connect within `seconds`.
+        case connectTimedOut(seconds: Double, failures: Int)
+        /// The API asked to wait `requested` seconds (Retry-After), more than is left of the build's `budget`.
+        case retryAfterTooLong(requested: Double, budget: Double)
+        /// The API asked to wait again once the build had waited `budget` seconds in all.
+        case retryAfterSpent(budget: Double)
     }
 
     /// What the build does instead of using an unusable cache entry.
@@ -134,6 +161,8 @@ public indirect enum Problem: Hashable, Sendable {
         case .dotfilesKept: .dotfilesKept
         case .entryMissingTerm: .entryMissingTerm
         case .duplicateTerm: .duplicateTerm
+        case .aliasCollision: .aliasCollision
+        case .unusedTerm: .unusedTerm
         case .unclosedTerm: .unclosedTerm
         case .emptyTerm: .emptyTerm
         case .unknownTerm, .unknownSeeAlso: .unknownTerm
@@ -153,7 +182,13 @@ public indirect enum Problem: Hashable, Sendable {
         case .cacheLeftover: .cacheLeftover
         case .staleDefinition: .staleDefinition
         case .badAPIURL: .badAPIURL
-        case .apiTimedOut, .apiCannotConnect, .apiCannotResolve, .apiTransferFailed, .apiCancelled: .apiUnreachable
+        case .apiTimedOut, .apiCannotConnect, .apiCannotResolve, .apiTransferFailed, .apiCancelled, .apiRedirectFailed: .apiUnreachable
+        case .apiStoppedAsking(_, let reason, _):
+            switch reason {
+            case .cannotConnect, .cannotResolve, .connectTimedOut: .apiUnreachable
+            case .retryAfterTooLong, .retryAfterSpent: .apiRateLimited
+            }
+        case .wordNetUnavailable: .wordNetUnavailable
         case .apiError: .apiError
         case .apiRateLimited: .apiRateLimited
         case .responseTooLarge, .responseNotJSON, .responseWrongShape, .unexpectedStatus: .badResponse
@@ -200,6 +235,9 @@ public indirect enum Problem: Hashable, Sendable {
 
         case .entryMissingTerm: return "glossary entry has no 'term:' in its front matter"
         case .duplicateTerm(let name): return "\(q(name)) is already defined"
+        case .aliasCollision(let alias, let other, let otherIsAlias):
+            return otherIsAlias ? "alias \(q(alias)) is already an alias of \(q(other))" : "alias \(q(alias)) is already the term \(q(other))"
+        case .unusedTerm(let word): return "no page uses \(q(word))"
         case .unclosedTerm: return "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['"
         case .emptyTerm: return "term reference names no word"
         case .unknownTerm(let word, let reason):
@@ -208,6 +246,7 @@ public indirect enum Problem: Hashable, Sendable {
             case .notFound: why = ""
             case .offline: why = " (offline, and not in the cache)"
             case .unreachable: why = " (the dictionary could not be reached)"
+            case .unusableAnswer: why = " (the dictionary's answer could not be used)"
             }
             return "no definition found for \(q(word))\(why)"
         case .unknownSeeAlso(let word): return "see_also names \(q(word)), which has no definition"
@@ -260,6 +299,28 @@ public indirect enum Problem: Hashable, Sendable {
         case .responseWrongShape(let key, let problem): return "response for \(q(key)) \(Self.describe(problem))"
         case .unexpectedStatus(let status, let key): return "unexpected HTTP \(status) from the dictionary API for \(q(key))"
         case .replayed(_, let message): return message
+        case .apiRedirectFailed(let key, let to, let failure, let attempts):
+            return "the dictionary API redirected the request for \(q(key)) to \(q(to)), where it failed: \(failure) (\(tries(attempts)))"
+        case .apiStoppedAsking(let host, let reason, let words):
+            let shownHost = DiagnosticText.escaped(host)
+            let why: String
+            switch reason {
+            case .cannotConnect(let failures):
+                why = "can't connect to the dictionary API at \(shownHost) (\(failures) attempts in a row failed)"
+            case .cannotResolve(let failures):
+                why = "can't resolve the dictionary API's host \(shownHost) (\(failures) attempts in a row failed)"
+            case .connectTimedOut(let seconds, let failures):
+                why = "no connection to the dictionary API at \(shownHost) within \(Self.seconds(seconds)) (\(failures) attempts in a row)"
+            case .retryAfterTooLong(let requested, let budget):
+                why =
+                    "the dictionary API at \(shownHost) asked to wait \(Self.seconds(requested)) (Retry-After), "
+                    + "more than a build waits in all (\(Self.seconds(budget)))"
+            case .retryAfterSpent(let budget):
+                why = "the dictionary API at \(shownHost) kept asking to wait (Retry-After), past the \(Self.seconds(budget)) a build waits in all"
+            }
+            let count = words == 1 ? "1 word was" : "\(words) words were"
+            return "\(why); stopped asking it, so \(count) not looked up there"
+        case .wordNetUnavailable(let reason): return DiagnosticText.escaped(reason) + "; building without WordNet"
         }
     }
 
@@ -290,6 +351,13 @@ public indirect enum Problem: Hashable, Sendable {
     /// The note of a repeated definition: where the first one is.
     public static func firstDefinitionNote(_ name: String, at location: SourceLocation) -> Diagnostic.Note {
         .init("\(DiagnosticText.quoted(name)) is first defined here", at: location)
+    }
+
+    /// The note of an alias that collides: where the other entry has the name, as its term (`aliasOf` nil) or as
+    /// an alias of its term `aliasOf`.
+    public static func collidingNameNote(_ name: String, aliasOf word: String?, at location: SourceLocation) -> Diagnostic.Note {
+        guard let word else { return .init("\(DiagnosticText.quoted(name)) is defined here", at: location) }
+        return .init("\(DiagnosticText.quoted(name)) is first an alias of \(DiagnosticText.quoted(word)) here", at: location)
     }
 
     public static func firstKeyNote(_ key: String, at location: SourceLocation) -> Diagnostic.Note {
@@ -330,6 +398,16 @@ public indirect enum Problem: Hashable, Sendable {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"
+    }
+
+    /// What failed where a redirect led, for `apiRedirectFailed`.
+    static func redirectFailure(_ failure: TransportFailure, timeout: Double) -> String {
+        switch failure.kind {
+        case .timedOut, .connectTimedOut: "no answer within \(seconds(timeout))"
+        case .cannotConnect: "can't connect"
+        case .cannotResolve: "its host can't be resolved"
+        case .network, .bodyTooLarge, .badURL, .notSent, .cancelled: lowercasedFirst(DiagnosticText.escaped(failure.detail))
+        }
     }
 
     static func seconds(_ value: Double) -> String {

@@ -11,6 +11,8 @@ public struct BuildOptions: Sendable {
     public var drafts = false
     /// Overrides `dictionary.api` (from `--api-url` or `GLOSSARY_API_URL`).
     public var apiURL: String?
+    /// WordNet's data folder; nil for where libwordnet looks by itself (`WNSEARCHDIR`, else Debian's).
+    public var wordNetFolder: String?
     public var baseURL: String?
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Wait for another build of the same site to finish (false: fail at once with `build-locked`).

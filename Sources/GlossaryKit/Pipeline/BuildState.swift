@@ -59,6 +59,8 @@ public final class BuildState: @unchecked Sendable {
     /// Whether anything changed since the state was read from (or written to) the manifest.
     public internal(set) var isDirty = true
 
+    /// WordNet as opened for this state's builds (or why it couldn't be), with what it was asked so far.
+    var wordNet: (folder: String, result: Result<WordNetDictionary, WordNetError>)?
     /// What the build in progress learns: the next `files`.
     private var nextFiles: [String: StoredFile] = [:]
 
@@ -77,6 +79,7 @@ public final class BuildState: @unchecked Sendable {
             previousFolder = nil
             resolutions = [:]
             resolutionContext = nil
+            wordNet = nil
             source = nil
             cacheLookups = [:]
         }

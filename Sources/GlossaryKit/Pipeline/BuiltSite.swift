@@ -9,9 +9,13 @@ public struct BuiltSite: Sendable {
     public var team: [TermKey: TermDefinition]
     public var resolutions: [TermKey: Resolution]
     public var usage: [TermKey: [TermUse]]
+    /// Referenced keys that stand for a base form's term (`keyboards` → keyboard): they link to its page.
+    public let forms: [TermKey: TermKey]
 
     /// Terms that get a page: every team entry and every referenced term with a definition, by canonical key.
     public let termPages: [TermKey: TermDefinition]
+    /// The forms used of each term, by the term's key, in key order.
+    public let formsUsed: [TermKey: [TermKey]]
     public let links: LinkRewriter
     /// The sections and pages every content page's sidebar, breadcrumbs and previous/next links show.
     public let navigation: SiteNavigation
@@ -21,17 +25,23 @@ public struct BuiltSite: Sendable {
     /// - Parameter unpublished: paths below `content/` of markdown files left out (drafts), which `nav:` may name.
     public init(
         config: SiteConfig, pages: [PageRecord], team: [TermKey: TermDefinition], resolutions: [TermKey: Resolution], usage: [TermKey: [TermUse]],
-        unpublished: Set<String> = []
+        forms: [TermKey: TermKey] = [:], unpublished: Set<String> = []
     ) {
         self.config = config
         self.pages = pages
         self.team = team
         self.resolutions = resolutions
         self.usage = usage
+        self.forms = forms
         var termPages: [TermKey: TermDefinition] = [:]
         for definition in team.values { termPages[definition.key] = definition }
         for case .defined(let definition) in resolutions.values { termPages[definition.key] = definition }
         self.termPages = termPages
+        var formsUsed: [TermKey: [TermKey]] = [:]
+        for (form, _) in forms.sorted(by: { $0.key < $1.key }) where usage[form] != nil {
+            if case .defined(let definition) = resolutions[form] { formsUsed[definition.key, default: []].append(form) }
+        }
+        self.formsUsed = formsUsed
         let contentPages = pages.filter { $0.page.kind == .page }
         links = LinkRewriter(rootPath: LinkRewriter.rootPath(baseURL: config.baseURL), pages: contentPages.map { ($0.page.contentPath, $0.page.urlPath) })
         navigation = SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished)
@@ -48,9 +58,9 @@ public struct BuiltSite: Sendable {
         usage.flatMap { key, uses in definition(for: key) == nil ? uses.map(\.reference) : [] }
     }
 
-    /// Pages (not entries) that use a term by its key or an alias, in page order without repeats.
+    /// Pages (not entries) that use a term by its key, an alias or a form, in page order without repeats.
     public func usedOn(_ definition: TermDefinition) -> [PageRecord] {
-        let keys = [definition.key] + definition.aliases
+        let keys = [definition.key] + definition.aliases + (formsUsed[definition.key] ?? [])
         let indexes = Set(keys.flatMap { usage[$0] ?? [] }.map(\.pageIndex))
         return indexes.sorted().map { pages[$0] }.filter { $0.page.kind == .page }
     }
@@ -73,7 +83,11 @@ public struct BuiltSite: Sendable {
     func unresolvedDiagnostics(offline: Bool) -> [Diagnostic] {
         unresolvedReferences.map { reference in
             var reason = Problem.UnknownTermReason.notFound
-            if case .unavailable = resolutions[reference.key] ?? .unavailable { reason = offline ? .offline : .unreachable }
+            switch resolutions[reference.key] ?? .unavailable {
+            case .unavailable: reason = offline ? .offline : .unreachable
+            case .unusable: reason = .unusableAnswer
+            case .notFound, .defined: break
+            }
             return Diagnostic(.unknownTerm(word: reference.word, reason: reason), at: reference.location)
         }
     }
@@ -82,7 +96,7 @@ public struct BuiltSite: Sendable {
         pages.filter { $0.page.kind == .glossaryEntry }.flatMap { record -> [Diagnostic] in
             let metadata = record.page.metadata
             return metadata.seeAlso.compactMap { word in
-                guard let key = TermKey(word), definition(for: key) == nil else { return nil }
+                guard !SeeAlso.isLink(word), let key = TermKey(word), definition(for: key) == nil else { return nil }
                 let location = metadata.locations["see_also"] ?? .start(of: record.page.displayPath)
                 return Diagnostic(.unknownSeeAlso(word: word), at: location)
             }

@@ -38,7 +38,7 @@ public struct LinkRewriter: Sendable {
             let resolved = Self.normalize(folder.isEmpty ? path : folder + "/" + path)
             return pageURLs[resolved] ?? resolved
         }
-        return Self.normalize(page.urlPath + path) + (path.hasSuffix("/") ? "/" : "")
+        return Self.normalize(page.linkBase + path) + (path.hasSuffix("/") ? "/" : "")
     }
 
     /// Where `?query` or `#fragment` starts in a link, if it has either.

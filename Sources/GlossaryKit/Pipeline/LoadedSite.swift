@@ -5,6 +5,8 @@ import Foundation
 public struct LoadedSite: @unchecked Sendable {
     public var source: SiteSource
     public var config: SiteConfig
+    /// glossary.yml had errors (a value of the wrong type or out of range): the build stops before resolving.
+    public var configHasErrors = false
     public var theme: Theme?
     /// Records of the files published this build (pages and glossary entries), in path order.
     public var records: [PageRecord]

@@ -17,6 +17,8 @@ public struct OutputPlan: Sendable {
         case searchIndex
         case search
         case notFound
+        /// An export of the glossary, or a file for crawlers.
+        case export(SiteExport)
         /// A theme asset built into the binary.
         case data(Data)
         /// A file copied as it is (a theme asset on disk, a content file).
@@ -71,6 +73,10 @@ public struct OutputPlan: Sendable {
             items.append(Item(path: path, content: .searchIndex, fingerprint: Inputs.file(path, of: searchInputs)))
         }
         items.append(Item(path: "404.html", content: .notFound, fingerprint: inputs.plain("404")))
+        // TBX needs at least one entry: a glossary without terms has no TBX file.
+        for kind in [SiteExport.json, .csv, .tbx] where kind != .tbx || !definitions.isEmpty {
+            items.append(Item(path: kind.path, content: .export(kind), fingerprint: inputs.export(kind, definitions)))
+        }
 
         var taken = Set(items.map(\.path))
         // A content file may replace a theme asset (that is how a site overrides one), never a generated file.
@@ -85,6 +91,11 @@ public struct OutputPlan: Sendable {
             }
             taken.insert(file.contentPath)
             items.append(Item(path: file.contentPath, content: .file(file.url), fingerprint: Inputs.copy(hash), bytesHash: hash))
+        }
+        // The site's own robots.txt or sitemap.xml (copied above) is used instead of glossary's.
+        for kind in SiteExport.allCases where kind.yieldsToContent && !taken.contains(kind.path) {
+            taken.insert(kind.path)
+            items.append(Item(path: kind.path, content: .export(kind), fingerprint: inputs.export(kind, definitions)))
         }
         for (asset, source) in theme.assets.sorted(by: { $0.key < $1.key }) where !taken.contains("assets/" + asset) {
             switch source {
@@ -137,6 +148,7 @@ public struct OutputPlan: Sendable {
             hasher.combine(config.dictionary.api)
             hasher.combine(SiteRenderer.generator)
             hasher.combine(site.rootPath)
+            hasher.combine(config.address?.origin)
             hasher.combine(bodySuffix)
             common = hasher.finish()
             var templates: [String: Fingerprint] = [:]
@@ -229,11 +241,23 @@ public struct OutputPlan: Sendable {
             hasher.combine(definition.key.rawValue)
             hasher.combineCount(definition.aliases.count)
             for alias in definition.aliases { hasher.combine(alias.rawValue) }
-            var words = definition.seeAlso
+            var words: [String] = []
             switch definition.origin {
             case .team(let index):
                 hasher.combine("team")
                 body(site.pages[index], into: &hasher)
+                // See-also items in order: a term's page, or a link's text and href.
+                hasher.combineCount(definition.seeAlso.count)
+                for item in definition.seeAlso {
+                    hasher.combine(item)
+                    if SeeAlso.isLink(item) {
+                        let link = site.seeAlsoLink(item, from: site.pages[index].page)
+                        hasher.combine(link.text)
+                        hasher.combine(link.url)
+                    } else {
+                        hasher.combine(linkedURL(item))
+                    }
+                }
                 words += definition.entries.flatMap(\.meanings).flatMap { $0.synonyms + $0.antonyms }
             case .dictionary(let entry, _, let stale):
                 hasher.combine("dictionary")
@@ -241,11 +265,16 @@ public struct OutputPlan: Sendable {
                 hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
                 hasher.combine(entry.sampleNote)
                 hasher.combine(stale)
-                for meaning in definition.entries.flatMap(\.meanings) {
-                    words += meaning.synonyms + meaning.antonyms
-                    for sense in meaning.definitions { words += sense.synonyms + sense.antonyms }
-                }
+                words += Self.linkedWords(definition.entries)
+            case .wordNet:
+                // Not cached, so there is no body to hash: the entries as converted are the input.
+                hasher.combine("wordnet")
+                Self.combine(definition.entries, into: &hasher)
+                words += Self.linkedWords(definition.entries)
             }
+            let forms = site.formsUsed[definition.key] ?? []
+            hasher.combineCount(forms.count)
+            for form in forms { hasher.combine(form.rawValue) }
             hasher.combineCount(words.count)
             for word in words {
                 hasher.combine(word)
@@ -275,7 +304,7 @@ public struct OutputPlan: Sendable {
             hasher.combineCount(definitions.count)
             for definition in definitions {
                 hasher.combine(summaries[definition.key] ?? undefined)
-                hasher.combine(definition.isTeamEntry)
+                hasher.combine(definition.sourceName)
                 hasher.combineCount(definition.aliases.count)
                 for alias in definition.aliases { hasher.combine(alias.rawValue) }
             }
@@ -312,12 +341,130 @@ public struct OutputPlan: Sendable {
             return hasher.finish()
         }
 
+        /// The synonyms and antonyms of dictionary entries, which the term page links when the glossary has them.
+        static func linkedWords(_ entries: [DictionaryEntry]) -> [String] {
+            var words: [String] = []
+            for meaning in entries.flatMap(\.meanings) {
+                words += meaning.synonyms + meaning.antonyms
+                for sense in meaning.definitions { words += sense.synonyms + sense.antonyms }
+            }
+            return words
+        }
+
+        /// Every field of `entries` a term page shows.
+        static func combine(_ entries: [DictionaryEntry], into hasher: inout FingerprintHasher) {
+            func strings(_ list: [String]) {
+                hasher.combineCount(list.count)
+                for item in list { hasher.combine(item) }
+            }
+            func license(_ license: DictionaryEntry.License?) {
+                hasher.combine(license?.name)
+                hasher.combine(license?.url)
+            }
+            hasher.combineCount(entries.count)
+            for entry in entries {
+                hasher.combine(entry.word)
+                hasher.combine(entry.phonetic)
+                hasher.combineCount(entry.phonetics.count)
+                for phonetic in entry.phonetics {
+                    hasher.combine(phonetic.text)
+                    hasher.combine(phonetic.audio)
+                    hasher.combine(phonetic.sourceUrl)
+                    license(phonetic.license)
+                }
+                hasher.combineCount(entry.meanings.count)
+                for meaning in entry.meanings {
+                    hasher.combine(meaning.partOfSpeech)
+                    hasher.combineCount(meaning.definitions.count)
+                    for sense in meaning.definitions {
+                        hasher.combine(sense.definition)
+                        strings(sense.examples)
+                        strings(sense.synonyms)
+                        strings(sense.antonyms)
+                    }
+                    strings(meaning.synonyms)
+                    strings(meaning.antonyms)
+                }
+                license(entry.license)
+                strings(entry.sourceUrls)
+            }
+        }
+
+        /// An export: the site's names and address, and what the file says of each term (`GlossaryExport`): the
+        /// glossary exports read each term's definition, names and forms, and (JSON and CSV) the pages using it; the
+        /// sitemap reads the pages' paths and dates and the terms' slugs; robots.txt only the address.
+        func export(_ kind: SiteExport, _ definitions: [TermDefinition]) -> Fingerprint {
+            var hasher = FingerprintHasher()
+            hasher.combine("export")
+            hasher.combine(kind.path)
+            hasher.combine(Self.version)
+            hasher.combine(site.rootPath)
+            hasher.combine(site.config.address?.origin)
+            switch kind {
+            case .robots:
+                break
+            case .sitemap:
+                let pages = site.pages.filter { $0.page.kind == .page }
+                hasher.combineCount(pages.count)
+                for record in pages {
+                    hasher.combine(record.page.urlPath)
+                    hasher.combine(record.page.metadata.date)
+                }
+                hasher.combineCount(definitions.count)
+                for definition in definitions { hasher.combine(definition.slug) }
+            case .json, .csv, .tbx:
+                // The JSON's header names the site; the TBX's its title and language; the CSV is rows only.
+                if kind != .csv {
+                    hasher.combine(site.config.title)
+                    hasher.combine(site.config.language)
+                }
+                if kind == .json { hasher.combine(site.config.description) }
+                hasher.combineCount(definitions.count)
+                for definition in definitions {
+                    exported(definition, into: &hasher)
+                    guard kind != .tbx else { continue }
+                    let users = site.usedOn(definition)
+                    hasher.combineCount(users.count)
+                    for record in users {
+                        hasher.combine(record.title)
+                        hasher.combine(record.page.urlPath)
+                    }
+                }
+            }
+            return hasher.finish()
+        }
+
         /// One of several files made from the same inputs.
         static func file(_ path: String, of inputs: Fingerprint) -> Fingerprint {
             var hasher = FingerprintHasher()
             hasher.combine(path)
             hasher.combine(inputs)
             return hasher.finish()
+        }
+
+        /// What a glossary export says of one term besides the pages using it: its names, the spellings references
+        /// wrote, and its definition — a team entry's body as rendered (its record and link decisions), or the
+        /// dictionary's answer and when it was fetched.
+        private func exported(_ definition: TermDefinition, into hasher: inout FingerprintHasher) {
+            hasher.combine(definition.key.rawValue)
+            hasher.combine(definition.word)
+            hasher.combineCount(definition.aliases.count)
+            for alias in definition.aliases { hasher.combine(alias.rawValue) }
+            let forms = GlossaryExport.forms(definition, site: site)
+            hasher.combineCount(forms.count)
+            for form in forms { hasher.combine(form) }
+            switch definition.origin {
+            case .team(let index):
+                hasher.combine("team")
+                body(site.pages[index], into: &hasher)
+            case .dictionary(let entry, _, _):
+                hasher.combine("dictionary")
+                entry.bodyJSON.fingerprint(into: &hasher)
+                hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
+            case .wordNet:
+                hasher.combine("wordnet")
+                Self.combine(definition.entries, into: &hasher)
+            }
         }
 
         func plain(_ template: String) -> Fingerprint {

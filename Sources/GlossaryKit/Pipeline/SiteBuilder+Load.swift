@@ -2,14 +2,17 @@ import Foundation
 
 extension SiteBuilder {
     /// The link decisions a page's HTML is made with while it is parsed, before definitions are resolved: a
-    /// term links to its page when the team defines it or the cache has a definition; `.md` links resolve
-    /// against every markdown file found. After resolution the build keeps the HTML only if these were right.
+    /// term links to its page when the team defines it, the cache has a definition or WordNet has one (for it or
+    /// its base form); `.md` links resolve against every markdown file found. After resolution the build keeps the
+    /// HTML only if these were right.
     struct ParseTimeLinks: @unchecked Sendable {
         let rootPath: String
         /// Team terms and aliases → the slug of the entry's term.
         let teamSlugs: [TermKey: String]
         let reader: CacheReader
         let links: LinkRewriter
+        /// The slug WordNet's answer would give a key the team and the cache don't define, if any.
+        let wordNetSlug: @Sendable (TermKey) -> String?
         private let lock = NSLock()
         private let memo = Memo()
 
@@ -17,17 +20,22 @@ extension SiteBuilder {
             var wrappers: [TermKey: MarkdownDocument.Wrapper] = [:]
         }
 
-        init(rootPath: String, teamSlugs: [TermKey: String], reader: CacheReader, links: LinkRewriter) {
+        init(
+            rootPath: String, teamSlugs: [TermKey: String], reader: CacheReader, links: LinkRewriter,
+            wordNetSlug: @escaping @Sendable (TermKey) -> String? = { _ in nil }
+        ) {
             self.rootPath = rootPath
             self.teamSlugs = teamSlugs
             self.reader = reader
             self.links = links
+            self.wordNetSlug = wordNetSlug
         }
 
         func wrapper(_ key: TermKey) -> MarkdownDocument.Wrapper {
             if let known = lock.withLock({ memo.wrappers[key] }) { return known }
             var slug = teamSlugs[key]
             if slug == nil, case .entry(let entry) = reader.lookup(key), !entry.isNotFound, !entry.entries.isEmpty { slug = key.slug }
+            if slug == nil { slug = wordNetSlug(key) }
             let wrapper = TermMarkup.wrapper(key: key, linkedSlug: slug, rootPath: rootPath)
             lock.withLock { memo.wrappers[key] = wrapper }
             return wrapper
@@ -95,7 +103,9 @@ extension SiteBuilder {
         let rootPath = LinkRewriter.rootPath(baseURL: config.baseURL)
         let reader = cacheReader(config, changes: trusted)
         let provisional = LinkRewriter(rootPath: rootPath, pages: pageFiles.map { ($0.contentPath, Page.urlPath(forContentPath: $0.contentPath)) })
-        let parseTime = ParseTimeLinks(rootPath: rootPath, teamSlugs: teamSlugs, reader: reader, links: provisional)
+        let parseTime = ParseTimeLinks(
+            rootPath: rootPath, teamSlugs: teamSlugs, reader: reader, links: provisional,
+            wordNetSlug: parseTimeWordNetSlug(config, teamSlugs: teamSlugs, reader: reader))
         let fragments = FragmentStore()
         let pages = pageFiles.parallelMap(jobs: options.jobs) { file -> LoadedRecord in
             if cancellation.isCancelled { return LoadedRecord() }
@@ -139,9 +149,27 @@ extension SiteBuilder {
             records.append(record)
         }
         log.add(contentsOf: problems)
-        return LoadedSite(
+        var loaded = LoadedSite(
             source: source, config: config, theme: theme, records: records, fragments: fragments, entryDocuments: entryDocuments,
             storedRecords: stored, reader: reader)
+        loaded.configHasErrors = configProblems.contains { $0.severity == .error }
+        return loaded
+    }
+
+    /// The parse-time guess for a key the team and the cache don't define: its own WordNet entry, else its first base
+    /// form that the team, the cache or WordNet defines. WordNet is opened on the first question (and only then).
+    func parseTimeWordNetSlug(_ config: SiteConfig, teamSlugs: [TermKey: String], reader: CacheReader) -> @Sendable (TermKey) -> String? {
+        let asksWordNet = config.dictionary.providers.contains(.wordNet)
+        return { [self] key in
+            guard let wordNet = wordNetDictionary(for: config, needed: true).0 else { return nil }
+            if asksWordNet && !wordNet.entries(for: key).isEmpty { return key.slug }
+            for base in WordFormResolver(dictionary: wordNet, language: config.language).baseKeys(of: key) {
+                if let slug = teamSlugs[base] { return slug }
+                if case .entry(let entry) = reader.lookup(base), !entry.isNotFound, !entry.entries.isEmpty { return base.slug }
+                if asksWordNet && !wordNet.entries(for: base).isEmpty { return base.slug }
+            }
+            return nil
+        }
     }
 
     /// URL paths the build generates itself; no page may take them.

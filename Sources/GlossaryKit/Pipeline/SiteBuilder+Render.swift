@@ -15,6 +15,8 @@ extension SiteBuilder {
         _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink, cancellation: BuildCancellation
     ) -> Rendered {
         let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix)
+        let entryBodies = EntryBodies()
+        let exports = ExportRenderer(site: site, definitions: plan.definitions) { [self] in entryBody($0, site, loaded, entryBodies) }
         let results = plan.items.parallelMap(jobs: options.jobs) { item -> (written: Bool, failure: OutputFailure?) in
             if cancellation.isCancelled { return (false, nil) }
             do throws(OutputFailure) {
@@ -27,7 +29,7 @@ extension SiteBuilder {
                     try sink.write(item.path, data, fingerprint: item.fingerprint, bytesHash: item.bytesHash ?? Fingerprint.of(bytes: data))
                     return (true, nil)
                 default:
-                    let data = bytes(item, plan, site, loaded, renderer)
+                    let data = bytes(item, plan, site, loaded, renderer, exports, entryBodies)
                     try sink.write(item.path, data, fingerprint: item.fingerprint, bytesHash: Fingerprint.of(bytes: data))
                     return (true, nil)
                 }
@@ -47,31 +49,63 @@ extension SiteBuilder {
         return Rendered(changed: changed, written: results.filter(\.written).count, failures: failures)
     }
 
-    private func bytes(_ item: OutputPlan.Item, _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ renderer: SiteRenderer) -> Data {
+    private func bytes(
+        _ item: OutputPlan.Item, _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ renderer: SiteRenderer, _ exports: ExportRenderer,
+        _ entryBodies: EntryBodies
+    ) -> Data {
         switch item.content {
         case .page(let index):
             let record = site.pages[index]
             return renderer.page(record, body: body(record, site, loaded))
         case .term(let key):
             guard let definition = site.termPages[key] else { return Data() }
-            var entryBody: String?
-            if case .team(let index) = definition.origin {
-                let record = site.pages[index]
-                if let document = loaded.entryDocuments[record.page.contentPath] {
-                    entryBody = site.fragment(record, document: document)
-                } else {
-                    entryBody = body(record, site, loaded)
-                }
-            }
-            return renderer.term(definition, entryBody: entryBody)
+            return renderer.term(definition, entryBody: entryBody(definition, site, loaded, entryBodies))
         case .section(let node): return renderer.section(node)
         case .index: return renderer.index(plan.definitions)
         case .termsJSON: return renderer.termsJSON(plan.definitions)
         case .searchIndex: return renderer.searchFile(item.path, definitions: plan.definitions)
         case .search: return renderer.search()
         case .notFound: return renderer.notFound()
+        case .export(let kind): return exports.bytes(kind)
         case .data(let data): return data
         case .file: return Data()
+        }
+    }
+
+    /// The HTML of a team entry's body (nil for a dictionary term), from the tree parsed this build or the file;
+    /// made once a build, since its term page and the exports both show it.
+    private func entryBody(_ definition: TermDefinition, _ site: BuiltSite, _ loaded: LoadedSite, _ bodies: EntryBodies) -> String? {
+        guard case .team(let index) = definition.origin else { return nil }
+        let record = site.pages[index]
+        return bodies.html(record.page.contentPath) {
+            if let document = loaded.entryDocuments[record.page.contentPath] { return site.fragment(record, document: document) }
+            return body(record, site, loaded)
+        }
+    }
+
+    /// Entry bodies made this build, by path below `content/`. Each is made under a lock of its own: rendering
+    /// mutates a document's tree, so one document must never render on two threads at once.
+    final class EntryBodies: @unchecked Sendable {
+        private final class Slot {
+            let lock = NSLock()
+            var html: String?
+        }
+        private let lock = NSLock()
+        private var slots: [String: Slot] = [:]
+
+        func html(_ path: String, make: () -> String) -> String {
+            let slot = lock.withLock {
+                if let slot = slots[path] { return slot }
+                let slot = Slot()
+                slots[path] = slot
+                return slot
+            }
+            slot.lock.lock()
+            defer { slot.lock.unlock() }
+            if let html = slot.html { return html }
+            let html = make()
+            slot.html = html
+            return html
         }
     }
 

@@ -6,7 +6,7 @@ extension SiteBuilder {
     static let unavailableRetry: TimeInterval = 60
 
     /// Stage: definitions for every key — the team's, then the cache (the lookups made while parsing), then the
-    /// dictionary for what is missing or stale.
+    /// providers (the dictionary for what is missing or stale, WordNet), then base forms for what is left.
     func resolve(_ terms: CollectedTerms, _ loaded: LoadedSite) async -> DefinitionResolver.Outcome {
         let config = loaded.config
         let now = Date()
@@ -19,33 +19,66 @@ extension SiteBuilder {
             }
             return Set(state.resolutions.filter { now.timeIntervalSince($0.value.at) < Self.unavailableRetry }.keys)
         }
-        var resolver = DefinitionResolver(
-            cache: loaded.reader.cache,
-            fetcher: options.offline ? nil : makeFetcher?(config),
-            options: .init(language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays),
-            displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
+        let (wordNet, wordNetProblem) = wordNetDictionary(for: config, needed: !terms.keys.allSatisfy { terms.team[$0] != nil })
+        var resolver = definitionResolver(config, cache: loaded.reader.cache, wordNet: wordNet, providers: config.dictionary.providers)
         resolver.reader = loaded.reader
         resolver.resting = resting
         // Cache entries read on every core first (the resolver asks for them one after another).
         let reader = loaded.reader
-        _ = terms.keys.filter { terms.team[$0] == nil }.parallelMap(jobs: options.jobs) { key in
-            if case .entry = reader.lookup(key) { return true }
-            return false
+        let cached = terms.keys.filter { terms.team[$0] == nil }.parallelMap(jobs: options.jobs) { key in
+            if case .entry(let entry) = reader.lookup(key), !entry.isNotFound { return (key, true) }
+            return (key, false)
         }
-        let outcome = await resolver.resolve(terms.keys, team: terms.team, progress: progress)
+        // WordNet's answers for the rest, off Swift's pool (libwordnet takes its turns behind one lock).
+        if let wordNet {
+            let uncached = cached.filter { !$0.1 }.map(\.0)
+            await Self.offPool { wordNet.prepare(uncached) }
+        }
+        var outcome = await resolver.resolve(terms.keys, team: terms.team, progress: progress)
+        if let wordNetProblem { outcome.diagnostics.append(wordNetProblem) }
         state.withLock { state in
             // What was fetched was stored: the remembered lookups of those files are out of date.
             for key in outcome.fetchedKeys {
                 state.cacheLookups[loaded.reader.cache.fileURL(for: key, language: config.language).path] = nil
-            }
-            for (key, resolution) in outcome.resolutions where terms.team[key] == nil {
-                if case .unavailable = resolution, !options.offline, !resting.contains(key) {
-                    state.resolutions[key] = (resolution, now)
-                } else if !resting.contains(key) {
+                if outcome.fetchFailures.contains(key) {
+                    state.resolutions[key] = (.unavailable, now)
+                } else {
                     state.resolutions[key] = nil
                 }
             }
         }
         return outcome
+    }
+
+    /// The resolver for `config` with this build's options: the dictionary client unless offline, WordNet as given.
+    func definitionResolver(
+        _ config: SiteConfig, cache: DefinitionCache, wordNet: WordNetDictionary?, providers: [DictionaryProvider]
+    ) -> DefinitionResolver {
+        DefinitionResolver(
+            cache: cache, fetcher: options.offline ? nil : makeFetcher?(config), wordNet: wordNet,
+            options: .init(
+                language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays,
+                providers: providers),
+            displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
+    }
+
+    /// WordNet for a build of `config`, opened once per state: nil (and no problem) when the site doesn't use it
+    /// or no key needs it; nil and one warning when its data can't be opened.
+    func wordNetDictionary(for config: SiteConfig, needed: Bool) -> (WordNetDictionary?, Diagnostic?) {
+        // Word forms use WordNet's Morphy even where WordNet is not asked for definitions; the warning is for sites
+        // that asked for WordNet.
+        guard needed, WordFormResolver.isEnglish(config.language) else { return (nil, nil) }
+        let asked = config.dictionary.providers.contains(.wordNet)
+        let folder = WordNet.normalisedFolder(options.wordNetFolder ?? WordNet.defaultDataFolder(ProcessInfo.processInfo.environment))
+        let opened = state.withLock { state -> Result<WordNetDictionary, WordNetError> in
+            if let known = state.wordNet, known.folder == folder { return known.result }
+            let result = Result(catching: { () throws(WordNetError) in WordNetDictionary(try WordNet.open(dataFolder: folder)) })
+            state.wordNet = (folder, result)
+            return result
+        }
+        switch opened {
+        case .success(let dictionary): return (dictionary, nil)
+        case .failure(let error): return (nil, asked ? Diagnostic(.wordNetUnavailable(reason: error.description)) : nil)
+        }
     }
 }

@@ -12,8 +12,8 @@ struct SnapshotInputs: Sendable {
 }
 
 extension SiteBuilder {
-    /// The digest of everything a build reads: the options that shape the output, the configuration, the
-    /// theme, every content file by signature, what the scan left out, and the cache files by signature.
+    /// The digest of everything a build reads: the options that shape the output, the configuration, WordNet's
+    /// data, the theme, every content file by signature, what the scan left out, and the cache files by signature.
     static func snapshotDigest(
         options: BuildOptions, source: SiteSource, theme: Theme, assetSignature: (URL) -> FileSignature?,
         cacheFiles: [(path: String, signature: FileSignature?)]
@@ -37,6 +37,11 @@ extension SiteBuilder {
         hasher.combine(options.baseURL)
         hasher.combine(options.apiURL)
         hasher.combine(source.configText)
+        // WordNet's data (definitions, and Morphy's word forms even where WordNet defines nothing): its folder and
+        // the files libwordnet reads.
+        let wordNetFolder = WordNet.normalisedFolder(options.wordNetFolder ?? WordNet.defaultDataFolder(ProcessInfo.processInfo.environment))
+        hasher.combine(wordNetFolder)
+        for name in WordNet.requiredFiles { combine(FileSignature(path: wordNetFolder + "/" + name)) }
         let templates = theme.templateSources.sorted { $0.key < $1.key }
         hasher.combineCount(templates.count)
         for (name, text) in templates {

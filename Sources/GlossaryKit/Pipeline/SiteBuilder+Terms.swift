@@ -14,16 +14,22 @@ extension SiteBuilder {
         var keys = Set(usage.keys)
         for definition in team.values {
             keys.insert(definition.key)
-            for word in definition.seeAlso { if let key = TermKey(word) { keys.insert(key) } }
+            for word in definition.seeAlso where !SeeAlso.isLink(word) { if let key = TermKey(word) { keys.insert(key) } }
         }
         return (CollectedTerms(team: team, usage: usage, keys: keys.sorted()), diagnostics)
     }
 
     /// Stage (pure): the team's entries by key and by each alias.
+    ///
+    /// Terms are claimed first, in path order (a second entry of a term is a `duplicate-term`), then aliases: an
+    /// alias that is another entry's term or alias is an `alias-collision` and links nowhere new. An alias equal to
+    /// its own entry's term, or repeated in one entry, says nothing new and is let be.
     public static func teamDefinitions(_ records: [PageRecord]) -> ([TermKey: TermDefinition], [Diagnostic]) {
         var team: [TermKey: TermDefinition] = [:]
-        var owners: [TermKey: SourceLocation] = [:]
+        /// Who holds each name: where it is written, and the entry's word when the name is one of its aliases.
+        var owners: [TermKey: (location: SourceLocation, aliasOf: String?, entry: Int)] = [:]
         var diagnostics: [Diagnostic] = []
+        var entries: [(index: Int, definition: TermDefinition, record: PageRecord)] = []
         for (index, record) in records.enumerated() where record.page.kind == .glossaryEntry {
             let metadata = record.page.metadata
             guard let word = metadata.term, let key = TermKey(word) else { continue }
@@ -38,19 +44,31 @@ extension SiteBuilder {
                 ])
             let aliases = metadata.aliases.compactMap(TermKey.init)
             let definition = TermDefinition(key: key, word: word, entries: [entry], origin: .team(pageIndex: index), aliases: aliases, seeAlso: metadata.seeAlso)
+            let location = metadata.locations["term"] ?? .start(of: record.page.displayPath)
+            if let owner = owners[key] {
+                diagnostics.append(Diagnostic(.duplicateTerm(name: key.rawValue), at: location, notes: [Problem.firstDefinitionNote(key.rawValue, at: owner.location)]))
+                continue
+            }
+            owners[key] = (location, nil, index)
+            team[key] = definition
+            entries.append((index, definition, record))
+        }
+        for (index, definition, record) in entries {
+            let metadata = record.page.metadata
             let fileStart = SourceLocation.start(of: record.page.displayPath)
-            let names: [(TermKey, SourceLocation)] =
-                [(key, metadata.locations["term"] ?? fileStart)]
-                + metadata.aliases.enumerated().compactMap { index, alias in
-                    TermKey(alias).map { ($0, metadata.locations["aliases[\(index)]"] ?? metadata.locations["aliases"] ?? fileStart) }
-                }
-            for (name, location) in names {
-                if let owner = owners[name] {
-                    diagnostics.append(Diagnostic(.duplicateTerm(name: name.rawValue), at: location, notes: [Problem.firstDefinitionNote(name.rawValue, at: owner)]))
+            for (position, alias) in metadata.aliases.enumerated() {
+                guard let name = TermKey(alias) else { continue }
+                let location = metadata.locations["aliases[\(position)]"] ?? metadata.locations["aliases"] ?? fileStart
+                guard let owner = owners[name] else {
+                    owners[name] = (location, definition.word, index)
+                    team[name] = definition
                     continue
                 }
-                owners[name] = location
-                team[name] = definition
+                guard owner.entry != index else { continue }
+                let other = owner.aliasOf ?? team[name]?.word ?? name.rawValue
+                let problem = Problem.aliasCollision(alias: alias, other: other, otherIsAlias: owner.aliasOf != nil)
+                let note = Problem.collidingNameNote(owner.aliasOf == nil ? other : name.rawValue, aliasOf: owner.aliasOf, at: owner.location)
+                diagnostics.append(Diagnostic(problem, at: location, notes: [note]))
             }
         }
         return (team, diagnostics)

@@ -86,6 +86,8 @@ public struct SiteBuilder: Sendable {
         stats.stageTimes += loadStats.stageTimes
         guard let loaded = loadedSite else { return finish() }
         result.config = loaded.config
+        // A configuration with errors says nothing reliable about the dictionary: nothing is fetched with it.
+        guard !loaded.configHasErrors else { return finish() }
 
         // Collect terms.
         let (terms, termProblems) = timed("terms", &stats) { Self.collectTerms(loaded.records) }
@@ -101,7 +103,8 @@ public struct SiteBuilder: Sendable {
         let published = Set(loaded.records.map(\.page.contentPath))
         let unpublished = Set(loaded.source.markdownFiles.map(\.contentPath).filter { !published.contains($0) })
         let site = BuiltSite(
-            config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, unpublished: unpublished)
+            config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, forms: resolved.forms,
+            unpublished: unpublished)
         result.site = site
         log.add(contentsOf: site.unresolvedDiagnostics(offline: options.offline))
         log.add(contentsOf: site.seeAlsoDiagnostics())
@@ -121,6 +124,7 @@ public struct SiteBuilder: Sendable {
         state.learnFiles()
         log.add(contentsOf: planProblems)
         log.add(contentsOf: site.brokenLinkDiagnostics(paths: plan.paths))
+        log.add(contentsOf: site.seeAlsoLinkDiagnostics(paths: plan.paths))
         stats.files = plan.items.count
         let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
         guard let sink, !stopped else { return finish() }
@@ -240,10 +244,12 @@ public struct SiteBuilder: Sendable {
         stats.local = 0
         stats.cached = 0
         stats.fetched = 0
+        stats.fromWordNet = 0
         for definition in site.termPages.values {
             switch definition.origin {
             case .team: stats.local += 1
             case .dictionary(_, let fetched, _): if fetched { stats.fetched += 1 } else { stats.cached += 1 }
+            case .wordNet: stats.fromWordNet += 1
             }
         }
         stats.unresolved = Set(site.unresolvedReferences.map(\.key)).count
@@ -281,10 +287,31 @@ public struct SiteBuilder: Sendable {
     /// The cache of the site's dictionary definitions, read once per build; entries the state has read before
     /// are read again only when their file changed (or, with `changes`, when the watcher saw it change).
     func cacheReader(_ config: SiteConfig, changes: Set<String>? = nil) -> CacheReader {
-        CacheReader(
-            cache: DefinitionCache(directory: options.source.appendingPathComponent(config.dictionary.cache, isDirectory: true)),
-            language: config.language, displayPath: { [root = options.source] url in Self.relativePath(url, root: root) }, state: state,
-            changes: changes)
+        let cache = DefinitionCache(directory: options.source.appendingPathComponent(config.dictionary.cache, isDirectory: true))
+        if let changes { forgetCacheLookups(below: cache.directory, changed: changes) }
+        return CacheReader(
+            cache: cache, language: config.language, displayPath: { [root = options.source] url in Self.relativePath(url, root: root) },
+            state: state, changes: changes)
+    }
+
+    /// Drops the remembered lookups of cache files the watcher saw change (or whose folder it did): a lookup is
+    /// trusted unread while its file is not among a build's changes, so a file changed during a build that didn't
+    /// look at it must not be trusted later.
+    private func forgetCacheLookups(below folder: URL, changed changes: Set<String>) {
+        let cachePath = Self.relativePath(folder, root: options.source)
+        let inCache = changes.filter { $0 == "*" || $0 == cachePath || $0.hasPrefix(cachePath + "/") || cachePath.hasPrefix($0 + "/") }
+        guard !inCache.isEmpty else { return }
+        // The lookups' paths are made as `cache.fileURL` makes them: below the source folder as given.
+        let absolute = inCache.map { options.source.appendingPathComponent($0).path }
+        state.withLock { state in
+            if inCache.contains("*") {
+                state.cacheLookups = [:]
+                return
+            }
+            for path in state.cacheLookups.keys where absolute.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+                state.cacheLookups[path] = nil
+            }
+        }
     }
 
     /// Why the output folder must not be written, if it mustn't: the swap replaces the folder whole, so an

@@ -12,6 +12,8 @@ public struct SiteRenderer: Sendable {
     let policies = ContentSecurityPolicy.Memo()
     /// Values every page asks for again and again, computed once per build.
     let memo = Memo()
+    /// Where canonical links and structured data start (`SiteRenderer.exportRoot`), computed once.
+    let exportRoot: String
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
@@ -19,6 +21,7 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.theme = theme
         self.bodySuffix = bodySuffix
+        exportRoot = site.exportRoot
     }
 
     /// Term summaries and linked words by key, for the build (synonyms repeat across thousands of entries).
@@ -117,6 +120,9 @@ public struct SiteRenderer: Sendable {
             "url": .string(site.rootPath + url),
             "is_\(kind)": .bool(true),
             "nav": .array(navigation(current: url)),
+            // The 404 page is served at any address, so it names none as its own.
+            "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
+            "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
         ]
         values["csp"] = .string(contentSecurityPolicy(values))
         return values
@@ -222,6 +228,13 @@ public struct SiteRenderer: Sendable {
         return site.termURL(definition)
     }
 
+    /// A `see_also:` item: a term linked to its page, or a link with the title of the page it leads to.
+    func seeAlso(_ item: String, of definition: TermDefinition) -> MustacheValue {
+        guard SeeAlso.isLink(item), case .team(let index) = definition.origin else { return linkedWord(item) }
+        let link = site.seeAlsoLink(item, from: site.pages[index].page)
+        return .object(["word": .string(link.text), "url": .string(link.url)])
+    }
+
     func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
         var context = common(title: definition.word, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
         var term: [String: MustacheValue] = [
@@ -231,10 +244,11 @@ public struct SiteRenderer: Sendable {
             "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
             "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
             "aliases": .array(definition.aliases.map { .string($0.rawValue) }),
-            "see_also": .array(definition.seeAlso.map(linkedWord)),
+            "see_also": .array(definition.seeAlso.map { seeAlso($0, of: definition) }),
             "used_on": .array(site.usedOn(definition).map { record in
                 .object(["title": .string(record.title), "url": .string(site.rootPath + record.page.urlPath)])
             }),
+            "forms_used": .array((site.formsUsed[definition.key] ?? []).map { .string($0.rawValue) }),
         ]
         switch definition.origin {
         case .team:
@@ -243,34 +257,33 @@ public struct SiteRenderer: Sendable {
             term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map(linkedWord))
             term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map(linkedWord))
         case .dictionary(let entry, _, let stale):
+            addEntries(definition.entries, to: &term)
             term["is_dictionary"] = true
-            term["meanings"] = .array(meanings(definition.entries))
             term["audio"] = .array(audio(definition.entries))
-            term["source_urls"] = .array(definition.entries.flatMap(\.sourceUrls).uniqued().map(MustacheValue.string))
-            term["licenses"] = .array(licenses(definition.entries))
-            term["fetched_at"] = .string(String(CacheEntry.timestampFormatter.string(from: entry.fetchedAt).prefix(10)))
+            term["fetched_at"] = .string(String(entry.fetchedAtText.prefix(10)))
             term["stale"] = .bool(stale)
             term["sample"] = entry.sampleNote.map(MustacheValue.string) ?? .null
             term["entries_count"] = .int(definition.entries.count)
+        case .wordNet:
+            addEntries(definition.entries, to: &term)
+            term["is_wordnet"] = true
         }
         context["term"] = Self.flagged(term)
+        context["structured_data"] = .string(StructuredData.termPage(definition, site: site, root: exportRoot))
         return .object(context)
+    }
+
+    /// What a dictionary's entries (the API's, WordNet's) give a term page: meanings, sources, licences.
+    private func addEntries(_ entries: [DictionaryEntry], to term: inout [String: MustacheValue]) {
+        term["meanings"] = .array(meanings(entries))
+        term["source_urls"] = .array(DictionaryEntry.distinctSourceURLs(entries).map(MustacheValue.string))
+        term["licenses"] = .array(licenses(entries))
     }
 
     /// Meanings grouped by part of speech (the API repeats `noun` across entries and within one), in order of
     /// first appearance, definitions numbered within their group.
     func meanings(_ entries: [DictionaryEntry]) -> [MustacheValue] {
-        var groups: [DictionaryEntry.Meaning] = []
-        for meaning in entries.flatMap(\.meanings) {
-            if let index = groups.firstIndex(where: { $0.partOfSpeech == meaning.partOfSpeech }) {
-                groups[index].definitions += meaning.definitions
-                groups[index].synonyms = (groups[index].synonyms + meaning.synonyms).uniqued()
-                groups[index].antonyms = (groups[index].antonyms + meaning.antonyms).uniqued()
-            } else {
-                groups.append(meaning)
-            }
-        }
-        return groups.map { meaning in
+        DictionaryEntry.groupedMeanings(entries).map { meaning in
             Self.flagged([
                 "part_of_speech": .string(meaning.partOfSpeech),
                 "definitions": .array(meaning.definitions.enumerated().map { index, sense in
@@ -278,6 +291,7 @@ public struct SiteRenderer: Sendable {
                         "number": .int(index + 1),
                         "definition": .string(sense.definition),
                         "example": sense.example.map(MustacheValue.string) ?? .null,
+                        "examples": .array(sense.examples.map(MustacheValue.string)),
                         "synonyms": .array(sense.synonyms.map(linkedWord)),
                         "antonyms": .array(sense.antonyms.map(linkedWord)),
                     ])
@@ -292,8 +306,7 @@ public struct SiteRenderer: Sendable {
     func audio(_ entries: [DictionaryEntry]) -> [MustacheValue] {
         entries.flatMap(\.phonetics).filter { $0.audio != nil }.map(\.audio!).uniqued().map { url in
             let phonetic = entries.flatMap(\.phonetics).first { $0.audio == url }
-            let file = (URL(string: url)?.deletingPathExtension().lastPathComponent ?? "").lowercased()
-            let accent = ["us": "US", "uk": "UK", "au": "Australia", "ca": "Canada"].first { file.hasSuffix("-\($0.key)") }?.value
+            let accent = Self.accent(ofRecording: url)
             return .object([
                 "url": .string(url),
                 "label": .string(accent.map { "Play (\($0))" } ?? "Play"),
@@ -305,9 +318,14 @@ public struct SiteRenderer: Sendable {
         }
     }
 
+    /// The accent a recording's file name tells (`…-us.mp3` → `US`), if it tells one.
+    static func accent(ofRecording url: String) -> String? {
+        let file = (URL(string: url)?.deletingPathExtension().lastPathComponent ?? "").lowercased()
+        return ["us": "US", "uk": "UK", "au": "Australia", "ca": "Canada"].first { file.hasSuffix("-\($0.key)") }?.value
+    }
+
     func licenses(_ entries: [DictionaryEntry]) -> [MustacheValue] {
-        var seen = Set<String>()
-        return entries.compactMap(\.license).filter { seen.insert($0.name + ($0.url ?? "")).inserted }.map {
+        DictionaryEntry.distinctLicenses(entries).map {
             .object(["name": .string($0.name), "url": $0.url.map(MustacheValue.string) ?? .null])
         }
     }
@@ -331,6 +349,7 @@ public struct SiteRenderer: Sendable {
             .object(["letter": .string(letter), "id": .string("letter-\(letter == "#" ? "other" : letter.lowercased())"), "present": .bool(present.contains(letter))])
         })
         context["term_count"] = .int(definitions.count)
+        context["structured_data"] = .string(StructuredData.termSet(site: site, definitions: definitions, root: exportRoot))
         return .object(context)
     }
 
@@ -356,7 +375,7 @@ public struct SiteRenderer: Sendable {
             if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + JSONWriter.quoted(partOfSpeech) }
             if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
             json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
-            json += ",\"source\":" + (definition.isTeamEntry ? "\"glossary\"" : "\"dictionary\"")
+            json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
             if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
             json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
             json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"

@@ -104,7 +104,7 @@ public struct SearchIndex: Sendable {
             let slice = documents.dropFirst(chunk * Self.chunkSize).prefix(Self.chunkSize)
             let entries = slice.map { document -> String in
                 var entry = "[\(document.kind.rawValue)," + JSONWriter.quoted(document.title) + "," + JSONWriter.quoted(document.urlPath)
-                entry += "," + JSONWriter.quoted(document.trail) + "," + (document.summary.map(JSONWriter.quoted) ?? "null") + ",["
+                entry += "," + JSONWriter.quoted(document.trail) + "," + (document.summary.map { JSONWriter.quoted($0) } ?? "null") + ",["
                 entry += document.headings.map { "[" + JSONWriter.quoted($0.text) + "," + JSONWriter.quoted($0.id) + "]" }.joined(separator: ",")
                 return entry + "]]"
             }

@@ -40,7 +40,8 @@ public struct ContentSecurityPolicy: Sendable, Equatable {
     }
 
     /// The text of each inline script (a `<script>` without `src`) in `html`, as the browser hashes it: HTML
-    /// parsing turns CRLF and CR into LF before the script sees its text.
+    /// parsing turns CRLF and CR into LF before the script sees its text. JSON data blocks (`type=
+    /// "application/ld+json"`) are left out: the browser never runs them, so CSP never asks about them.
     static func inlineScripts(in html: String) -> [String] {
         let scalars = Array(html.unicodeScalars)
         var scripts: [String] = []
@@ -53,7 +54,9 @@ public struct ContentSecurityPolicy: Sendable, Equatable {
             }
             let (attributes, bodyStart) = startTagAttributes(scalars, from: afterName)
             let bodyEnd = find("</script", in: scalars, from: bodyStart) ?? scalars.count
-            if !attributes.contains("src") { scripts.append(withNewlinesNormalized(scalars[bodyStart..<bodyEnd])) }
+            if attributes["src"] == nil && !isJSONDataBlock(type: attributes["type"]) {
+                scripts.append(withNewlinesNormalized(scalars[bodyStart..<bodyEnd]))
+            }
             index = bodyEnd
         }
         return scripts
@@ -74,9 +77,19 @@ public struct ContentSecurityPolicy: Sendable, Equatable {
         return String(text)
     }
 
-    /// The lowercased attribute names of the start tag from `start` (just after its name), and where it ends.
-    private static func startTagAttributes(_ scalars: [Unicode.Scalar], from start: Int) -> (Set<String>, Int) {
-        var names = Set<String>()
+    /// Whether a script's `type` makes it a JSON data block: a MIME type ending in `json` (`application/ld+json`).
+    /// Only such types are left unhashed; any other (`module`, `importmap`, unknown ones) keeps its hash, which
+    /// costs nothing if the browser doesn't run it.
+    static func isJSONDataBlock(type: String?) -> Bool {
+        guard let type else { return false }
+        let essence = type.lowercased().prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+        return essence.contains("/") && essence.hasSuffix("json")
+    }
+
+    /// The attributes (lowercased names, values as written) of the start tag from `start` (just after its name),
+    /// and where it ends.
+    private static func startTagAttributes(_ scalars: [Unicode.Scalar], from start: Int) -> ([String: String], Int) {
+        var names: [String: String] = [:]
         var index = start
         func isSpace(_ scalar: Unicode.Scalar) -> Bool { " \t\n\r\u{0C}/".unicodeScalars.contains(scalar) }
         while index < scalars.count, scalars[index] != ">" {
@@ -89,17 +102,29 @@ public struct ContentSecurityPolicy: Sendable, Equatable {
                 name.unicodeScalars.append(scalars[index])
                 index += 1
             }
-            names.insert(name.lowercased())
-            guard index < scalars.count, scalars[index] == "=" else { continue }
+            let key = name.lowercased()
+            guard index < scalars.count, scalars[index] == "=" else {
+                if names[key] == nil { names[key] = "" }
+                continue
+            }
             index += 1
+            var value = ""
             if index < scalars.count, scalars[index] == "\"" || scalars[index] == "'" {
                 let quote = scalars[index]
                 index += 1
-                while index < scalars.count, scalars[index] != quote { index += 1 }
+                while index < scalars.count, scalars[index] != quote {
+                    value.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
                 index += 1
             } else {
-                while index < scalars.count, !isSpace(scalars[index]), scalars[index] != ">" { index += 1 }
+                while index < scalars.count, !isSpace(scalars[index]), scalars[index] != ">" {
+                    value.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
             }
+            // The first of a repeated attribute is the one HTML keeps.
+            if names[key] == nil { names[key] = value }
         }
         return (names, min(index + 1, scalars.count))
     }

@@ -1,8 +1,9 @@
 /// Writes JSON text: string literals safe inside HTML, and whole values compact or indented with sorted keys
 /// (the canonical form the cache stores, so writing an entry again changes no byte).
 public enum JSONWriter {
-    /// `text` as a JSON string literal; `<`, `>` and `&` are escaped too, so the JSON is safe inside HTML.
-    public static func quoted(_ text: String) -> String {
+    /// `text` as a JSON string literal; `<`, `>` and `&` are escaped too (unless not `htmlSafe`), so the JSON is
+    /// safe inside HTML.
+    public static func quoted(_ text: String, htmlSafe: Bool = true) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -12,9 +13,9 @@ public enum JSONWriter {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
+            case "<" where htmlSafe: result += "\\u003c"
+            case ">" where htmlSafe: result += "\\u003e"
+            case "&" where htmlSafe: result += "\\u0026"
             case "\u{2028}": result += "\\u2028"
             case "\u{2029}": result += "\\u2029"
             default:
@@ -29,19 +30,20 @@ public enum JSONWriter {
         return result + "\""
     }
 
-    /// `value` as text: keys sorted; indented by two spaces per level when `pretty`.
-    public static func text(_ value: JSONValue, pretty: Bool) -> String {
+    /// `value` as text: keys sorted; indented by two spaces per level when `pretty`; strings HTML-safe unless not
+    /// `htmlSafe` (a file of its own reads better with `<` as it is).
+    public static func text(_ value: JSONValue, pretty: Bool, htmlSafe: Bool = true) -> String {
         var out = ""
-        write(value, pretty: pretty, indent: 0, into: &out)
+        write(value, pretty: pretty, htmlSafe: htmlSafe, indent: 0, into: &out)
         return out
     }
 
-    private static func write(_ value: JSONValue, pretty: Bool, indent: Int, into out: inout String) {
+    private static func write(_ value: JSONValue, pretty: Bool, htmlSafe: Bool, indent: Int, into out: inout String) {
         switch value {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .number(let text): out += text
-        case .string(let text): out += quoted(text)
+        case .string(let text): out += quoted(text, htmlSafe: htmlSafe)
         case .array(let items):
             guard !items.isEmpty else {
                 out += "[]"
@@ -51,7 +53,7 @@ public enum JSONWriter {
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
                 newline(pretty, indent + 1, &out)
-                write(item, pretty: pretty, indent: indent + 1, into: &out)
+                write(item, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1, into: &out)
             }
             newline(pretty, indent, &out)
             out += "]"
@@ -67,9 +69,9 @@ public enum JSONWriter {
             for (index, key) in byKey.keys.sorted().enumerated() {
                 if index > 0 { out += "," }
                 newline(pretty, indent + 1, &out)
-                out += quoted(key)
+                out += quoted(key, htmlSafe: htmlSafe)
                 out += pretty ? ": " : ":"
-                write(byKey[key]!, pretty: pretty, indent: indent + 1, into: &out)
+                write(byKey[key]!, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1, into: &out)
             }
             newline(pretty, indent, &out)
             out += "}"

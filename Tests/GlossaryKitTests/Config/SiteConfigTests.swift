@@ -24,6 +24,7 @@ import Testing
         #expect(config.dictionary.timeoutSeconds == 10)
         #expect(config.dictionary.maxAgeDays == 30)
         #expect(config.dictionary.liveLookup == true)
+        #expect(config.dictionary.providers == [.api, .wordNet])
     }
 
     @Test func readsTheDesignExample() {
@@ -132,9 +133,9 @@ import Testing
         #expect(
             diagnostics == [
                 "glossary.yml:2:16: error: 'concurrency' must be between 1 and 256, found '0' [config-value]",
-                "glossary.yml:3:20: error: 'timeout_seconds' must be more than 0, found '0' [config-value]",
-                "glossary.yml:4:17: error: 'max_age_days' must be 0 or more, found '-1' [config-value]",
-                "glossary.yml:5:15: error: 'rate_limit' must allow at least 1 request in a window of at least 1 second, found '0/5m' [config-value]",
+                "glossary.yml:3:20: error: 'timeout_seconds' must be more than 0 and at most 600 (seconds), found '0' [config-value]",
+                "glossary.yml:4:17: error: 'max_age_days' must be from 0 to 3650000 (days), found '-1' [config-value]",
+                "glossary.yml:5:15: error: 'rate_limit' must allow from 1 to 1000000 requests in a window from 1 second to 24 hours, found '0/5m' [config-value]",
                 "glossary.yml:6:8: error: 'api' must contain '{word}', where the looked-up word goes, found 'https://example.com/define' [config-value]",
             ])
         #expect(config.dictionary == DictionaryConfig())
@@ -147,6 +148,49 @@ import Testing
                 "glossary.yml:2:16: error: 'concurrency' must be between 1 and 256, found '257' [config-value]"
             ])
         #expect(load("dictionary:\n  concurrency: 256\n").1 == [])
+    }
+
+    /// Values that would overflow the client's arithmetic (milliseconds in 64 bits, libcurl's longs) are refused
+    /// here, before anything runs.
+    static let timeoutRange = "'timeout_seconds' must be more than 0 and at most 600 (seconds)"
+    static let rateLimitRange = "'rate_limit' must allow from 1 to 1000000 requests in a window from 1 second to 24 hours"
+
+    @Test(arguments: [
+        ("timeout_seconds: 1e300", "glossary.yml:2:20: error: \(timeoutRange), found '1e300' [config-value]"),
+        ("timeout_seconds: 600.5", "glossary.yml:2:20: error: \(timeoutRange), found '600.5' [config-value]"),
+        ("timeout_seconds: -0", "glossary.yml:2:20: error: \(timeoutRange), found '-0' [config-value]"),
+        ("timeout_seconds: .inf", "glossary.yml:2:20: error: 'timeout_seconds' must be a number, found '.inf' [config-type]"),
+        ("timeout_seconds: nan", "glossary.yml:2:20: error: 'timeout_seconds' must be a number, found 'nan' [config-type]"),
+        ("rate_limit: 1/2562047788015215h", "glossary.yml:2:15: error: \(rateLimitRange), found '1/2562047788015215h' [config-value]"),
+        ("rate_limit: 1000001/1s", "glossary.yml:2:15: error: \(rateLimitRange), found '1000001/1s' [config-value]"),
+        ("max_age_days: 3650001", "glossary.yml:2:17: error: 'max_age_days' must be from 0 to 3650000 (days), found '3650001' [config-value]"),
+    ])
+    func valuesBeyondWhatTheClientCanUseAreErrors(line: String, expected: String) {
+        let (config, diagnostics) = load("dictionary:\n  \(line)\n")
+        #expect(diagnostics == [expected])
+        #expect(config.dictionary == DictionaryConfig())
+        #expect(load("dictionary:\n  timeout_seconds: 600\n  rate_limit: 1000000/24h\n  max_age_days: 3650000\n").1 == [])
+    }
+
+    @Test func providersAreReadInOrder() {
+        #expect(load("dictionary:\n  providers: [wordnet, api]\n").0.dictionary.providers == [.wordNet, .api])
+        #expect(load("dictionary:\n  providers: wordnet\n").0.dictionary.providers == [.wordNet])
+        #expect(load("dictionary:\n  providers: []\n").0.dictionary.providers == [])
+        #expect(load("dictionary:\n  providers:\n    - api\n").0.dictionary.providers == [.api])
+    }
+
+    @Test func unknownOrRepeatedProvidersAreErrorsAtTheirPlace() {
+        let (config, diagnostics) = load("dictionary:\n  providers: [api, wiktionary, api]\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:2:20: error: 'providers' lists the dictionaries to ask, each 'api' or 'wordnet', found 'wiktionary' [config-value]",
+                "glossary.yml:2:32: error: 'providers' names each dictionary once, found 'api' [config-value]",
+            ])
+        #expect(config.dictionary.providers == [.api, .wordNet], "the default is kept")
+        #expect(
+            load("dictionary:\n  providers: {api: 1}\n").1 == [
+                "glossary.yml:2:14: error: 'providers' must be a list of strings, found a mapping [config-type]"
+            ])
     }
 
     @Test func malformedRateLimitIsATypeError() {

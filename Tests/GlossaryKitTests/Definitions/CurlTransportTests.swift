@@ -55,6 +55,39 @@ import Testing
         #expect(result == .failure(TransportFailure(.cannotConnect, detail: "Couldn't connect to server")))
     }
 
+    /// A refused connection reached no server, so it gives its turn of the rate limit back: with one request in ten
+    /// minutes allowed, the second and third refused attempts still leave at once.
+    @Test func aRefusedConnectionDoesNotSpendTheRateLimit() async throws {
+        let url = try Self.closedPortURL()
+        let pacer = RequestPacer(limit: 1, window: .seconds(600))
+        var options = Self.options()
+        options.pacer = pacer
+        let transport = CurlTransport(options: options)
+        let started = ContinuousClock.now
+
+        for _ in 0..<3 {
+            #expect(await transport.get(url) == .failure(TransportFailure(.cannotConnect, detail: "Couldn't connect to server")))
+        }
+
+        // Generous: a held attempt waits the window's ten minutes; a loaded machine has held Swift's pool for 90 s.
+        #expect(ContinuousClock.now - started < .seconds(150), "held for the rate limit's window")
+        #expect(pacer.reserve(now: .now) == nil, "the one allowed request is still there to be made")
+    }
+
+    @Test func onceTheClientStopsNothingIsSent() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let pacer = RequestPacer(limit: 10, window: .seconds(1))
+        pacer.stop(.cannotConnect(failures: 5))
+        var options = Self.options()
+        options.pacer = pacer
+
+        let result = await CurlTransport(options: options).get(server.url("/w"))
+
+        #expect(result == .failure(TransportFailure(.notSent, detail: "not sent: the client stopped asking")))
+        #expect(server.requests.isEmpty && server.connectionCount == 0)
+    }
+
     @Test func aBodyCutShortIsANetworkFailure() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

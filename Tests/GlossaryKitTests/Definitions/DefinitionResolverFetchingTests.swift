@@ -120,7 +120,12 @@ import Testing
                 "\(server.url(Self.path + "old")): warning: using the cached definition of 'old' fetched \(day(old)): the dictionary API answered HTTP 500 for 'old' (4 attempts) [stale-definition]",
             ])
         #expect(outcome.apiUnreachable)
-        #expect(outcome.cached == 2)
+        // The stale definition is used; the stale 404 is kept too, but it defines nothing.
+        #expect(outcome.cached == 1)
+        guard case .notFound = outcome.resolutions[gone.key] else {
+            Issue.record("the cached 404 not kept")
+            return
+        }
         #expect(fileBytes("old") == before.0 && fileBytes("gone") == before.1, "a failed fetch never touches a good entry")
     }
 
@@ -136,6 +141,58 @@ import Testing
         #expect(!outcome.apiUnreachable)
         #expect(fileBytes("w") == nil)
         #expect(CacheInventory.scan(cache).items.isEmpty && CacheInventory.scan(cache).leftovers.isEmpty)
+    }
+
+    /// The API's 404 for an inflected form brings exactly one request for its base form (WordNet's Morphy says
+    /// which), whose answer is cached under the base's key; the form then links to the base's definition.
+    @Test func anInflectedFormTheAPIDoesNotKnowBringsOneRequestForItsBase() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LoopbackServer { request in
+            request.path.hasSuffix("/keyboard")
+                ? .json(200, #"[{"word":"keyboard","phonetic":"/ˈkiːbɔːd/","meanings":[{"partOfSpeech":"noun","definitions":[{"definition":"Keys."}]}]}]"#)
+                : .respond(status: 404, body: Data(Self.notFound.utf8))
+        }
+        defer { server.stop() }
+        var resolver = resolver(server)
+        resolver.wordNet = WordNetDictionary(try WordNet.open())
+
+        let outcome = await resolver.resolve([TermKey("keyboards")!], team: [:])
+
+        #expect(server.requestPaths == [Self.path + "keyboards", Self.path + "keyboard"])
+        #expect(outcome.forms == [TermKey("keyboards")!: TermKey("keyboard")!])
+        guard case .defined(let definition) = outcome.resolutions[TermKey("keyboards")!] else {
+            Issue.record("keyboards unresolved")
+            return
+        }
+        #expect(definition.key == TermKey("keyboard")! && definition.phonetic == "/ˈkiːbɔːd/", "the API's answer, first of the providers")
+        guard case .entry(let base) = cache.lookup(TermKey("keyboard")!, language: "en"),
+            case .entry(let form) = cache.lookup(TermKey("keyboards")!, language: "en")
+        else {
+            Issue.record("not cached")
+            return
+        }
+        #expect(base.status == 200 && form.isNotFound)
+
+        // The next build asks nothing: the form's 404 and the base's answer are both in the cache.
+        server.resetCounters()
+        let again = await resolver.resolve([TermKey("keyboards")!], team: [:])
+        #expect(server.requests.isEmpty)
+        #expect(again.forms == outcome.forms)
+    }
+
+    @Test func aBaseFormDefinedElsewhereIsNotAskedFor() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LoopbackServer { _ in .respond(status: 404, body: Data(Self.notFound.utf8)) }
+        defer { server.stop() }
+        _ = try stored("keyboard", daysAgo: 1)
+        var resolver = resolver(server)
+        resolver.wordNet = WordNetDictionary(try WordNet.open())
+
+        let outcome = await resolver.resolve([TermKey("keyboards")!, TermKey("geese")!], team: [:])
+
+        // keyboard is cached; goose is not, and WordNet (after the API) has it.
+        #expect(server.requestPaths.sorted() == [Self.path + "geese", Self.path + "goose", Self.path + "keyboards"])
+        #expect(outcome.forms == [TermKey("keyboards")!: TermKey("keyboard")!, TermKey("geese")!: TermKey("goose")!])
     }
 
     @Test func refreshRefetchesEvenFreshEntries() async throws {

@@ -45,19 +45,46 @@ import Testing
         #expect(pacer.reserve(now: at(2500)) == at(3000))
     }
 
-    /// Found by fuzzing (Fuzz/, api-response): a Retry-After too long for Int64 milliseconds trapped here.
-    @Test(arguments: [1e17, Double(Int64.max), .infinity])
-    func aRetryAfterTooLongForMillisecondsPausesForTheLongestPause(seconds: Double) {
-        let pacer = RequestPacer(limit: 100, window: .seconds(1), margin: .zero, longestPause: .seconds(60))
-        pacer.rateLimited(retryAfter: seconds, now: at(0))
-        #expect(pacer.reserve(now: at(10)) == at(60_000))
-    }
-
-    @Test(arguments: [-1, -Double(Int64.max), .nan])
-    func aNegativeOrMeaninglessRetryAfterIsNoPause(seconds: Double) {
-        let pacer = RequestPacer(limit: 100, window: .seconds(1), margin: .zero)
-        pacer.rateLimited(retryAfter: seconds, now: at(0))
+    @Test func aRefundedSendGivesItsTurnBack() {
+        let pacer = RequestPacer(limit: 2, window: .seconds(1), margin: .zero)
         #expect(pacer.reserve(now: at(0)) == nil)
+        #expect(pacer.reserve(now: at(10)) == nil)
+        #expect(pacer.reserve(now: at(20)) == at(1000))
+        pacer.refund(at(10))
+        #expect(pacer.reserve(now: at(20)) == nil, "the refused send no longer counts")
+        #expect(pacer.reserve(now: at(30)) == at(1000))
+        pacer.refund(at(500))
+        #expect(pacer.reserve(now: at(30)) == at(1000), "refunding a send never made changes nothing")
     }
 
+    @Test func retryAfterPausesAreBudgetedForTheWholeFetch() {
+        let pacer = RequestPacer(limit: 100, window: .seconds(1), margin: .zero, retryAfterBudget: .seconds(3))
+        pacer.rateLimited(retryAfter: 2, now: at(0))
+        #expect(pacer.reserve(now: at(100)) == at(2000))
+        // Overlapping pauses count once: this one adds half a second to the wait.
+        pacer.rateLimited(retryAfter: 1, now: at(1500))
+        #expect(pacer.reserve(now: at(2000)) == at(2500))
+        #expect(pacer.stopReason == nil)
+        pacer.rateLimited(retryAfter: 1, now: at(2500))
+        #expect(pacer.stopReason == .retryAfterSpent(budget: 3))
+    }
+
+    @Test func aRetryAfterBeyondTheBudgetStopsAtOnce() {
+        let pacer = RequestPacer(limit: 100, window: .seconds(1), margin: .zero, retryAfterBudget: .seconds(60))
+        pacer.rateLimited(retryAfter: 999_999, now: at(0))
+        #expect(pacer.stopReason == .retryAfterTooLong(requested: 999_999, budget: 60))
+        #expect(pacer.reserve(now: at(0)) == nil, "no pause was set: the caller checks stopReason first")
+        pacer.stop(.cannotConnect(failures: 5))
+        #expect(pacer.stopReason == .retryAfterTooLong(requested: 999_999, budget: 60), "the first reason stays")
+    }
+
+    /// Whatever a server sends: no value traps the duration arithmetic.
+    @Test(arguments: [Double.nan, -.infinity, -1, 0, 1e300, .infinity, 9_223_372_036_854_775_807])
+    func anyRetryAfterIsSafe(seconds: Double) {
+        let pacer = RequestPacer(limit: 1, window: .seconds(1), margin: .zero)
+        pacer.rateLimited(retryAfter: seconds, now: at(0))
+        let duration = RequestPacer.duration(seconds: seconds)
+        #expect(duration >= .zero && duration <= .seconds(100 * 365 * 86_400))
+        if seconds > 60 { #expect(pacer.stopReason != nil) } else { #expect(pacer.stopReason == nil) }
+    }
 }

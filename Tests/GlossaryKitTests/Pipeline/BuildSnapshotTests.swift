@@ -11,9 +11,10 @@ import Testing
     typealias Folder = IncrementalBuildTests.Folder
 
     /// A build of `folder` as `glossary build` makes it, trusting signatures at once (the files were just written).
-    static func build(_ folder: Folder, drafts: Bool = false, baseURL: String? = nil, settle: Double = 0) async -> BuildResult {
+    static func build(_ folder: Folder, drafts: Bool = false, baseURL: String? = nil, wordNetFolder: String? = nil, settle: Double = 0) async -> BuildResult {
         var options = IncrementalBuildTests.options(folder, drafts: drafts)
         options.baseURL = baseURL
+        options.wordNetFolder = wordNetFolder
         let state = BuildState()
         state.settleSeconds = settle
         return await SiteBuilder(options: options, state: state, makeFetcher: nil).buildAndWrite()
@@ -98,6 +99,20 @@ import Testing
         let based = await Self.build(folder, drafts: true, baseURL: "/docs/")
         #expect(!Self.replayed(based))
         #expect(Self.replayed(await Self.build(folder, drafts: true, baseURL: "/docs/")))
+    }
+
+    /// WordNet's data is read from outside the site: another folder, or a file of it changed, is a change.
+    @Test func wordNetsDataIsAnInput() async throws {
+        let folder = try Folder(Self.site)
+        let first = folder.root.appendingPathComponent("wordnet-a").path
+        let second = folder.root.appendingPathComponent("wordnet-b")
+        _ = await Self.build(folder, wordNetFolder: first)
+        #expect(Self.replayed(await Self.build(folder, wordNetFolder: first)))
+        #expect(!Self.replayed(await Self.build(folder, wordNetFolder: second.path)), "another folder")
+        #expect(Self.replayed(await Self.build(folder, wordNetFolder: second.path)))
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        try Data("data".utf8).write(to: second.appendingPathComponent("index.noun"))
+        #expect(!Self.replayed(await Self.build(folder, wordNetFolder: second.path)), "a data file appeared")
     }
 
     @Test func aSnapshotPastItsTimeOrOfInputsTooFreshIsNotUsed() async throws {

@@ -22,7 +22,7 @@ import Testing
             "<ul>{{hidden_before}}{{#items}}<li{{#current}} class=c{{/current}}{{#open}} class=o{{/open}}>{{title}} {{url}}"
             + "{{#children}}{{>level}}{{/children}}</li>{{/items}}{{hidden_after}} {{listed_at}}</ul>",
         "themes/default/templates/term.mustache":
-            "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{{term.body}}}{{#term.meanings}}{{#definitions}}<p>{{definition}}</p>{{/definitions}}{{#synonyms}}<a href=\"{{url}}\">{{word}}</a>{{/synonyms}}{{/term.meanings}}{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}<ul>{{#term.used_on}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/term.used_on}}</ul>{{#term.stale}}stale{{/term.stale}}{{/content}}{{/base}}\n",
+            "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{{term.body}}}{{#term.meanings}}{{#definitions}}<p>{{definition}}</p>{{/definitions}}{{#synonyms}}<a href=\"{{url}}\">{{word}}</a>{{/synonyms}}{{/term.meanings}}{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}{{#term.is_wordnet}}<small>WordNet</small>{{/term.is_wordnet}}{{#term.forms_used}}<i>{{.}}</i>{{/term.forms_used}}<ul>{{#term.used_on}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/term.used_on}}</ul>{{#term.stale}}stale{{/term.stale}}{{/content}}{{/base}}\n",
         "themes/default/templates/terms.mustache":
             "{{<base}}{{$content}}{{#letters}}<h2>{{letter}}</h2>{{#terms}}<a href=\"{{url}}\">{{word}}</a>: {{summary}}{{/terms}}{{/letters}}{{/content}}{{/base}}\n",
         "themes/default/templates/search.mustache": "{{<base}}{{$content}}<form></form>{{/content}}{{/base}}\n",
@@ -199,6 +199,12 @@ import Testing
         ("change a page title used on term pages", { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }),
         ("delete a page", { try $0.remove("content/guide/intro.md") }),
         ("edit a glossary entry", { try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\naliases: [letter spacing pairs]\nsee_also: [leading, tracking]\n---\nThe space between **two** letters, adjusted.\n") }),
+        ("reference words only WordNet defines", { try $0.write("content/guide/words.md", "---\ntitle: Words\n---\nIn [[ink]], with a [[quill]].\n") }),
+        ("reference inflected forms", {
+            // ligature is cached, kerning a team entry, goose only in WordNet.
+            try $0.write("content/guide/forms.md", "---\ntitle: Forms\n---\nSome [[ligatures]], [[Kernings]] and [[geese]].\n")
+        }),
+        ("give a form's base a team entry", { try $0.write("content/glossary/goose.md", "---\nterm: Goose\n---\nA bird.\n") }),
         ("add a glossary entry for a cached word", { try $0.write("content/glossary/ligature.md", "---\nterm: Ligature\n---\nTwo letters joined as one glyph.\n") }),
         ("delete a glossary entry", { try $0.remove("content/glossary/tracking.md") }),
         ("edit a template", { try $0.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"t\">{{term.word}}</h1>{{{term.body}}}{{/content}}{{/base}}\n") }),
@@ -240,9 +246,34 @@ import Testing
         ("edit a cache file by hand", { try $0.write(".glossary/cache/en/quill.json", cacheEntry("quill", "A feather pen.", synonyms: ["kerning"])) }),
         ("corrupt a cache file", { try $0.write(".glossary/cache/en/quill.json", "{\"body\": [") }),
         ("delete a cache file", { try $0.remove(".glossary/cache/en/quill.json") }),
+        ("drop an inflected form", { try $0.write("content/guide/forms.md", "---\ntitle: Forms\n---\nSome [[ligatures]] and [[geese]].\n") }),
+        // A cache file that changes while no page uses its word is read again once one does.
+        ("use a cached word", {
+            try $0.write(".glossary/cache/en/tusk.json", cacheEntry("tusk", "A long tooth."))
+            try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]].\n")
+        }),
+        ("stop using it", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nNo tusk.\n") }),
+        ("change its cache file while unused", { try $0.write(".glossary/cache/en/tusk.json", cacheEntry("tusk", "A changed tooth.")) }),
+        ("use it again", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]] again.\n") }),
         ("make a page a draft", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\ndraft: true\n---\nDraft about [[kerning]].\n") }),
         ("change the language", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nlanguage: fr\n") }),
         ("change it back", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
+        // What the exports, the sitemap and robots.txt read.
+        ("give the site an address", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nsite: https://example.org\n") }),
+        ("reference a term by a new spelling and date a page", {
+            try $0.write("content/index.md", "---\ntitle: Home again\ndate: 2024-02-03\n---\nWelcome back to [[Kerning]] and [[letter spacing pairs]].\n")
+        }),
+        ("show see-also links on term pages", {
+            try $0.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}{{/content}}{{/base}}\n")
+        }),
+        ("link a page from see_also", {
+            try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\nsee_also: [leading, ../guide/newer.md, /nowhere/]\n---\nThe space between letters.\n")
+        }),
+        ("retitle the page a see_also link names", { try $0.write("content/guide/newer.md", "---\ntitle: Newer\n---\nA page.\n") }),
+        ("add the site's own robots.txt", { try $0.write("content/robots.txt", "User-agent: *\nDisallow: /\n") }),
+        ("remove it again", { try $0.remove("content/robots.txt") }),
+        ("edit a cached definition the exports show", { try $0.write(".glossary/cache/en/ligature.json", cacheEntry("ligature", "Two joined glyphs.")) }),
+        ("drop the address", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
     ]
 
     @Test(arguments: Mode.allCases)
@@ -268,7 +299,7 @@ import Testing
         // Signatures are trusted at once here, so the shortcut for unchanged files is what gets exercised.
         let builds = try Builds(folder, mode: mode, settleSeconds: 0)
         await builds.check("seed \(seed): first build")
-        let words = ["kerning", "leading", "tracking", "ligature", "quill", "serif", "nosuchword"]
+        let words = ["kerning", "leading", "tracking", "ligature", "quill", "serif", "nosuchword", "ligatures", "geese", "ink"]
         var pages = ["content/index.md", "content/guide/intro.md"]
         var entries = ["content/glossary/kerning.md", "content/glossary/leading.md", "content/glossary/tracking.md"]
         for step in 0..<30 {
@@ -333,7 +364,8 @@ import Testing
                 try folder.write("themes/default/assets/site.css", "body { margin: \(step)px; }\n")
                 name = "edit an asset"
             case 11:
-                try folder.write("glossary.yml", "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n"))
+                let address = step % 3 == 0 ? "site: https://example.org\n" : ""
+                try folder.write("glossary.yml", "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n") + address)
                 name = "edit glossary.yml"
             default:
                 builds.drafts.toggle()
@@ -382,23 +414,30 @@ import Testing
 
         try folder.write("content/page-3.md", "---\ntitle: Page 3\n---\nNow about [[term4]] only.\n")
         let edit = await builds.check("edit a page")
-        // The page; term3 and kerning lose a user; term4 gains one; the search index's vocabulary and postings
-        // (its page list, titles unchanged, stays). Nothing else.
+        // The page; term3 and kerning lose a user; term4 gains one; the exports that list pages; the search index's
+        // vocabulary and postings (its page list, titles unchanged, stays). Nothing else: the TBX and the sitemap
+        // read no page's terms.
         #expect(
             edit.outputs?.changed == [
                 "page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html", "search/index.json",
-                "search/shards/0.json",
+                "search/shards/0.json", "glossary.json", "glossary.csv",
             ])
 
         try folder.write("content/glossary/term7.md", "---\nterm: term7\n---\nA new definition.\n")
         let entry = await builds.check("edit an entry")
-        // The term page, the pages listing its summary, the index and the JSON the browser reads; the search
-        // index, and the results' summary of the term.
+        // The term page, the pages listing its summary, the index, the JSON the browser reads and the exports; the
+        // search index, and the results' summary of the term.
         #expect(
             entry.outputs?.changed == [
                 "terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json", "search/index.json", "search/shards/0.json",
-                "search/docs/0.json",
+                "search/docs/0.json", "glossary.json", "glossary.csv", "glossary.tbx",
             ])
+
+        try folder.write("content/page-5.md", "---\ntitle: Page 5\ndate: 2024-01-01\n---\nAbout [[kerning]] and [[term5]].\n")
+        let dated = await builds.check("date a page")
+        // The page is rendered again (its file changed) to the same bytes: this theme shows no date. The date is the
+        // sitemap's lastmod; no other output reads it.
+        #expect(dated.outputs?.changed == ["sitemap.xml"])
 
         let nothing = await builds.check("nothing changed")
         #expect(nothing.outputs?.changed == [])

@@ -34,13 +34,36 @@ import Testing
 
     @Test func teamDefinitionsIndexAliasesAndRejectDuplicates() throws {
         let pages = [
-            parse("glossary/a.md", "---\nterm: Leading\naliases: [line spacing]\n---\nSpace.\n").0!,
+            parse("glossary/a.md", "---\nterm: Leading\naliases: [line spacing, leading, Leading]\n---\nSpace.\n").0!,
             parse("glossary/b.md", "---\nterm: line spacing\n---\nAgain.\n").0!,
+            parse("glossary/c.md", "---\nterm: LEADING\n---\nThird.\n").0!,
+        ]
+        let (team, diagnostics) = SiteBuilder.teamDefinitions(pages)
+        // Terms win over aliases; an alias naming its own term says nothing new.
+        #expect(team[TermKey("line spacing")!]?.word == "line spacing")
+        #expect(team[TermKey("leading")!]?.word == "Leading")
+        #expect(
+            diagnostics.map(\.description) == [
+                "content/glossary/c.md:2:7: error: 'leading' is already defined [duplicate-term]",
+                "content/glossary/a.md:3:11: error: alias 'line spacing' is already the term 'line spacing' [alias-collision]",
+            ])
+        #expect(diagnostics.first?.notes == [Diagnostic.Note("'leading' is first defined here", at: SourceLocation(file: "content/glossary/a.md", line: 2, column: 7))])
+        #expect(diagnostics.last?.notes == [Diagnostic.Note("'line spacing' is defined here", at: SourceLocation(file: "content/glossary/b.md", line: 2, column: 7))])
+    }
+
+    @Test func anAliasOfTwoEntriesBelongsToTheFirst() throws {
+        let pages = [
+            parse("glossary/a.md", "---\nterm: Leading\naliases: [Line Spacing]\n---\nSpace.\n").0!,
+            parse("glossary/b.md", "---\nterm: Interlinear space\naliases: [interlinear, line  spacing]\n---\nAgain.\n").0!,
         ]
         let (team, diagnostics) = SiteBuilder.teamDefinitions(pages)
         #expect(team[TermKey("line spacing")!]?.word == "Leading")
-        #expect(diagnostics.map(\.description) == ["content/glossary/b.md:2:7: error: 'line spacing' is already defined [duplicate-term]"])
-        #expect(diagnostics.first?.notes == [Diagnostic.Note("'line spacing' is first defined here", at: SourceLocation(file: "content/glossary/a.md", line: 3, column: 11))])
+        #expect(team[TermKey("interlinear")!]?.word == "Interlinear space")
+        #expect(diagnostics.map(\.description) == ["content/glossary/b.md:3:24: error: alias 'line  spacing' is already an alias of 'Leading' [alias-collision]"])
+        #expect(
+            diagnostics.first?.notes == [
+                Diagnostic.Note("'line spacing' is first an alias of 'Leading' here", at: SourceLocation(file: "content/glossary/a.md", line: 3, column: 11))
+            ])
     }
 
     @Test func collectsEveryReferenceByKeyAcrossSpellings() throws {

@@ -49,6 +49,17 @@ import Testing
         #expect(ContentSecurityPolicy.inlineScripts(in: html) == ["one()", "two()\nthree()\nfour()", "five()", "six()", "unclosed"])
     }
 
+    /// JSON-LD is a data block: the browser never runs it, so a policy doesn't list it (and a theme that puts
+    /// structured data in its head-script keeps one policy for every page). Scripts of any other type keep theirs.
+    @Test func jsonDataBlocksAreNotHashed() {
+        let html = """
+            <script type="application/ld+json">{"@type":"DefinedTerm"}</script><script type='Application/JSON; charset=utf-8'>{}</script>
+            <script type=module>m()</script><script type="importmap">{"imports":{}}</script><script type="text/json-ish">x</script>
+            <script type="application/ld+json" type="text/javascript">first type wins</script>
+            """
+        #expect(ContentSecurityPolicy.inlineScripts(in: html) == ["m()", "{\"imports\":{}}", "x"])
+    }
+
     @Test func eachDistinctScriptIsHashedOnce() {
         let policy = ContentSecurityPolicy(inlineScripts: ["abc", "abc", ""], connectSources: [])
         #expect(policy.scriptHashes == ["'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"])

@@ -1,0 +1,48 @@
+import Foundation
+
+/// WordNet as the build asks it: entries and word forms by term key, each looked up once and remembered.
+///
+/// A build asks for the same words again and again (the resolver, the word forms, the parse-time links), and the
+/// preview server rebuilds on every save: libwordnet's answers never change while its files don't, so they are
+/// kept for the life of this value (a build's, or a preview session's). Safe to use from several threads; the
+/// lookups themselves still take turns inside `WordNet`.
+public final class WordNetDictionary: @unchecked Sendable {
+    public let wordNet: WordNet
+    private let lock = NSLock()
+    private var entries: [TermKey: [DictionaryEntry]] = [:]
+    private var forms: [TermKey: WordForms] = [:]
+
+    public init(_ wordNet: WordNet) {
+        self.wordNet = wordNet
+    }
+
+    /// WordNet's entry for exactly `key` (see `WordNet.entries(for:)`); empty when it has none.
+    public func entries(for key: TermKey) -> [DictionaryEntry] {
+        if let known = lock.withLock({ entries[key] }) { return known }
+        let found = wordNet.entries(for: key.rawValue)
+        lock.withLock { entries[key] = found }
+        return found
+    }
+
+    /// What WordNet makes of `key` as written: its own entry or not, and its base forms (see `WordForms`).
+    public func forms(of key: TermKey) -> WordForms {
+        if let known = lock.withLock({ forms[key] }) { return known }
+        let found = wordNet.forms(of: key.rawValue)
+        lock.withLock { forms[key] = found }
+        return found
+    }
+
+    /// `key`'s definition from WordNet, shown under its own key; nil when WordNet doesn't have the word.
+    public func definition(for key: TermKey) -> TermDefinition? {
+        let entries = entries(for: key)
+        guard let first = entries.first else { return nil }
+        return TermDefinition(key: key, word: first.word, entries: entries, origin: .wordNet)
+    }
+
+    /// Looks every key up ahead of need, entries and forms, so later questions are answered from memory.
+    public func prepare(_ keys: some Sequence<TermKey>) {
+        for key in keys where entries(for: key).isEmpty {
+            _ = forms(of: key)
+        }
+    }
+}

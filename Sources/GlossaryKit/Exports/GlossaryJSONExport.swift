@@ -1,0 +1,62 @@
+/// `glossary.json`: every term of the glossary as data for other tools, in the shape `docs/glossary.schema.json`
+/// describes. Pretty-printed with sorted keys, so a change to one term is a small diff.
+enum GlossaryJSONExport {
+    /// Bumped when a field changes meaning or goes away (new fields don't bump it).
+    static let format = 1
+
+    static func text(_ export: GlossaryExport) -> String {
+        let document: JSONValue = .object([
+            ("format", .number(String(format))),
+            ("title", .string(export.title)),
+            ("description", optional(export.description)),
+            ("language", .string(export.language)),
+            ("url", .string(export.root)),
+            ("absolute_urls", .bool(export.isAbsolute)),
+            ("terms", .array(export.terms.map(term))),
+        ])
+        return JSONWriter.text(document, pretty: true, htmlSafe: false) + "\n"
+    }
+
+    static func term(_ term: GlossaryExport.Term) -> JSONValue {
+        .object([
+            ("key", .string(term.key)),
+            ("word", .string(term.word)),
+            ("sense", optional(term.sense)),
+            ("slug", .string(term.slug)),
+            ("url", .string(term.url)),
+            ("summary", optional(term.summary)),
+            ("definition", .object([("text", .string(term.definitionText)), ("html", .string(term.definitionHTML))])),
+            ("part_of_speech", optional(term.partOfSpeech)),
+            ("phonetic", optional(term.phonetic)),
+            ("audio", .array(term.audio.map(audio))),
+            ("aliases", .array(term.aliases.map(JSONValue.string))),
+            ("forms", .array(term.forms.map(JSONValue.string))),
+            (
+                "source",
+                .object([
+                    ("kind", .string(term.source.kind)),
+                    ("urls", .array(term.source.urls.map(JSONValue.string))),
+                    ("licenses", .array(term.source.licenses.map(license))),
+                    ("retrieved", optional(term.source.retrieved)),
+                ])
+            ),
+            ("pages", .array(term.pages.map { .object([("title", .string($0.title)), ("url", .string($0.url))]) })),
+        ])
+    }
+
+    static func audio(_ audio: GlossaryExport.Audio) -> JSONValue {
+        .object([
+            ("url", .string(audio.url)),
+            ("accent", optional(audio.accent)),
+            ("text", optional(audio.text)),
+            ("source_url", optional(audio.sourceURL)),
+            ("license", audio.license.map(license) ?? .null),
+        ])
+    }
+
+    static func license(_ license: GlossaryExport.License) -> JSONValue {
+        .object([("name", .string(license.name)), ("url", optional(license.url))])
+    }
+
+    static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+}

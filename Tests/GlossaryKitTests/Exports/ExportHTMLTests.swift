@@ -1,0 +1,80 @@
+import Testing
+
+@testable import GlossaryKit
+
+/// Definition HTML made to stand on its own (links absolute), its plain text, and URL paths percent-encoded.
+@Suite struct ExportHTMLTests {
+    @Test(arguments: [
+        ("/guide/", "https://example.org/guide/"),
+        ("../leading/", "https://example.org/docs/terms/leading/"),
+        ("../../guide/intro/#setup", "https://example.org/docs/guide/intro/#setup"),
+        ("../../../../way/up/", "https://example.org/way/up/"),
+        ("notes", "https://example.org/docs/terms/kerning/notes"),
+        ("./", "https://example.org/docs/terms/kerning/"),
+        ("..", "https://example.org/docs/terms/"),
+        ("#top", "https://example.org/docs/terms/kerning/#top"),
+        ("?q=a&amp;b", "https://example.org/docs/terms/kerning/?q=a&amp;b"),
+        ("https://other.example/x", "https://other.example/x"),
+        ("mailto:a@b.example", "mailto:a@b.example"),
+        ("//cdn.example/x.png", "//cdn.example/x.png"),
+    ])
+    func linksResolveAgainstTheTermPage(href: String, resolved: String) {
+        #expect(ExportHTML.resolved(href, page: "/docs/terms/kerning/", origin: "https://example.org") == resolved)
+        #expect(
+            ExportHTML.absolutized(
+                "<p><a href=\"\(href)\">x</a> <img src=\"\(href)\" alt=\"\"></p>", page: "/docs/terms/kerning/", origin: "https://example.org")
+                == "<p><a href=\"\(resolved)\">x</a> <img src=\"\(resolved)\" alt=\"\"></p>")
+    }
+
+    @Test func withoutAnOriginLinksBecomeSiteAbsolute() {
+        #expect(ExportHTML.resolved("../x/", page: "/terms/k/", origin: "") == "/terms/x/")
+        #expect(ExportHTML.resolved("/a/", page: "/terms/k/", origin: "") == "/a/")
+    }
+
+    @Test func textIsALinePerBlockWithMarkupDroppedAndEntitiesDecoded() {
+        let html = """
+            <h2>Use</h2>
+            <p>The <strong>space</strong> between
+            two <a href="x">letters</a> &amp; &lt;glyphs&gt; &quot;here&quot; &#233;&#x20AC;<!-- raw HTML omitted --> end.</p>
+            <ul>
+            <li>one</li>
+            <li><p>two</p></li>
+            </ul>
+            <pre><code>let a = 1
+              let b = 2
+            </code></pre>
+            <blockquote>
+            <p>quoted<br />
+            break</p>
+            </blockquote>
+            <table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>
+            <p>&bogus; &amp</p>
+            """
+        #expect(
+            ExportHTML.plainText(html) == """
+                Use
+                The space between two letters & <glyphs> "here" é€ end.
+                one
+                two
+                let a = 1
+                let b = 2
+                quoted
+                break
+                a b
+                1 2
+                &bogus; &amp
+                """)
+    }
+
+    @Test(arguments: [
+        ("terms/kerning/", "terms/kerning/"),
+        ("café notes/", "caf%C3%A9%20notes/"),
+        ("100%/", "100%25/"),
+        ("a%20b/", "a%20b/"),
+        ("a\"b<c>#?/", "a%22b%3Cc%3E%23%3F/"),
+        ("x=1&y;z/", "x=1&y;z/"),
+    ])
+    func pathsArePercentEncodedOnce(path: String, encoded: String) {
+        #expect(URLPath.encoded(path) == encoded)
+    }
+}
