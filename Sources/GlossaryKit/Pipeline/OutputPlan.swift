@@ -410,6 +410,9 @@ public struct OutputPlan: Sendable {
                     hasher.combine(record.page.urlPath)
                     hasher.combine(record.page.metadata.date)
                 }
+                let sections = site.navigation.generatedSections.map { site.navigation.nodes[$0].urlPath }
+                hasher.combineCount(sections.count)
+                for path in sections { hasher.combine(path) }
                 hasher.combineCount(definitions.count)
                 for definition in definitions { hasher.combine(definition.slug) }
             case .json, .csv, .tbx:
