@@ -60,7 +60,7 @@ extension MarkdownDocument.Builder {
     }
 
     /// The table as custom blocks (the table, its rows, the break between head and body) holding one custom
-    /// inline per cell, rendering as `cmark-gfm -e table` does, inside a box that scrolls sideways when the
+    /// inline per cell, rendering as `cmark-gfm -e table` does (but for the alignment's markup), inside a box that scrolls sideways when the
     /// table is wider than the page (focusable, so the keyboard can scroll it too).
     private mutating func tableBlock(_ table: PipeTable) -> OpaquePointer {
         let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
@@ -72,7 +72,7 @@ extension MarkdownDocument.Builder {
             cmark_node_set_on_exit(row, "</tr>")
             for (cell, alignment) in zip(cells, table.alignments) {
                 let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
-                cmark_node_set_on_enter(node, PipeTable.openingTag(tag, alignment))
+                cmark_node_set_on_enter(node, Self.openingTag(tag, alignment))
                 cmark_node_set_on_exit(node, "</\(tag)>\n")
                 if !cell.text.isEmpty { appendInlines(of: cell, to: node) }
                 cmark_node_append_child(row, node)
@@ -88,6 +88,17 @@ extension MarkdownDocument.Builder {
         }
         for row in table.rows { append(row, tag: "td") }
         return block
+    }
+
+    /// A cell's opening tag with the column's alignment as a class (cmark-gfm's `align` attribute is obsolete in
+    /// HTML, and the Content-Security-Policy allows no `style` attribute).
+    private static func openingTag(_ tag: String, _ alignment: PipeTable.Alignment) -> String {
+        switch alignment {
+        case .none: "<\(tag)>"
+        case .left: "<\(tag) class=\"align-left\">"
+        case .center: "<\(tag) class=\"align-center\">"
+        case .right: "<\(tag) class=\"align-right\">"
+        }
     }
 
     /// Parses `text` as one paragraph's inlines, finds its references and links at their file positions, and

@@ -28,7 +28,7 @@ extension PipeTable {
     }
 
     /// A cell's opening tag, `<td>` or `<th>`, with the column's `align` attribute as cmark-gfm writes it.
-    static func openingTag(_ tag: String, _ alignment: Alignment) -> String {
+    private static func openingTag(_ tag: String, _ alignment: Alignment) -> String {
         switch alignment {
         case .none: "<\(tag)>"
         case .left: "<\(tag) align=\"left\">"

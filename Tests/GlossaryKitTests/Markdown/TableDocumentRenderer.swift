@@ -17,11 +17,13 @@ enum TableDocumentRenderer {
         return withoutBuildAdditions(html)
     }
 
-    /// `html` without heading ids and links, and without the scrolling box around tables.
+    /// `html` without heading ids and links, without the scrolling box around tables, and with cmark-gfm's `align`
+    /// attributes for the alignment classes.
     static func withoutBuildAdditions(_ html: String) -> String {
         var html = html.replacingOccurrences(of: "<div class=\"table-scroll\" tabindex=\"0\">\n<table>", with: "<table>")
             .replacingOccurrences(of: "</table>\n</div>", with: "</table>")
         html = html.replacingOccurrences(of: #"<h([1-6]) id="[^"]*">"#, with: "<h$1>", options: .regularExpression)
+        html = html.replacingOccurrences(of: #"<t([hd]) class="align-(left|center|right)">"#, with: "<t$1 align=\"$2\">", options: .regularExpression)
         return html.replacingOccurrences(
             of: ##"<a class="anchor" href="#[^"]*" aria-label="Link to this section"></a>"##, with: "", options: .regularExpression)
     }
