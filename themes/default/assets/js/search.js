@@ -27,8 +27,10 @@
 
   // Ids no heading can take (heading ids are letters, digits, "-" and "_").
   var listId = "site-search:results";
+  // type=text, as the combobox pattern has it: axe counts autocomplete=off (no browser suggestions over ours)
+  // inappropriate on a search field.
   var input = el("input", {
-    type: "search", className: "site-search-input", placeholder: "Search", "aria-label": "Search the site",
+    type: "text", inputmode: "search", className: "site-search-input", placeholder: "Search", "aria-label": "Search the site",
     role: "combobox", "aria-expanded": "false", "aria-controls": listId, "aria-autocomplete": "list",
     autocomplete: "off", spellcheck: "false", autocapitalize: "none", enterkeyhint: "go"
   });
