@@ -18,7 +18,7 @@ STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .b
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static \
-	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize
+	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format
 
 demo: deps build site
 	@echo "Example glossary built into site/ ($$(find site -name '*.html' | wc -l) HTML files)."
@@ -37,6 +37,15 @@ site: build
 test: deps deps-test browser-test static
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# swift-format ships with the toolchain; the settings are in .swift-format.
+LINT_PATHS = Package.swift Sources Tests Fuzz/GlossaryFuzz/Package.swift Fuzz/GlossaryFuzz/Sources
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(LINT_PATHS)
 
 static: deps
 	$(STATIC_BUILD) --product glossary

@@ -297,6 +297,11 @@ import Testing
         }
         #expect(await idle.closedByServer())
         #expect((try? RawHTTPClient(port: running.port)) == nil)
+        // The served folder is removed (by a process of its own, so the stop doesn't wait for it).
+        let folder = running.server.folder.path
+        let deadline = Date().addingTimeInterval(30)
+        while FileManager.default.fileExists(atPath: folder) && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!FileManager.default.fileExists(atPath: folder), "the served folder is removed")
     }
 
     @Test func aDisconnectedBrowserIsForgottenAtOnce() async throws {
