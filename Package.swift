@@ -31,12 +31,14 @@ let package = Package(
         .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
         // bench/wordnet-bench.sh: WordNet lookup speed; also `--show WORD` for a look at a conversion.
         .executableTarget(name: "wordnet-bench", dependencies: ["GlossaryKit"], path: "bench/WordNetBench"),
+        // bench/pipetable-bench.sh: pipe-table detection speed on a corpus's paragraphs and on table paragraphs.
+        .executableTarget(name: "pipetable-bench", dependencies: ["GlossaryKit", "CCmark"], path: "bench/PipeTableBench"),
         // bench/autolink-bench.sh: TermMatcher over a corpus's text (build, scan every / first occurrence).
         .executableTarget(name: "autolink-bench", dependencies: ["GlossaryKit"], path: "bench/AutolinkBench"),
         // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the
         // shared API fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "TestSupport", "wordnet-bench"]),
+        .testTarget(name: "GlossaryKitTests", dependencies: ["GlossaryKit", "TestSupport", "wordnet-bench"], exclude: ["Markdown/Fixtures"]),
         .testTarget(name: "GlossaryServerTests", dependencies: ["GlossaryServer", "GlossaryKit", "glossary", "TestSupport"]),
         .testTarget(name: "GlossaryCLITests", dependencies: ["GlossaryCLI", "GlossaryKit", "glossary", "TestSupport"], exclude: ["Golden"]),
     ],

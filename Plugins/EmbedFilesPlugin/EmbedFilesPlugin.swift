@@ -4,10 +4,12 @@ import PackagePlugin
 /// Builds files into a module: reads the target's `EmbeddedFiles.txt` and runs the `EmbedFiles` tool, which
 /// writes `EmbeddedFiles.swift` with their bytes.
 ///
-/// Each line of `EmbeddedFiles.txt` is `NAME PATH` (`#` starts a comment), the path relative to the package
-/// root: a folder embeds every file below it (names starting with `.` or ending with `~` left out, as a site's
-/// theme folder is read), a file its bytes. Every embedded file and folder is an input of the build command,
-/// so editing, adding or removing one regenerates the source.
+/// Each line of `EmbeddedFiles.txt` is `NAME PATH [PACKAGE]` (`#` starts a comment), the path relative to the
+/// package root: a folder embeds every file below it (names starting with `.` or ending with `~` left out, as a
+/// site's theme folder is read), a file its bytes. An absolute path takes a file of the system at build time
+/// (a Debian package's, like the C libraries' headers); PACKAGE names the package that provides it, for the
+/// error when it is missing. Every embedded file and folder is an input of the build command, so editing,
+/// adding or removing one (or upgrading the package) regenerates the source.
 @main
 struct EmbedFilesPlugin: BuildToolPlugin {
     static let manifestName = "EmbeddedFiles.txt"
@@ -24,12 +26,13 @@ struct EmbedFilesPlugin: BuildToolPlugin {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let words = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace).map(String.init)
             if words.isEmpty { continue }
-            guard words.count == 2 else { throw PluginError("\(manifestPath):\(index + 1): expected NAME PATH") }
+            guard words.count == 2 || words.count == 3 else { throw PluginError("\(manifestPath):\(index + 1): expected NAME PATH [PACKAGE]") }
             let (name, path) = (words[0], words[1].hasSuffix("/") ? String(words[1].dropLast()) : words[1])
-            let url = packageRoot.appendingPathComponent(path)
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageRoot.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw PluginError("\(manifestPath):\(index + 1): \(path) does not exist")
+                let install = words.count == 3 ? "; install Debian's \(words[2]) (apt-get install \(words[2]))" : ""
+                throw PluginError("\(manifestPath):\(index + 1): \(path) does not exist\(install)")
             }
             if isDirectory.boolValue {
                 let (files, folders) = Self.contents(of: url)

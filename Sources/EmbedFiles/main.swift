@@ -4,7 +4,8 @@ import Foundation
 //
 // USAGE: EmbedFiles OUTPUT.swift MANIFEST ROOT (--folder NAME PATH | --file NAME PATH)...
 //
-// PATH is relative to ROOT (the package root), so the generated source names no folder of this machine.
+// PATH is relative to ROOT (the package root), so the generated source names no folder of this machine, or
+// absolute for a file of the system (a Debian package's, read at build time).
 // `--folder` becomes `static let NAME: [String: Data]` with every file below PATH by its path below it (names
 // starting with `.` or ending with `~` left out, as a site's theme folder is read); `--file` becomes
 // `static let NAME: Data`. The folder is listed here, at build time, so a file added to it is embedded by
@@ -78,7 +79,7 @@ var source = """
     """
 for start in stride(from: 3, to: arguments.count, by: 3) {
     let (kind, name, path) = (arguments[start], arguments[start + 1], arguments[start + 2])
-    let url = root.appendingPathComponent(path)
+    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
     switch kind {
     case "--folder":
         source += "    /// Every file below `\(path)/`, by path below it.\n"

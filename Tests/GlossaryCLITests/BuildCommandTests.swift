@@ -1,4 +1,5 @@
 import Foundation
+import GlossaryKit
 import Testing
 
 /// End-to-end: the real `glossary` binary on small inline sites.
@@ -49,16 +50,19 @@ import Testing
         let result = try await site.run(["build", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.diagnostics.isEmpty)
+        // guide/ has no page of its own, so it gets a generated one listing what it holds; the search index is three files.
         #expect(site.files(under: "site").filter { !$0.hasPrefix("assets/") } == [
-            "404.html", "glossary.csv", "glossary.json", "glossary.tbx", "guide/intro/index.html", "images/logo.svg", "index.html", "robots.txt",
-            "search/index.html", "sitemap.xml", "terms/index.html", "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
+            "404.html", "glossary.csv", "glossary.json", "glossary.tbx", "guide/index.html", "guide/intro/index.html", "images/logo.svg", "index.html",
+            "robots.txt", "search/docs/0.json", "search/index.html", "search/index.json", "search/shards/0.json", "sitemap.xml", "terms/index.html",
+            "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
         ])
         let assetsFolder = TestSite.repositoryRoot.appendingPathComponent("themes/default/assets").path
         let themeAssets = try FileManager.default.subpathsOfDirectory(atPath: assetsFolder).filter { path in
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: assetsFolder + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
         }
-        #expect(Set(site.files(under: "site/assets")) == Set(themeAssets.filter { !$0.hasPrefix(".") }))
+        let vendor = BuiltInTheme.vendorFiles.keys.map { String($0.dropFirst("assets/".count)) }
+        #expect(Set(site.files(under: "site/assets")) == Set(themeAssets.filter { !$0.hasPrefix(".") } + vendor))
         let home = try #require(site.read("site/index.html"))
         #expect(home.contains(#"<a class="term" href="/terms/kerning/" data-term="kerning">Kerning</a>"#))
         #expect(home.contains(#"<a class="term" href="/terms/leading/" data-term="leading">the leading</a>"#))

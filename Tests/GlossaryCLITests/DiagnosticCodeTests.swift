@@ -173,6 +173,30 @@ import Testing
                 "   |                  ^",
             ]),
         Trigger(
+            code: .brokenAnchor, site: "-- content/index.md --\nSee [setup](guide.md#set-up).\n-- content/guide.md --\n## Setup\n",
+            expected: [
+                "content/index.md:1:13: warning: link to 'guide.md#set-up' leads to no heading 'set-up' on /guide/ [broken-anchor]",
+                " 1 | See [setup](guide.md#set-up).",
+                "   |             ^",
+            ]),
+        Trigger(
+            code: .navUnknownPage, site: "-- glossary.yml --\nnav:\n  - index.md\n  - Guide:\n      - guide/intro.md\n" + page,
+            expected: [
+                "glossary.yml:4:9: warning: nav lists 'guide/intro.md', which is not a page or folder of content/ [nav-unknown-page]",
+                " 4 |       - guide/intro.md",
+                "   |         ^",
+            ]),
+        Trigger(
+            code: .navDuplicatePage, site: "-- glossary.yml --\nnav:\n  - index.md\n  - Home again: index.md\n" + page,
+            expected: [
+                "glossary.yml:3:17: warning: nav lists 'index.md' again; only its first place is used [nav-duplicate-page]",
+                " 3 |   - Home again: index.md",
+                "   |" + String(repeating: " ", count: 17) + "^",
+                "glossary.yml:2:5: note: 'index.md' is first listed here",
+                " 2 |   - index.md",
+                "   |     ^",
+            ]),
+        Trigger(
             code: .themeMissing, site: "-- glossary.yml --\ntitle: A\ntheme: plain\n" + page,
             expected: ["glossary.yml:2:8: error: theme 'plain' not found in themes/plain/ (the built-in theme is 'default') [theme-missing]"]),
         Trigger(
@@ -318,7 +342,7 @@ import Testing
         #expect(list.stdout.split(separator: "\n").count == DiagnosticCode.allCases.count)
         let unknown = try await site.run(["explain", "dup"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("error: no diagnostic code 'dup'; did you mean 'duplicate-key' or 'duplicate-page' or 'duplicate-term'?\n"))
+        #expect(unknown.stderr.hasPrefix("error: no diagnostic code 'dup'; did you mean 'duplicate-key' or 'duplicate-page' or 'duplicate-term' or 'nav-duplicate-page'?\n"))
     }
 
     @Test func sourceLinesCanBeLeftOut() async throws {

@@ -11,7 +11,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.diagnostics.isEmpty, "\(result.stderr)")
         let summary = try #require(result.stderr.split(separator: "\n").last)
-        #expect(summary.hasPrefix("Built 14 pages, "), "\(summary)")
+        #expect(summary.hasPrefix("Built 15 pages, "), "\(summary)")
         // The page that shows the syntax keeps its literal references in code.
         let syntax = try String(contentsOf: output.appendingPathComponent("reference/term-syntax/index.html"), encoding: .utf8)
         #expect(syntax.contains("[[word]]"))

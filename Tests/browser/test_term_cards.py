@@ -84,7 +84,7 @@ def test_click_outside_closes_the_card(example, browser):
     link = term_link(driver, "typeface")
     focus(driver, link)
     wait_for(lambda: is_open(driver, link), message="card to open")
-    driver.find_element(By.CSS_SELECTOR, ".prose h1").click()
+    driver.find_element(By.CSS_SELECTOR, "main h1").click()
     wait_for(lambda: is_closed(driver, link), message="outside click to close the card")
 
 

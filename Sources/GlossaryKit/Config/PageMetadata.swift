@@ -10,6 +10,8 @@ public struct PageMetadata: Sendable, Equatable {
     public var terms: [String] = []
     /// Ordering among sibling pages; lower first.
     public var weight: Int?
+    /// `toc: false` leaves the table of contents out; nil (unset) and true keep it.
+    public var toc: Bool?
 
     /// The word a glossary entry defines.
     public var term: String?
@@ -27,7 +29,7 @@ public struct PageMetadata: Sendable, Equatable {
     public init() {}
 
     static let keys = [
-        "title", "description", "date", "draft", "tags", "terms", "weight",
+        "title", "description", "date", "draft", "tags", "terms", "weight", "toc",
         "term", "aliases", "part_of_speech", "phonetic", "synonyms", "antonyms", "see_also",
     ]
 
@@ -52,6 +54,7 @@ public struct PageMetadata: Sendable, Equatable {
         metadata.tags = fields.stringList("tags") ?? []
         metadata.terms = fields.stringList("terms") ?? []
         metadata.weight = fields.int("weight")
+        metadata.toc = fields.bool("toc")
         metadata.term = fields.string("term")
         metadata.aliases = fields.stringList("aliases") ?? []
         metadata.partOfSpeech = fields.string("part_of_speech")

@@ -10,6 +10,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// `site:`, where the site is served from; see `address` for the one the build uses.
     public var site: SiteAddress?
     public var dictionary = DictionaryConfig()
+    /// `nav:`, the navigation's order and sections; nil makes them from the folders of `content/`.
+    public var nav: [NavEntry]?
     /// Where each top-level key's value starts in glossary.yml (`theme`), so later stages can point at it.
     public var locations: [String: SourceLocation] = [:]
 
@@ -21,10 +23,10 @@ public struct SiteConfig: Sendable, Equatable {
     /// Two configurations are equal when their settings are: where they were written doesn't matter.
     public static func == (lhs: SiteConfig, rhs: SiteConfig) -> Bool {
         (lhs.title, lhs.baseURL, lhs.language, lhs.theme, lhs.description) == (rhs.title, rhs.baseURL, rhs.language, rhs.theme, rhs.description)
-            && lhs.site == rhs.site && lhs.dictionary == rhs.dictionary
+            && lhs.site == rhs.site && lhs.dictionary == rhs.dictionary && lhs.nav == rhs.nav
     }
 
-    static let keys = ["title", "base_url", "site", "language", "theme", "description", "dictionary"]
+    static let keys = ["title", "base_url", "site", "language", "theme", "description", "dictionary", "nav"]
 
     /// Reads glossary.yml over the defaults, never failing: a value with a problem keeps its
     /// default and the problem is returned, so one run reports all of them.
@@ -88,6 +90,11 @@ public struct SiteConfig: Sendable, Equatable {
             if let node = fields[key] { config.locations[key] = node.location }
         }
         var diagnostics = fields.diagnostics
+        if let node = fields["nav"] {
+            let (nav, navDiagnostics) = NavEntry.decode(node)
+            config.nav = nav
+            diagnostics += navDiagnostics
+        }
         if let node = fields["dictionary"] {
             let (dictionary, dictionaryDiagnostics) = DictionaryConfig.decode(node)
             config.dictionary = dictionary

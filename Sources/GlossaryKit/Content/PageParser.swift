@@ -44,6 +44,7 @@ public enum PageParser {
         let record = PageRecord(
             page: page, references: document.references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
             startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: isEntry ? document.firstParagraphText() : nil,
+            headings: document.headings, searchText: isEntry ? .empty : SearchTerms(text: document.searchableText()),
             diagnostics: diagnostics, contentHash: hash, hasBody: true)
         return (Parsed(record: record, document: document), [])
     }

@@ -20,6 +20,10 @@ public final class PageRecord: Sendable {
     public let startsWithTitleHeading: Bool
     /// Plain text of the first paragraph (a glossary entry's one-line summary).
     public let firstParagraph: String?
+    /// Every heading with its id, in document order: the table of contents, `#anchor` checks, the search index.
+    public let headings: [PageHeading]
+    /// The body's text as the search index counts it (headings are a field of their own).
+    public let searchText: SearchTerms
     /// Problems found in this file while reading and parsing it.
     public let diagnostics: [Diagnostic]
     /// The fingerprint of the file's bytes: equal bytes make equal records.
@@ -32,7 +36,8 @@ public final class PageRecord: Sendable {
 
     public init(
         page: Page, references: [TermReference], declaredTerms: [TermReference], links: [MarkdownLink], firstHeading: String?,
-        startsWithTitleHeading: Bool, firstParagraph: String?, diagnostics: [Diagnostic], contentHash: Fingerprint, hasBody: Bool
+        startsWithTitleHeading: Bool, firstParagraph: String?, headings: [PageHeading] = [], searchText: SearchTerms = .empty,
+        diagnostics: [Diagnostic], contentHash: Fingerprint, hasBody: Bool
     ) {
         self.page = page
         self.references = references
@@ -41,11 +46,21 @@ public final class PageRecord: Sendable {
         self.firstHeading = firstHeading
         self.startsWithTitleHeading = startsWithTitleHeading
         self.firstParagraph = firstParagraph
+        self.headings = headings
+        self.searchText = searchText
         self.diagnostics = diagnostics
         self.contentHash = contentHash
         self.hasBody = hasBody
         title = page.metadata.title ?? firstHeading ?? Self.titleFromPath(page.contentPath)
         allReferences = references + declaredTerms
+    }
+
+    /// The headings the table of contents lists (levels 2 and 3), or none when the page has fewer than three
+    /// of them or its front matter says `toc: false`.
+    public var tableOfContents: [PageHeading] {
+        guard page.metadata.toc != false else { return [] }
+        let listed = headings.filter { $0.level == 2 || $0.level == 3 }
+        return listed.count >= 3 ? listed : []
     }
 
     static func titleFromPath(_ contentPath: String) -> String {

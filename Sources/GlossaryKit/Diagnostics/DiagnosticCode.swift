@@ -35,6 +35,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case unknownTerm = "unknown-term"
     case slugCollision = "slug-collision"
     case brokenLink = "broken-link"
+    case brokenAnchor = "broken-anchor"
+    // Navigation
+    case navUnknownPage = "nav-unknown-page"
+    case navDuplicatePage = "nav-duplicate-page"
     // Themes
     case themeMissing = "theme-missing"
     case themeCycle = "theme-cycle"
@@ -62,7 +66,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     public var severity: Severity {
         switch self {
         case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
-            .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover, .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
+            .brokenAnchor, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover,
+            .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
@@ -103,6 +108,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .unknownTerm: "a referenced term has no definition"
         case .slugCollision: "two terms would get the same page"
         case .brokenLink: "an internal link leads to no page or file of the site"
+        case .brokenAnchor: "a link's #fragment names no heading of the page it leads to"
+        case .navUnknownPage: "glossary.yml's nav lists a page or folder that content/ does not publish"
+        case .navDuplicatePage: "glossary.yml's nav lists a page twice"
         case .themeMissing: "the theme named in glossary.yml (or in a theme.yml's extends) does not exist"
         case .themeCycle: "themes extend each other in a circle"
         case .templateSyntax: "a Mustache template has a syntax error"
@@ -183,6 +191,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Two terms whose keys differ map to one page name; rename one of them."
         case .brokenLink:
             "Check the link's path: write site-absolute links (/guide/intro/) or links to markdown files (intro.md), which follow base_url."
+        case .brokenAnchor:
+            "Link to a heading's id as the page shows it (hover a heading for its link): the heading's text lowercased, punctuation dropped, spaces as '-' (## Set up Pods → #set-up-pods); repeated headings get -1, -2."
+        case .navUnknownPage:
+            "Write the path below content/ of a page (guide/intro.md) or of a folder (guide/); check its spelling, or remove the entry. Drafts are left out without a warning."
+        case .navDuplicatePage:
+            "List each page once; the note points at its first place, which is the one used for the sidebar and previous/next links."
         case .themeMissing:
             "Use theme: default (built in), or create themes/NAME/ with a templates/ folder (or a theme.yml that extends default)."
         case .themeCycle:

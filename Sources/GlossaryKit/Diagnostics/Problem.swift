@@ -51,6 +51,13 @@ public indirect enum Problem: Hashable, Sendable {
     case unknownSeeAlso(word: String)
     case slugCollision(first: String, second: String, slug: String)
     case brokenLink(destination: String)
+    /// `page`: "this page", or the URL path of the page the link leads to.
+    case brokenAnchor(destination: String, fragment: String, page: String)
+
+    // MARK: Navigation
+    /// `path` as glossary.yml's `nav:` writes it (below content/).
+    case navUnknownPage(path: String)
+    case navDuplicatePage(path: String)
 
     // MARK: Themes
     case themeMissing(name: String)
@@ -161,6 +168,9 @@ public indirect enum Problem: Hashable, Sendable {
         case .unknownTerm, .unknownSeeAlso: .unknownTerm
         case .slugCollision: .slugCollision
         case .brokenLink: .brokenLink
+        case .brokenAnchor: .brokenAnchor
+        case .navUnknownPage: .navUnknownPage
+        case .navDuplicatePage: .navDuplicatePage
         case .themeMissing, .themeExtendsMissing: .themeMissing
         case .themeCycle: .themeCycle
         case .templateSyntax: .templateSyntax
@@ -242,6 +252,11 @@ public indirect enum Problem: Hashable, Sendable {
         case .unknownSeeAlso(let word): return "see_also names \(q(word)), which has no definition"
         case .slugCollision(let first, let second, let slug): return "terms \(q(first)) and \(q(second)) would share /terms/\(slug)/"
         case .brokenLink(let destination): return "link to \(q(destination)) leads to no page or file of the site"
+        case .brokenAnchor(let destination, let fragment, let page):
+            return "link to \(q(destination)) leads to no heading \(q(fragment)) on \(DiagnosticText.escaped(page))"
+
+        case .navUnknownPage(let path): return "nav lists \(q(path)), which is not a page or folder of content/"
+        case .navDuplicatePage(let path): return "nav lists \(q(path)) again; only its first place is used"
 
         case .themeMissing(let name):
             return "theme \(q(name)) not found in themes/\(DiagnosticText.escaped(name))/ (the built-in theme is '\(BuiltInTheme.name)')"
@@ -347,6 +362,10 @@ public indirect enum Problem: Hashable, Sendable {
 
     public static func firstKeyNote(_ key: String, at location: SourceLocation) -> Diagnostic.Note {
         .init("\(DiagnosticText.quoted(key)) first appears here", at: location)
+    }
+
+    public static func firstNavNote(_ path: String, at location: SourceLocation) -> Diagnostic.Note {
+        .init("\(DiagnosticText.quoted(path)) is first listed here", at: location)
     }
 
     public static func otherPageNote(at location: SourceLocation) -> Diagnostic.Note {

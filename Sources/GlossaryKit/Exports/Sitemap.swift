@@ -1,5 +1,5 @@
-/// `sitemap.xml` (sitemaps.org 0.9): every published content page, the glossary index and every term page, in
-/// that order; a page's front matter `date` is its `lastmod`. The search page and the 404 page are left out
+/// `sitemap.xml` (sitemaps.org 0.9): every published content page, the generated pages of folders without an
+/// index page, the glossary index and every term page, in that order; a page's front matter `date` is its `lastmod`. The search page and the 404 page are left out
 /// (neither has content of its own).
 ///
 /// The protocol wants absolute URLs: with the site's address known (`site:`, or a full `base_url`) they are, under
@@ -16,6 +16,9 @@ enum Sitemap {
         }
         for record in site.pages where record.page.kind == .page {
             add(record.page.urlPath, lastModified: record.page.metadata.date)
+        }
+        for node in site.navigation.generatedSections {
+            if let path = site.navigation.nodes[node].urlPath { add(path) }
         }
         add("terms/")
         for definition in definitions { add("terms/\(definition.slug)/") }

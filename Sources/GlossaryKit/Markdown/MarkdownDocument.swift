@@ -3,7 +3,8 @@ import Foundation
 
 /// A page's markdown parsed by libcmark, with its term references found and turned into placeholder nodes.
 ///
-/// This is the only file that touches cmark. The document owns its tree; rendering fills each reference's
+/// This file, `MarkdownDocument+Blocks.swift` (callouts, heading anchors) and `MarkdownDocument+Tables.swift` (pipe
+/// tables) are the ones that touch cmark. The document owns its tree; rendering fills each reference's
 /// placeholder with the link (or the unresolved marker) the caller decides on, then asks cmark for HTML.
 /// Rendering mutates the tree, so one document must not render on two threads at once; different
 /// documents may render in parallel.
@@ -23,6 +24,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let firstHeading: String?
     /// Whether the document's first block is a level-1 heading (the page brings its own title).
     public let startsWithTitleHeading: Bool
+    /// Every heading, in document order, with the id it renders with.
+    public let headings: [PageHeading]
 
     private let root: OpaquePointer
     /// The placeholder node of each reference, index-aligned with `references`.
@@ -30,6 +33,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// Every link and image node with its destination as written, index-aligned with `links`: rendering
     /// always rewrites from the original, so a document renders the same however often it is rendered.
     private let linkNodes: [OpaquePointer]
+    /// The headings, out of the tree, and their placeholders (see `MarkdownDocument+Blocks.swift`).
+    private let anchoredHeadings: [AnchoredHeading]
 
     /// Parses `markdown`; `firstLine` is the file line on which the markdown starts (after front matter).
     public init(markdown: String, file: String, firstLine: Int = 1) {
@@ -41,7 +46,8 @@ public final class MarkdownDocument: @unchecked Sendable {
                 cmark_parse_document(chars.baseAddress, chars.count, Self.cmarkOptions | CMARK_OPT_SOURCEPOS)
             }
         }
-        var builder = Builder(root: root, source: source, file: file, lineOffset: firstLine - 1)
+        let lineOffset = firstLine - 1
+        var builder = Builder(root: root, source: source) { SourceLocation(file: file, line: $0 + lineOffset, column: $1) }
         builder.run()
         references = builder.references
         termNodes = builder.termNodes
@@ -55,9 +61,13 @@ public final class MarkdownDocument: @unchecked Sendable {
         } else {
             startsWithTitleHeading = false
         }
+        Self.convertCallouts(in: root, source: source)
+        anchoredHeadings = Self.anchorHeadings(in: root)
+        headings = anchoredHeadings.map(\.heading)
     }
 
     deinit {
+        for anchored in anchoredHeadings { cmark_node_free(anchored.node) }
         cmark_node_free(root)
     }
 
@@ -84,6 +94,7 @@ public final class MarkdownDocument: @unchecked Sendable {
             let destination = rewritten ?? link.destination
             if destination != String(cString: cmark_node_get_url(node)) { cmark_node_set_url(node, destination) }
         }
+        Self.render(anchoredHeadings)
         guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }
         defer { free(html) }
         return String(cString: html)
@@ -97,6 +108,11 @@ public final class MarkdownDocument: @unchecked Sendable {
             result = Self.plainText(of: node)
         }
         return result
+    }
+
+    /// The text a search finds the page by (see `searchableText(of:)`).
+    public func searchableText() -> String {
+        Self.searchableText(of: root)
     }
 
     private func forEachNode(_ body: (OpaquePointer, cmark_node_type) -> Void) {
@@ -132,13 +148,22 @@ public final class MarkdownDocument: @unchecked Sendable {
 }
 
 extension MarkdownDocument {
-    /// Walks a freshly parsed tree once: finds references, replaces them with placeholder nodes, records links.
-    private struct Builder {
+    /// Walks a freshly parsed tree once: turns pipe tables into table blocks (see `MarkdownDocument+Tables.swift`),
+    /// finds references, replaces them with placeholder nodes, records links.
+    struct Builder {
         let root: OpaquePointer
         /// The source's lines (see `lines(of:)`).
         let lines: [[UInt8]]
-        let file: String
-        let lineOffset: Int
+        /// The file location of a line and column (in scalars) of the parsed text: the page's markdown starts
+        /// after its front matter, a table cell's markdown somewhere in a line.
+        let place: (_ line: Int, _ column: Int) -> SourceLocation
+        /// Whether paragraphs may hold tables (not a table cell's own markdown).
+        var findsTables = true
+        /// Blocks put in the tree from markdown parsed apart (tables, the lines after them), whose references and
+        /// links are already found: the walk leaves them alone, as their positions are not this source's.
+        var prebuilt: Set<OpaquePointer> = []
+        /// Tables without body rows, which cmark-gfm counts as ending in a blank line (see `loosenLists`).
+        var headerOnlyTables: Set<OpaquePointer> = []
         var references: [TermReference] = []
         var termNodes: [OpaquePointer] = []
         var linkRecords: [(node: OpaquePointer, link: MarkdownLink)] = []
@@ -147,16 +172,15 @@ extension MarkdownDocument {
         var diagnostics: [Diagnostic] = []
         var firstHeading: String?
 
-        init(root: OpaquePointer, source: String, file: String, lineOffset: Int) {
+        init(root: OpaquePointer, source: String, place: @escaping (_ line: Int, _ column: Int) -> SourceLocation) {
             self.root = root
-            self.file = file
-            self.lineOffset = lineOffset
+            self.place = place
             lines = Self.lines(of: source)
         }
 
         /// The source's lines as cmark reads them, so node positions index into them: LF, CRLF or a lone CR end
         /// a line, and a NUL byte is U+FFFD.
-        private static func lines(of source: String) -> [[UInt8]] {
+        static func lines(of source: String) -> [[UInt8]] {
             var lines: [[UInt8]] = [[]]
             var previous: UInt8 = 0
             for byte in source.utf8 {
@@ -179,15 +203,26 @@ extension MarkdownDocument {
         }
 
         mutating func run() {
+            if findsTables { replaceTables() }
             var work: [Work] = []
             var linkDepth = 0
             var tracker = LineTracker()
+            var skipping: OpaquePointer?
             let iterator = cmark_iter_new(root)
             while true {
                 let event = cmark_iter_next(iterator)
                 if event == CMARK_EVENT_DONE { break }
                 guard let node = cmark_iter_get_node(iterator) else { continue }
+                if let block = skipping {
+                    if event == CMARK_EVENT_EXIT && node == block { skipping = nil }
+                    continue
+                }
                 let type = cmark_node_get_type(node)
+                if event == CMARK_EVENT_ENTER, prebuilt.contains(node) {
+                    // Leaf blocks have no exit event, and nothing inside them to skip.
+                    if ![CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK].contains(type) { skipping = node }
+                    continue
+                }
                 let isLink = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
                 tracker.visit(node, type: type, entering: event == CMARK_EVENT_ENTER, source: sourceLine)
                 if event == CMARK_EVENT_EXIT {
@@ -221,10 +256,15 @@ extension MarkdownDocument {
                 case .swallowedReference(let link, let line): unswallow(link, line: line)
                 }
             }
-            // Keep references in reading order whatever order the work items ran in.
+            // Keep references in reading order whatever order the work items (and tables) ran in.
             let order = references.indices.sorted { references[$0].location < references[$1].location }
             references = order.map { references[$0] }
             termNodes = order.map { termNodes[$0] }
+            if !prebuilt.isEmpty {
+                let linkOrder = linkRecords.indices.sorted { (linkRecords[$0].link.location, $0) < (linkRecords[$1].link.location, $1) }
+                linkRecords = linkOrder.map { linkRecords[$0] }
+            }
+            loosenLists()
         }
 
         /// The bytes of 1-based `line` without its line ending.
@@ -293,7 +333,7 @@ extension MarkdownDocument {
         }
 
         private func location(line: Int, column: Int) -> SourceLocation {
-            SourceLocation(file: file, line: line + lineOffset, column: column)
+            place(line, column)
         }
 
         private mutating func recordLink(_ node: OpaquePointer, isImage: Bool, line: Int) {

@@ -12,7 +12,7 @@ struct BuildManifest {
     let url: URL
 
     /// Bumped whenever the layout changes (or what a record holds).
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
     static let magic = Array("glossary build manifest\n".utf8)
 
     init(folder: URL, output: URL) {
@@ -180,6 +180,16 @@ struct BuildManifest {
         writer.write(record.firstHeading)
         writer.write(record.startsWithTitleHeading)
         writer.write(record.firstParagraph)
+        writer.write(UInt64(record.headings.count))
+        for heading in record.headings {
+            writer.write(heading.level)
+            writer.write(heading.text)
+            writer.write(heading.id)
+        }
+        writer.write(record.searchText.terms)
+        writer.write(UInt64(record.searchText.counts.count))
+        for count in record.searchText.counts { writer.write(count) }
+        writer.write(record.searchText.length)
         writer.write(record.contentHash)
         writer.write(record.hasBody)
     }
@@ -198,10 +208,22 @@ struct BuildManifest {
             let isImage = try reader.bool()
             links.append(MarkdownLink(destination: destination, isImage: isImage, location: SourceLocation(file: displayPath, line: try reader.int(), column: try reader.int())))
         }
+        let firstHeading = try reader.optionalString()
+        let startsWithTitleHeading = try reader.bool()
+        let firstParagraph = try reader.optionalString()
+        var headings: [PageHeading] = []
+        for _ in 0..<(try reader.count()) {
+            headings.append(PageHeading(level: try reader.int(), text: try reader.string(), id: try reader.string()))
+        }
+        let terms = try reader.strings()
+        var counts: [Int] = []
+        for _ in 0..<(try reader.count()) { counts.append(try reader.int()) }
+        guard counts.count == terms.count else { throw .init() }
+        let searchText = SearchTerms(terms: terms, counts: counts, length: try reader.int())
         return PageRecord(
-            page: page, references: references, declaredTerms: declared, links: links, firstHeading: try reader.optionalString(),
-            startsWithTitleHeading: try reader.bool(), firstParagraph: try reader.optionalString(), diagnostics: [],
-            contentHash: try reader.fingerprint(), hasBody: try reader.bool())
+            page: page, references: references, declaredTerms: declared, links: links, firstHeading: firstHeading,
+            startsWithTitleHeading: startsWithTitleHeading, firstParagraph: firstParagraph, headings: headings, searchText: searchText,
+            diagnostics: [], contentHash: try reader.fingerprint(), hasBody: try reader.bool())
     }
 
     static func write(_ references: [TermReference], _ writer: inout BinaryWriter) {
@@ -238,6 +260,7 @@ struct BuildManifest {
         writer.write(metadata.terms)
         writer.write(metadata.weight != nil)
         writer.write(metadata.weight ?? 0)
+        writer.write(metadata.toc.map { $0 ? 2 : 1 } ?? 0)
         writer.write(metadata.term)
         writer.write(metadata.aliases)
         writer.write(metadata.partOfSpeech)
@@ -264,6 +287,11 @@ struct BuildManifest {
         let hasWeight = try reader.bool()
         let weight = try reader.int()
         metadata.weight = hasWeight ? weight : nil
+        switch try reader.int() {
+        case 0: metadata.toc = nil
+        case 1: metadata.toc = false
+        default: metadata.toc = true
+        }
         metadata.term = try reader.optionalString()
         metadata.aliases = try reader.strings()
         metadata.partOfSpeech = try reader.optionalString()

@@ -17,12 +17,15 @@ public struct BuiltSite: Sendable {
     /// The forms used of each term, by the term's key, in key order.
     public let formsUsed: [TermKey: [TermKey]]
     public let links: LinkRewriter
+    /// The sections and pages every content page's sidebar, breadcrumbs and previous/next links show.
+    public let navigation: SiteNavigation
     /// The site's root path with a trailing slash (`/`, `/docs/`).
     public var rootPath: String { links.rootPath }
 
+    /// - Parameter unpublished: paths below `content/` of markdown files left out (drafts), which `nav:` may name.
     public init(
         config: SiteConfig, pages: [PageRecord], team: [TermKey: TermDefinition], resolutions: [TermKey: Resolution], usage: [TermKey: [TermUse]],
-        forms: [TermKey: TermKey] = [:]
+        forms: [TermKey: TermKey] = [:], unpublished: Set<String> = []
     ) {
         self.config = config
         self.pages = pages
@@ -39,9 +42,9 @@ public struct BuiltSite: Sendable {
             if case .defined(let definition) = resolutions[form] { formsUsed[definition.key, default: []].append(form) }
         }
         self.formsUsed = formsUsed
-        links = LinkRewriter(
-            rootPath: LinkRewriter.rootPath(baseURL: config.baseURL),
-            pages: pages.filter { $0.page.kind == .page }.map { ($0.page.contentPath, $0.page.urlPath) })
+        let contentPages = pages.filter { $0.page.kind == .page }
+        links = LinkRewriter(rootPath: LinkRewriter.rootPath(baseURL: config.baseURL), pages: contentPages.map { ($0.page.contentPath, $0.page.urlPath) })
+        navigation = SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished)
     }
 
     public func definition(for key: TermKey) -> TermDefinition? {
@@ -100,19 +103,57 @@ public struct BuiltSite: Sendable {
         }
     }
 
-    /// Internal links (site-absolute `/…`, relative, or to `.md` files) that lead to no file of the site.
+    /// Internal links (site-absolute `/…`, relative, or to `.md` files) that lead to no file of the site, and links
+    /// whose `#fragment` names no heading of the content page they lead to (`#x` alone: of the page it is on).
     public func brokenLinkDiagnostics(paths: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var pagesByOutput: [String: PageRecord] = [:]
+        for record in pages where record.page.kind == .page { pagesByOutput[record.page.outputPath] = record }
         for record in pages {
             for link in record.links {
-                guard let target = links.internalTarget(link.destination, from: record.page) else { continue }
-                let candidates = target.isEmpty ? ["index.html"] : [target, target + (target.hasSuffix("/") ? "" : "/") + "index.html"]
-                if !candidates.contains(where: paths.contains) {
-                    diagnostics.append(Diagnostic(.brokenLink(destination: link.destination), at: link.location))
+                guard let fragment = Self.fragment(of: link.destination) else {
+                    if let target = links.internalTarget(link.destination, from: record.page), !Self.output(of: target, in: paths).found {
+                        diagnostics.append(Diagnostic(.brokenLink(destination: link.destination), at: link.location))
+                    }
+                    continue
                 }
+                let target: PageRecord?
+                let shown: String
+                if link.destination.hasPrefix("#") {
+                    (target, shown) = (record.page.kind == .page ? record : nil, "this page")
+                } else if let path = links.internalTarget(link.destination, from: record.page) {
+                    let output = Self.output(of: path, in: paths)
+                    guard output.found else {
+                        diagnostics.append(Diagnostic(.brokenLink(destination: link.destination), at: link.location))
+                        continue
+                    }
+                    target = output.path.flatMap { pagesByOutput[$0] }
+                    shown = target.map { "/" + $0.page.urlPath } ?? ""
+                } else {
+                    continue
+                }
+                // Only content pages' ids are known; links into generated pages and files are left alone.
+                guard let target, !fragment.isEmpty, !HeadingAnchors.reserved.contains(fragment),
+                    !target.headings.contains(where: { $0.id == fragment })
+                else { continue }
+                diagnostics.append(Diagnostic(.brokenAnchor(destination: link.destination, fragment: fragment, page: shown), at: link.location))
             }
         }
         return diagnostics
+    }
+
+    /// The output a link's target path is served from (the file, or the folder's `index.html`), if there is one.
+    static func output(of target: String, in paths: Set<String>) -> (found: Bool, path: String?) {
+        let candidates = target.isEmpty ? ["index.html"] : [target, target + (target.hasSuffix("/") ? "" : "/") + "index.html"]
+        let path = candidates.first(where: paths.contains)
+        return (path != nil, path)
+    }
+
+    /// The `#fragment` of a destination, percent-decoded (nil without one).
+    static func fragment(of destination: String) -> String? {
+        guard let hash = destination.firstIndex(of: "#") else { return nil }
+        let fragment = String(destination[destination.index(after: hash)...])
+        return fragment.removingPercentEncoding ?? fragment
     }
 }
 

@@ -8,9 +8,13 @@ import Foundation
 public struct OutputPlan: Sendable {
     public enum Content: Sendable {
         case page(recordIndex: Int)
+        /// The generated page of a section without one of its own (a node of `SiteNavigation`).
+        case section(node: Int)
         case term(TermKey)
         case index
         case termsJSON
+        /// A file of the site search's index (see `SearchIndex`), by its path.
+        case searchIndex
         case search
         case notFound
         /// An export of the glossary, or a file for crawlers.
@@ -50,12 +54,24 @@ public struct OutputPlan: Sendable {
         for (index, record) in site.pages.enumerated() where record.page.kind == .page {
             items.append(Item(path: record.page.outputPath, content: .page(recordIndex: index), fingerprint: inputs.page(record)))
         }
+        let staticPaths = Set(loaded.source.staticFiles.map(\.contentPath))
+        for node in site.navigation.generatedSections {
+            let path = (site.navigation.nodes[node].urlPath ?? "") + "index.html"
+            // A file of the site's own at that path is served instead.
+            guard !staticPaths.contains(path) else { continue }
+            items.append(Item(path: path, content: .section(node: node), fingerprint: inputs.section(node)))
+        }
         for definition in definitions {
             items.append(Item(path: "terms/\(definition.slug)/index.html", content: .term(definition.key), fingerprint: inputs.term(definition)))
         }
         items.append(Item(path: "terms/index.html", content: .index, fingerprint: inputs.index(definitions)))
         items.append(Item(path: "terms/index.json", content: .termsJSON, fingerprint: inputs.termsJSON(definitions)))
         items.append(Item(path: "search/index.html", content: .search, fingerprint: inputs.plain("search")))
+        let searchDocuments = site.pages.filter { $0.page.kind == .page }.count + site.navigation.generatedSections.count + definitions.count
+        let searchInputs = inputs.search(definitions)
+        for path in SearchIndex.paths(documents: searchDocuments) {
+            items.append(Item(path: path, content: .searchIndex, fingerprint: Inputs.file(path, of: searchInputs)))
+        }
         items.append(Item(path: "404.html", content: .notFound, fingerprint: inputs.plain("404")))
         // TBX needs at least one entry: a glossary without terms has no TBX file.
         for kind in [SiteExport.json, .csv, .tbx] where kind != .tbx || !definitions.isEmpty {
@@ -207,6 +223,24 @@ public struct OutputPlan: Sendable {
             let keys = record.allReferences.map(\.key).uniqued()
             hasher.combineCount(keys.count)
             for key in keys { hasher.combine(summary(key)) }
+            let contents = record.tableOfContents
+            hasher.combineCount(contents.count)
+            for heading in contents {
+                hasher.combine(heading.id)
+                hasher.combine(heading.text)
+                hasher.combine(heading.level)
+            }
+            site.navigation.view(forURL: record.page.urlPath).fingerprint(into: &hasher)
+            return hasher.finish()
+        }
+
+        /// A generated section page: its title and what it shows of the navigation.
+        func section(_ node: Int) -> Fingerprint {
+            var hasher = start("section", template: "page")
+            let section = site.navigation.nodes[node]
+            hasher.combine(section.title)
+            hasher.combine(section.urlPath)
+            site.navigation.view(forURL: section.urlPath ?? "").fingerprint(into: &hasher)
             return hasher.finish()
         }
 
@@ -281,6 +315,36 @@ public struct OutputPlan: Sendable {
             return hasher.finish()
         }
 
+        /// Everything the search index holds: each page's record (its text, headings, title and description come
+        /// from its bytes), URL and trail; each generated section's title, URL and trail; each term's word, URL,
+        /// summary, aliases and definitions.
+        func search(_ definitions: [TermDefinition]) -> Fingerprint {
+            var hasher = FingerprintHasher()
+            hasher.combine("search")
+            hasher.combine(Self.version)
+            hasher.combine(SearchIndex.version)
+            for record in site.pages where record.page.kind == .page {
+                Self.combine(record, into: &hasher)
+                hasher.combine(record.title)
+                hasher.combineCount(site.navigation.trail(forURL: record.page.urlPath).count)
+                for title in site.navigation.trail(forURL: record.page.urlPath) { hasher.combine(title) }
+            }
+            for node in site.navigation.generatedSections {
+                let section = site.navigation.nodes[node]
+                hasher.combine(section.title)
+                hasher.combine(section.urlPath)
+                for title in site.navigation.trail(forURL: section.urlPath ?? "") { hasher.combine(title) }
+            }
+            hasher.combineCount(definitions.count)
+            for definition in definitions {
+                hasher.combine(summaries[definition.key] ?? undefined)
+                hasher.combineCount(definition.aliases.count)
+                for alias in definition.aliases { hasher.combine(alias.rawValue) }
+                hasher.combine(SiteRenderer.definitionText(definition))
+            }
+            return hasher.finish()
+        }
+
         /// The synonyms and antonyms of dictionary entries, which the term page links when the glossary has them.
         static func linkedWords(_ entries: [DictionaryEntry]) -> [String] {
             var words: [String] = []
@@ -350,6 +414,9 @@ public struct OutputPlan: Sendable {
                     hasher.combine(record.page.urlPath)
                     hasher.combine(record.page.metadata.date)
                 }
+                let sections = site.navigation.generatedSections.map { site.navigation.nodes[$0].urlPath }
+                hasher.combineCount(sections.count)
+                for path in sections { hasher.combine(path) }
                 hasher.combineCount(definitions.count)
                 for definition in definitions { hasher.combine(definition.slug) }
             case .json, .csv, .tbx:
@@ -366,6 +433,14 @@ public struct OutputPlan: Sendable {
                     if kind != .tbx { hasher.combine(hashes.users) }
                 }
             }
+            return hasher.finish()
+        }
+
+        /// One of several files made from the same inputs.
+        static func file(_ path: String, of inputs: Fingerprint) -> Fingerprint {
+            var hasher = FingerprintHasher()
+            hasher.combine(path)
+            hasher.combine(inputs)
             return hasher.finish()
         }
 

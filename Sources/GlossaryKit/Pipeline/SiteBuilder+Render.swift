@@ -60,8 +60,10 @@ extension SiteBuilder {
         case .term(let key):
             guard let definition = site.termPages[key] else { return Data() }
             return renderer.term(definition, entryBody: entryBody(definition, site, loaded, entryBodies))
+        case .section(let node): return renderer.section(node)
         case .index: return renderer.index(plan.definitions)
         case .termsJSON: return renderer.termsJSON(plan.definitions)
+        case .searchIndex: return renderer.searchFile(item.path, definitions: plan.definitions)
         case .search: return renderer.search()
         case .notFound: return renderer.notFound()
         case .export(let kind): return exports.bytes(kind)

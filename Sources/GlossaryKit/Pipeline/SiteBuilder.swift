@@ -100,11 +100,15 @@ public struct SiteBuilder: Sendable {
         if cancellation.isCancelled { return interrupted() }
         log.add(contentsOf: resolved.diagnostics)
         result.apiUnreachable = resolved.apiUnreachable
+        let published = Set(loaded.records.map(\.page.contentPath))
+        let unpublished = Set(loaded.source.markdownFiles.map(\.contentPath).filter { !published.contains($0) })
         let site = BuiltSite(
-            config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, forms: resolved.forms)
+            config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, forms: resolved.forms,
+            unpublished: unpublished)
         result.site = site
         log.add(contentsOf: site.unresolvedDiagnostics(offline: options.offline))
         log.add(contentsOf: site.seeAlsoDiagnostics())
+        log.add(contentsOf: site.navigation.diagnostics)
         count(site, into: &stats)
         state.learn(records: loaded.storedRecords)
         guard let theme = loaded.theme, !log.hasErrors else { return finish() }

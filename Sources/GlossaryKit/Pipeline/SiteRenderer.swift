@@ -29,6 +29,18 @@ public struct SiteRenderer: Sendable {
         private let lock = NSLock()
         private var summaries: [TermKey: MustacheValue] = [:]
         private var linkedWords: [String: MustacheValue] = [:]
+        private var search: SearchIndex?
+        /// Held while the index is made, so the files rendered in parallel wait for the one index.
+        private let searchLock = NSLock()
+
+        func searchIndex(_ make: () -> SearchIndex) -> SearchIndex {
+            searchLock.withLock {
+                if let search = lock.withLock({ search }) { return search }
+                let made = make()
+                lock.withLock { search = made }
+                return made
+            }
+        }
 
         func summary(_ key: TermKey, _ make: () -> MustacheValue) -> MustacheValue {
             if let known = lock.withLock({ summaries[key] }) { return known }
@@ -50,6 +62,11 @@ public struct SiteRenderer: Sendable {
     /// A content page, from its record and its body HTML.
     public func page(_ record: PageRecord, body: String) -> Data {
         render("page", pageContext(record, body: body))
+    }
+
+    /// The generated page of a section without a page of its own (a folder without an index): what it holds.
+    public func section(_ node: Int) -> Data {
+        render("page", sectionContext(node))
     }
 
     /// A term's page; `entryBody` is the HTML of the team's entry for team terms.
@@ -134,17 +151,49 @@ public struct SiteRenderer: Sendable {
         let usedTerms = record.allReferences.map(\.key).uniqued().compactMap { site.definition(for: $0) }
         var seen = Set<TermKey>()
         let termList = usedTerms.filter { seen.insert($0.key).inserted }.map(termSummary)
+        var (titleHTML, body): (String?, String) = (nil, html)
+        if record.startsWithTitleHeading, html.hasPrefix("<h1"), let end = html.range(of: "</h1>\n") {
+            (titleHTML, body) = (String(html[..<end.upperBound]), String(html[end.upperBound...]))
+        }
         context["page"] = Self.flagged([
             "title": .string(title),
             "description": page.metadata.description.map(MustacheValue.string) ?? .null,
             "date": page.metadata.date.map(MustacheValue.string) ?? .null,
             "tags": .array(page.metadata.tags.map(MustacheValue.string)),
             "content": .string(html),
+            // `content` in two: the markdown's own level-1 heading (when it opens with one), and the rest, so a
+            // theme can place the heading with the title.
+            "title_html": titleHTML.map(MustacheValue.string) ?? .null,
+            "body": .string(body),
             "terms": .array(termList),
             "source": .string(page.displayPath),
             // False when the markdown opens with its own level-1 heading, so the theme doesn't repeat it.
             "show_title": .bool(!record.startsWithTitleHeading),
+            "toc": tableOfContents(record),
         ])
+        context["navigation"] = navigationContext(site.navigation.view(forURL: page.urlPath))
+        return .object(context)
+    }
+
+    func sectionContext(_ node: Int) -> MustacheValue {
+        let section = site.navigation.nodes[node]
+        let url = section.urlPath ?? ""
+        var context = common(title: section.title, url: url, kind: "page")
+        context["page"] = Self.flagged([
+            "title": .string(section.title),
+            "description": .null,
+            "date": .null,
+            "tags": .array([]),
+            "content": .string(""),
+            "title_html": .null,
+            "body": .string(""),
+            "terms": .array([]),
+            "source": .null,
+            "show_title": .bool(true),
+            "toc": .array([]),
+            "is_generated": .bool(true),
+        ])
+        context["navigation"] = navigationContext(site.navigation.view(forURL: url))
         return .object(context)
     }
 

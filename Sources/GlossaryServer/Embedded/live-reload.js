@@ -18,6 +18,7 @@
     try { path = decodeURIComponent(path); } catch (_) {}
     return path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path;
   })();
+  const searchIndex = /\/search\/(index|shards\/\d+|docs\/\d+)\.json$/;
   function reload() {
     try { sessionStorage.setItem(scrollKey, JSON.stringify({ x: scrollX, y: scrollY })); } catch (_) {}
     location.reload();
@@ -91,7 +92,8 @@
       showErrors(null);
       pageBuild = data.build;
       if (data.css_only) return swapStylesheets(data.changed);
-      const affects = data.all || data.changed.some((path) => path === here || !(path.endsWith("/") || path.endsWith(".html")));
+      // Pages, and the site search's index (fetched when a query is typed), are no part of this page.
+      const affects = data.all || data.changed.some((path) => path === here || !(path.endsWith("/") || path.endsWith(".html") || searchIndex.test(path)));
       if (affects || (data.changed.some((path) => path.endsWith("/404.html")))) reload();
     });
     source.addEventListener("failed", (event) => showErrors(JSON.parse(event.data).errors));

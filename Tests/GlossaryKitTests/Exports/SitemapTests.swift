@@ -3,7 +3,7 @@ import Testing
 
 @testable import GlossaryKit
 
-/// `sitemap.xml` and `robots.txt`: every published page and term page, absolute under the site's address and
+/// `sitemap.xml` and `robots.txt`: every published page (a folder's generated page too) and term page, absolute under the site's address and
 /// subpath; the site's own files win.
 @Suite struct SitemapTests {
     static let site = """
@@ -45,6 +45,7 @@ import Testing
                 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
                 <url><loc>https://docs.example.org:8443/docs/guide/intro/</loc><lastmod>2024-05-06</lastmod></url>
                 <url><loc>https://docs.example.org:8443/docs/</loc></url>
+                <url><loc>https://docs.example.org:8443/docs/guide/</loc></url>
                 <url><loc>https://docs.example.org:8443/docs/terms/</loc></url>
                 <url><loc>https://docs.example.org:8443/docs/terms/ice_cream/</loc></url>
                 <url><loc>https://docs.example.org:8443/docs/terms/kerning/</loc></url>

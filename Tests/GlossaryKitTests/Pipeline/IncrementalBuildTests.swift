@@ -9,8 +9,18 @@ import Testing
 @Suite struct IncrementalBuildTests {
     static let theme: [String: String] = [
         "themes/default/templates/base.mustache": "<html><head><title>{{page_title}}</title></head><body>{{$content}}{{/content}}</body></html>\n",
+        // Every navigation value a page shows, so a stale one would be seen.
         "themes/default/templates/page.mustache":
-            "{{<base}}{{$content}}{{{page.content}}}<ul>{{#page.terms}}<li><a href=\"{{url}}\">{{word}}</a>: {{summary}}</li>{{/page.terms}}</ul>{{/content}}{{/base}}\n",
+            "{{<base}}{{$content}}<nav>{{#navigation.sidebar}}{{>level}}{{/navigation.sidebar}}</nav>"
+            + "{{#navigation.breadcrumbs}}<a href=\"{{url}}\">{{title}}</a>{{/navigation.breadcrumbs}}<h1>{{page.title}}</h1>"
+            + "{{#page.toc}}<a href=\"#{{id}}\">{{level}} {{text}}</a>{{/page.toc}}{{{page.content}}}"
+            + "{{#navigation.section_entries}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/navigation.section_entries}}"
+            + "<ul>{{#page.terms}}<li><a href=\"{{url}}\">{{word}}</a>: {{summary}}</li>{{/page.terms}}</ul>"
+            + "{{#navigation.previous}}<a rel=prev href=\"{{url}}\">{{title}}</a>{{/navigation.previous}}"
+            + "{{#navigation.next}}<a rel=next href=\"{{url}}\">{{title}}</a>{{/navigation.next}}{{/content}}{{/base}}\n",
+        "themes/default/templates/level.mustache":
+            "<ul>{{hidden_before}}{{#items}}<li{{#current}} class=c{{/current}}{{#open}} class=o{{/open}}>{{title}} {{url}}"
+            + "{{#children}}{{>level}}{{/children}}</li>{{/items}}{{hidden_after}} {{listed_at}}</ul>",
         "themes/default/templates/term.mustache":
             "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{{term.body}}}{{#term.meanings}}{{#definitions}}<p>{{definition}}</p>{{/definitions}}{{#synonyms}}<a href=\"{{url}}\">{{word}}</a>{{/synonyms}}{{/term.meanings}}{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}{{#term.is_wordnet}}<small>WordNet</small>{{/term.is_wordnet}}{{#term.forms_used}}<i>{{.}}</i>{{/term.forms_used}}<ul>{{#term.used_on}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/term.used_on}}</ul>{{#term.stale}}stale{{/term.stale}}{{/content}}{{/base}}\n",
         "themes/default/templates/terms.mustache":
@@ -203,6 +213,27 @@ import Testing
         ("break the front matter", { try $0.write("content/index.md", "---\ntitle: [oops\n---\nx\n") }),
         ("fix it again", { try $0.write("content/index.md", "---\ntitle: Home again\n---\nWelcome back to [[kerning]].\n") }),
         ("re-add the deleted page", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nBack, with [[kerning]] and a [link](../index.md).\n") }),
+        ("give the guide an index page", { try $0.write("content/guide/index.md", "---\ntitle: The Guide\nweight: 2\n---\nStart here.\n") }),
+        ("add a page to the guide", { try $0.write("content/guide/zeta.md", "---\ntitle: Zeta\n---\nLast by title.\n") }),
+        ("weigh it first", { try $0.write("content/guide/zeta.md", "---\ntitle: Zeta\nweight: 1\n---\nFirst by weight.\n") }),
+        ("rename a sibling", { try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\n---\nFirst by weight.\n") }),
+        ("give a page headings", {
+            try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\n---\n## One\n\n### Two\n\n## Three\n\nSee [two](#two) and [intro](intro.md#intro).\n")
+        }),
+        ("rename a heading a link points to", {
+            try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\n---\n## One\n\n### Deux\n\n## Three\n\nSee [two](#two) and [intro](intro.md#intro).\n")
+        }),
+        ("turn the table of contents off", {
+            try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\ntoc: false\n---\n## One\n\n### Deux\n\n## Three\n")
+        }),
+        ("turn it on again", { try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\ntoc: true\n---\n## One\n\n### Deux\n\n## Three\n") }),
+        ("order the site with nav:", {
+            try $0.write("glossary.yml", "title: Site\nnav:\n  - guide/zeta.md\n  - Everything else:\n      - index.md\n      - guide/\n  - missing.md\n")
+        }),
+        ("change the nav's order", { try $0.write("glossary.yml", "title: Site\nnav:\n  - Top: index.md\n  - guide/\n") }),
+        ("drop nav:", { try $0.write("glossary.yml", "title: Site\n") }),
+        ("remove a page from the guide", { try $0.remove("content/guide/zeta.md") }),
+        ("remove the guide's index page", { try $0.remove("content/guide/index.md") }),
         ("add a static file", { try $0.write("content/images/a.svg", "<svg/>\n") }),
         ("change a static file", { try $0.write("content/images/a.svg", "<svg width=\"2\"/>\n") }),
         ("rename a page", { try $0.move("content/guide/new.md", "content/guide/newer.md") }),
@@ -276,13 +307,18 @@ import Testing
             var name = ""
             switch random.next() % 13 {
             case 0:
-                let path = "content/p\(step).md"
+                let path = step % 2 == 0 ? "content/p\(step).md" : "content/guide/p\(step).md"
                 pages.append(path)
                 try folder.write(path, "---\ntitle: Page \(step)\n---\nOn [[\(word())]] and [[\(word())]]; see [home](index.md).\n")
                 name = "add \(path)"
             case 1 where !pages.isEmpty:
                 let path = pages[Int(random.next() % UInt64(pages.count))]
-                try folder.write(path, "---\ntitle: Edited \(step)\n---\n# Heading \(step)\n\nNow [[\(word())]] only.\n")
+                // Titles, weights, headings and the table of contents vary, so siblings' navigation does too.
+                let weight = random.next() % 3 == 0 ? "weight: \(random.next() % 5)\n" : ""
+                let toc = random.next() % 4 == 0 ? "toc: false\n" : ""
+                let headings = (0..<Int(random.next() % 5)).map { "## Part \($0)\n\n" }.joined()
+                try folder.write(
+                    path, "---\ntitle: Edited \(step % 4)\n\(weight)\(toc)---\n# Heading \(step)\n\n\(headings)Now [[\(word())]] only, [back](#part-1).\n")
                 name = "edit \(path)"
             case 2 where pages.count > 1:
                 let path = pages.remove(at: Int(random.next() % UInt64(pages.count)))
@@ -378,19 +414,23 @@ import Testing
 
         try folder.write("content/page-3.md", "---\ntitle: Page 3\n---\nNow about [[term4]] only.\n")
         let edit = await builds.check("edit a page")
-        // The page; term3 and kerning lose a user; term4 gains one; the exports that list pages. Nothing else: the
-        // TBX and the sitemap read no page's terms.
+        // The page; term3 and kerning lose a user; term4 gains one; the exports that list pages; the search index's
+        // vocabulary and postings (its page list, titles unchanged, stays). Nothing else: the TBX and the sitemap
+        // read no page's terms.
         #expect(
             edit.outputs?.changed == [
-                "page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html", "glossary.json", "glossary.csv",
+                "page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html", "search/index.json",
+                "search/shards/0.json", "glossary.json", "glossary.csv",
             ])
 
         try folder.write("content/glossary/term7.md", "---\nterm: term7\n---\nA new definition.\n")
         let entry = await builds.check("edit an entry")
-        // The term page, the pages listing its summary, the index, the JSON the browser reads and the exports.
+        // The term page, the pages listing its summary, the index, the JSON the browser reads and the exports; the
+        // search index, and the results' summary of the term.
         #expect(
             entry.outputs?.changed == [
-                "terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json", "glossary.json", "glossary.csv", "glossary.tbx",
+                "terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json", "search/index.json", "search/shards/0.json",
+                "search/docs/0.json", "glossary.json", "glossary.csv", "glossary.tbx",
             ])
 
         try folder.write("content/page-5.md", "---\ntitle: Page 5\ndate: 2024-01-01\n---\nAbout [[kerning]] and [[term5]].\n")

@@ -44,11 +44,26 @@ import Testing
         let folder = Self.repositoryRoot.appendingPathComponent("themes/default", isDirectory: true)
         let onDisk = SiteSource.listFiles(in: folder)
         #expect(onDisk.contains("templates/page.mustache") && onDisk.contains("assets/glossary.css"), "the theme folder was found")
-        #expect(BuiltInTheme.files.keys.sorted() == onDisk, "the same files, none missing, none extra")
+        #expect(BuiltInTheme.files.keys.sorted() == (onDisk + BuiltInTheme.vendorFiles.keys).sorted(), "the same files, none missing, none extra")
         for path in onDisk {
             let bytes = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(path).path))
             #expect(BuiltInTheme.files[path] == bytes, "\(path) differs from the embedded copy (rebuild, or re-plan with `touch Package.swift`)")
         }
+    }
+
+    /// highlight.js and lunr are Debian's files as installed when the binary was built, byte for byte.
+    @Test func theVendorScriptsAreDebiansFiles() throws {
+        let installed = [
+            "assets/vendor/highlight.min.js": "/usr/share/javascript/highlight.js/highlight.min.js",
+            "assets/vendor/lunr.min.js": "/usr/share/javascript/lunr/lunr.min.js",
+        ]
+        #expect(Set(BuiltInTheme.vendorFiles.keys) == Set(installed.keys))
+        for (asset, path) in installed {
+            let bytes = try #require(FileManager.default.contents(atPath: path), "\(path) is installed (libjs-highlight.js, libjs-lunr)")
+            #expect(BuiltInTheme.files[asset] == bytes, "\(asset) is \(path)")
+        }
+        let lunr = String(decoding: try #require(BuiltInTheme.files["assets/vendor/lunr.min.js"]), as: UTF8.self)
+        #expect(lunr.contains("lunr - http://lunrjs.com - A bit like Solr"))
     }
 
     @Test func defaultWithoutASiteFolderIsTheBuiltInTheme() throws {
@@ -82,7 +97,10 @@ import Testing
         #expect(Theme.assetFolders(name: "default", siteRoot: site.root) == [site.root.appendingPathComponent("themes/default/assets", isDirectory: true)])
     }
 
-    static let scripts = ["audio.js", "cards.js", "core.js", "dictionary-views.js", "dictionary.js", "fonts.js", "terms.js", "theme.js"]
+    static let scripts = [
+        "audio.js", "cards.js", "code.js", "core.js", "dictionary-views.js", "dictionary.js", "fonts.js", "nav.js", "search.js", "terms.js", "theme.js",
+    ]
+    static let vendor = ["highlight.min.js", "lunr.min.js", "LICENSES.txt"]
 
     @Test func aThemeThatExtendsDefaultGetsEveryFileItLacks() throws {
         let site = try Site([
@@ -99,7 +117,8 @@ import Testing
             ])
         #expect(Set(loaded.templateSources.keys) == Self.templatesOnDisk)
         #expect(loaded.render("page", Self.pageContext).contains("<header data-brand></header>"))
-        #expect(Set(loaded.assets.keys) == Set(["glossary.css"] + Self.scripts.map { "js/" + $0 }))
+        let expected = ["glossary.css", "docs.css"] + Self.scripts.map { "js/" + $0 } + Self.vendor.map { "vendor/" + $0 }
+        #expect(Set(loaded.assets.keys) == Set(expected))
     }
 
     @Test func extendingDefaultGoesThroughTheSitesOwnDefaultFirst() throws {

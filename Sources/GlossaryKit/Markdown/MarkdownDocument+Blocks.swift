@@ -1,0 +1,142 @@
+import CCmark
+import Foundation
+
+/// The blocks a page renders otherwise than cmark would: GitHub alerts become callouts, headings get their ids
+/// and a link to themselves. Besides `MarkdownDocument.swift`, this file touches cmark (the tree surgery lives
+/// with the types it serves, `Callout` and `HeadingAnchors`, which are pure).
+extension MarkdownDocument {
+    /// A heading taken out of the tree: a custom block stands in its place, and each render fills the block
+    /// with the heading's HTML (its terms and links as that render decides) plus its id and anchor link.
+    struct AnchoredHeading {
+        let node: OpaquePointer
+        let placeholder: OpaquePointer
+        let heading: PageHeading
+    }
+
+    /// Replaces every block quote that opens with an alert marker by a callout holding the quote's blocks (the
+    /// marker line left out). `source` is the markdown: an escaped marker (`\[!NOTE]`) stays text.
+    static func convertCallouts(in root: OpaquePointer, source: String) {
+        var quotes: [(OpaquePointer, Callout)] = []
+        var lines: [Substring]?
+        forEachNode(below: root) { node, type in
+            guard type == CMARK_NODE_BLOCK_QUOTE, let kind = callout(of: node), let paragraph = cmark_node_first_child(node) else { return }
+            // Text nodes hold the decoded text, where `\[` is already `[`: the source line tells an escape apart.
+            if lines == nil { lines = source.split(separator: "\n", omittingEmptySubsequences: false) }
+            let line = Int(cmark_node_get_start_line(paragraph))
+            if let lines, line >= 1, line <= lines.count, lines[line - 1].contains("\\[!") { return }
+            quotes.append((node, kind))
+        }
+        for (quote, kind) in quotes {
+            guard let paragraph = cmark_node_first_child(quote) else { continue }
+            // The marker's inlines and the line break after it.
+            while let first = cmark_node_first_child(paragraph) {
+                let type = cmark_node_get_type(first)
+                cmark_node_free(first)
+                if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { break }
+            }
+            if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
+            let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+            cmark_node_set_on_enter(block, kind.openingHTML)
+            cmark_node_set_on_exit(block, Callout.closingHTML)
+            while let child = cmark_node_first_child(quote) {
+                cmark_node_append_child(block, child)
+            }
+            cmark_node_insert_before(quote, block)
+            cmark_node_free(quote)
+        }
+    }
+
+    /// The alert a block quote announces: its first block is a paragraph whose first line is a marker alone.
+    private static func callout(of quote: OpaquePointer) -> Callout? {
+        guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH else { return nil }
+        var line = ""
+        var node = cmark_node_first_child(paragraph)
+        while let current = node {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { break }
+            // Anything but plain text (emphasis, a link, a term) on the first line means it is no marker.
+            guard type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(current) else { return nil }
+            line += String(cString: literal)
+            node = cmark_node_next(current)
+        }
+        return Callout(markerLine: line)
+    }
+
+    /// Takes every heading out of the tree (leaving a placeholder) and gives it its id, in document order.
+    static func anchorHeadings(in root: OpaquePointer) -> [AnchoredHeading] {
+        var nodes: [OpaquePointer] = []
+        forEachNode(below: root) { node, type in
+            if type == CMARK_NODE_HEADING { nodes.append(node) }
+        }
+        var anchors = HeadingAnchors()
+        return nodes.map { node in
+            let text = plainText(of: node)
+            let heading = PageHeading(level: Int(cmark_node_get_heading_level(node)), text: text, id: anchors.id(for: text))
+            let placeholder = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+            cmark_node_set_on_exit(placeholder, "")
+            cmark_node_insert_before(node, placeholder)
+            cmark_node_unlink(node)
+            return AnchoredHeading(node: node, placeholder: placeholder, heading: heading)
+        }
+    }
+
+    /// Fills each heading's placeholder with the heading as cmark renders it now, with its id and anchor link.
+    static func render(_ headings: [AnchoredHeading]) {
+        for anchored in headings {
+            let level = anchored.heading.level
+            let open = "<h\(level)>"
+            let close = "</h\(level)>\n"
+            guard let rendered = cmark_render_html(anchored.node, cmarkOptions) else { continue }
+            var html = String(cString: rendered)
+            free(rendered)
+            guard html.hasPrefix(open), html.hasSuffix(close) else { continue }
+            html.removeFirst(open.count)
+            html.removeLast(close.count)
+            let id = HTML.escape(anchored.heading.id)
+            let anchor = "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\"></a>"
+            cmark_node_set_on_enter(anchored.placeholder, "<h\(level) id=\"\(id)\">\(html)\(anchor)\(close)")
+        }
+    }
+
+    /// The text a search finds the page by: its paragraphs, lists, quotes, table rows and code spans, one block a line
+    /// (headings, taken out of the tree, are a field of their own; code blocks and raw HTML are left out).
+    static func searchableText(of root: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if event == CMARK_EVENT_ENTER { text += " " }
+            case CMARK_NODE_PARAGRAPH:
+                if event == CMARK_EVENT_EXIT { text += "\n" }
+            case CMARK_NODE_CUSTOM_BLOCK:
+                // A table row (or a callout) ends a line; its cells, custom inlines in it, are apart.
+                if event == CMARK_EVENT_EXIT, !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            case CMARK_NODE_CUSTOM_INLINE:
+                if event == CMARK_EVENT_EXIT, let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_CUSTOM_BLOCK {
+                    text += " "
+                }
+            default:
+                break
+            }
+        }
+        return text
+    }
+
+    private static func forEachNode(below root: OpaquePointer, _ body: (OpaquePointer, cmark_node_type) -> Void) {
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            body(node, cmark_node_get_type(node))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// What each page shows of the navigation (see `PageNavigation`).
+extension SiteNavigation {
+    /// What the page at `urlPath` shows of the navigation.
+    public func view(forURL urlPath: String) -> PageNavigation {
+        guard let node = node(forURL: urlPath) else { return .unplaced(self) }
+        var ancestors: [Int] = []
+        var current = nodes[node].parent
+        while let parent = current {
+            ancestors.insert(parent, at: 0)
+            current = nodes[parent].parent
+        }
+        let open = Set(ancestors + [node])
+        let position = readingPosition[node]
+        func neighbour(_ offset: Int) -> PageNavigation.Link? {
+            guard let position, readingOrder.indices.contains(position + offset) else { return nil }
+            return link(readingOrder[position + offset])
+        }
+        let entries = node == 0 ? [] : nodes[node].children.map(link)
+        return PageNavigation(
+            sidebar: level(of: 0, open: open, current: node), breadcrumbs: node == 0 ? [] : ancestors.map(link), previous: neighbour(-1),
+            next: neighbour(1), sectionEntries: entries)
+    }
+
+    /// The children of `parent` as the sidebar shows them: a window around the open one when there are many.
+    func level(of parent: Int, open: Set<Int>, current: Int?) -> PageNavigation.Level {
+        let children = nodes[parent].children
+        var shown = children.indices
+        let window = Self.window
+        if children.count > window + 2 {
+            let focus = children.firstIndex(where: open.contains) ?? 0
+            let start = max(0, min(focus - window / 2, children.count - window))
+            shown = start..<(start + window)
+        }
+        let items = shown.map { index -> PageNavigation.Item in
+            let child = children[index]
+            let isOpen = open.contains(child)
+            let hasLevel = isOpen && !nodes[child].children.isEmpty
+            return PageNavigation.Item(
+                link: link(child), isCurrent: child == current, isOpen: isOpen, isSection: nodes[child].isSection,
+                children: hasLevel ? level(of: child, open: open, current: current) : nil)
+        }
+        let hidden = shown.count < children.count
+        return PageNavigation.Level(
+            items: items, hiddenBefore: shown.lowerBound, hiddenAfter: children.count - shown.upperBound,
+            listedAt: hidden ? nodes[parent].urlPath : nil)
+    }
+}
+
+extension SiteNavigation {
+    /// The titles of the sections above the page at `urlPath`, the home page left out (`["Guide", "Linking"]`).
+    public func trail(forURL urlPath: String) -> [String] {
+        guard let node = node(forURL: urlPath) else { return [] }
+        var titles: [String] = []
+        var current = nodes[node].parent
+        while let parent = current, parent != 0 {
+            titles.insert(nodes[parent].title, at: 0)
+            current = nodes[parent].parent
+        }
+        return titles
+    }
+}

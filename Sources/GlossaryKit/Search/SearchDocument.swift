@@ -1,0 +1,22 @@
+/// One thing the site search finds: a content page, a generated section page or a term, with the three fields
+/// the index holds (title, headings, text) and what a result shows.
+public struct SearchDocument: Sendable {
+    public enum Kind: Int, Sendable {
+        case page = 0
+        case term = 1
+    }
+
+    public var kind: Kind
+    public var title: String
+    /// The URL path below the site root (`guide/intro/`).
+    public var urlPath: String
+    /// Where it sits: the titles of the sections above it (`Guide › Linking`), or `Glossary` for a term.
+    public var trail: String
+    /// A line under the title: the page's description, the term's summary.
+    public var summary: String?
+    /// Headings a result can lead to (levels 2 and 3) with their ids.
+    public var headings: [PageHeading]
+    /// The headings field's text (for a term: its aliases).
+    public var headingsText: String
+    public var text: SearchTerms
+}

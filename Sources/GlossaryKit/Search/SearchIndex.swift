@@ -1,0 +1,153 @@
+/// The site search's index, written as files the browser fetches a few at a time: lunr 2.3.9's inverted index,
+/// cut in pieces, so a query downloads the vocabulary and the postings of its own terms, not the whole site.
+///
+/// - `search/index.json`: the vocabulary (sorted as JavaScript sorts strings), each term's document count as
+///   `lunr.idf` counts it (once per field it occurs in), every document's field lengths, the average lengths,
+///   the fields and their boosts, and where each shard's terms begin.
+/// - `search/shards/N.json`: the postings of a run of consecutive terms (a prefix search reads few shards):
+///   per term and field, the documents and term frequencies.
+/// - `search/docs/N.json`: what results show of `chunkSize` documents each (title, URL, trail, summary,
+///   headings), fetched only for the results shown.
+///
+/// The browser (`assets/js/search.js`) builds a `lunr.Index` from the postings it fetched, with weights it
+/// computes exactly as `lunr.Builder` does, so results and scores are lunr's for the same documents. Numbers
+/// in postings and lengths are base-64 variable-length integers (see `encode`), which keeps the files small.
+public struct SearchIndex: Sendable {
+    public static let fields = ["title", "headings", "text"]
+    public static let boosts = [10, 5, 1]
+    public static let chunkSize = 50
+    /// The format the browser script reads; bumped with any change to the files.
+    public static let version = 1
+
+    /// How many shards the postings are cut into, from the number of documents (known before the index is made,
+    /// so the output paths are planned without making it).
+    public static func shardCount(documents: Int) -> Int {
+        min(256, max(1, (documents + 49) / 50))
+    }
+
+    public static func chunkCount(documents: Int) -> Int {
+        max(1, (documents + chunkSize - 1) / chunkSize)
+    }
+
+    /// Every file's path below the site root, for `documents` documents.
+    public static func paths(documents: Int) -> [String] {
+        ["search/index.json"] + (0..<shardCount(documents: documents)).map { "search/shards/\($0).json" }
+            + (0..<chunkCount(documents: documents)).map { "search/docs/\($0).json" }
+    }
+
+    /// The files by path.
+    public let files: [String: String]
+
+    public init(documents: [SearchDocument]) {
+        var termIDs: [String: Int] = [:]
+        var terms: [String] = []
+        // Per term, per field: (document, term frequency), in document order.
+        var postings: [[[(Int, Int)]]] = []
+        var lengths = [[Int]](repeating: [], count: Self.fields.count)
+        func add(_ field: SearchTerms, _ fieldIndex: Int, _ document: Int) {
+            lengths[fieldIndex].append(field.length)
+            for (term, count) in zip(field.terms, field.counts) {
+                let id: Int
+                if let known = termIDs[term] {
+                    id = known
+                } else {
+                    id = terms.count
+                    termIDs[term] = id
+                    terms.append(term)
+                    postings.append([[], [], []])
+                }
+                postings[id][fieldIndex].append((document, count))
+            }
+        }
+        for (index, document) in documents.enumerated() {
+            add(SearchTerms(text: document.title), 0, index)
+            add(SearchTerms(text: document.headingsText), 1, index)
+            add(document.text, 2, index)
+        }
+        let order = terms.indices.sorted { terms[$0].utf16.lexicographicallyPrecedes(terms[$1].utf16) }
+
+        // Each term's postings, encoded, and the shards as runs of about equal size.
+        let encoded = order.map { id in postings[id].map(Self.encode) }
+        let shardCount = Self.shardCount(documents: documents.count)
+        let sizes = zip(order, encoded).map { id, fields in fields.reduce(terms[id].utf8.count + 8) { $0 + $1.utf8.count } }
+        let total = max(1, sizes.reduce(0, +))
+        var starts: [Int] = []
+        var accumulated = 0
+        for (position, size) in sizes.enumerated() {
+            while starts.count < shardCount && accumulated >= total * starts.count / shardCount { starts.append(position) }
+            accumulated += size
+        }
+        while starts.count < shardCount { starts.append(order.count) }
+
+        var files: [String: String] = [:]
+        for shard in 0..<shardCount {
+            let range = starts[shard]..<(shard + 1 < shardCount ? starts[shard + 1] : order.count)
+            var json = "{\"terms\":{"
+            for position in range {
+                if position > range.lowerBound { json += "," }
+                json += JSONWriter.quoted(terms[order[position]]) + ":[" + encoded[position].map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            }
+            files["search/shards/\(shard).json"] = json + "}}\n"
+        }
+
+        let count = Double(max(1, documents.count))
+        var manifest = "{\"version\":\(Self.version),\"fields\":[\"title\",\"headings\",\"text\"],\"boosts\":[10,5,1]"
+        manifest += ",\"documents\":\(documents.count),\"chunk\":\(Self.chunkSize)"
+        manifest += ",\"average\":[" + lengths.map { Self.number(Double($0.reduce(0, +)) / count) }.joined(separator: ",") + "]"
+        manifest += ",\"lengths\":[" + lengths.map { "\"" + Self.encode(numbers: $0) + "\"" }.joined(separator: ",") + "]"
+        manifest += ",\"shards\":[" + starts.map(String.init).joined(separator: ",") + "]"
+        manifest += ",\"df\":\"" + Self.encode(numbers: order.map { id in postings[id].reduce(0) { $0 + $1.count } }) + "\""
+        manifest += ",\"terms\":[" + order.map { JSONWriter.quoted(terms[$0]) }.joined(separator: ",") + "]}\n"
+        files["search/index.json"] = manifest
+
+        for chunk in 0..<Self.chunkCount(documents: documents.count) {
+            let slice = documents.dropFirst(chunk * Self.chunkSize).prefix(Self.chunkSize)
+            let entries = slice.map { document -> String in
+                var entry = "[\(document.kind.rawValue)," + JSONWriter.quoted(document.title) + "," + JSONWriter.quoted(document.urlPath)
+                entry += "," + JSONWriter.quoted(document.trail) + "," + (document.summary.map { JSONWriter.quoted($0) } ?? "null") + ",["
+                entry += document.headings.map { "[" + JSONWriter.quoted($0.text) + "," + JSONWriter.quoted($0.id) + "]" }.joined(separator: ",")
+                return entry + "]]"
+            }
+            files["search/docs/\(chunk).json"] = "[" + entries.joined(separator: ",\n") + "]\n"
+        }
+        self.files = files
+    }
+
+    /// A field's postings: for each document in order, `(gap − 1) × 2 + (1 if its frequency is above 1)`, then
+    /// the frequency when above 1, where the gap is the distance from the previous document (from −1 for the
+    /// first). Most postings of common terms take one character.
+    static func encode(_ postings: [(Int, Int)]) -> String {
+        var numbers: [Int] = []
+        numbers.reserveCapacity(postings.count)
+        var previous = -1
+        for (document, frequency) in postings {
+            numbers.append((document - previous - 1) * 2 + (frequency > 1 ? 1 : 0))
+            if frequency > 1 { numbers.append(frequency) }
+            previous = document
+        }
+        return encode(numbers: numbers)
+    }
+
+    static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Non-negative integers, each as base-64 characters of 5 bits, least significant first; the 6th bit of
+    /// a character says another one follows.
+    static func encode(numbers: [Int]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(numbers.count + numbers.count / 4)
+        for number in numbers {
+            var value = max(0, number)
+            repeat {
+                let low = value & 31
+                value >>= 5
+                bytes.append(digits[low | (value > 0 ? 32 : 0)])
+            } while value > 0
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A number as JavaScript would read it back exactly (Swift's shortest round-tripping form).
+    static func number(_ value: Double) -> String {
+        value.isFinite ? "\(value)" : "0"
+    }
+}

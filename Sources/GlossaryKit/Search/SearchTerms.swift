@@ -1,0 +1,39 @@
+/// One field of a document as the search index counts it: each distinct term with how often it occurs, and the
+/// field's length in terms (lunr's BM25 weighs a term by both).
+public struct SearchTerms: Hashable, Sendable {
+    /// Distinct terms, in order of first occurrence.
+    public var terms: [String]
+    /// How often each term occurs, index-aligned with `terms`.
+    public var counts: [Int]
+    /// How many terms the field has, repeats included.
+    public var length: Int
+
+    public init(terms: [String], counts: [Int], length: Int) {
+        self.terms = terms
+        self.counts = counts
+        self.length = length
+    }
+
+    public static let empty = SearchTerms(terms: [], counts: [], length: 0)
+
+    /// The field `text` makes (see `SearchTokenizer`).
+    public init(text: String) {
+        self.init(tokens: SearchTokenizer.terms(text))
+    }
+
+    public init(tokens: [String]) {
+        var positions: [String: Int] = [:]
+        var terms: [String] = []
+        var counts: [Int] = []
+        for token in tokens {
+            if let position = positions[token] {
+                counts[position] += 1
+            } else {
+                positions[token] = terms.count
+                terms.append(token)
+                counts.append(1)
+            }
+        }
+        self.init(terms: terms, counts: counts, length: tokens.count)
+    }
+}

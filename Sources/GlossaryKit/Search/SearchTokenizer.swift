@@ -1,0 +1,82 @@
+/// Splits text into the terms the site search indexes, exactly as lunr 2.3.9 (the engine the browser searches
+/// with, `lunr.min.js`) does with its tokenizer, `lunr.trimmer` and `lunr.stopWordFilter`; no stemmer, on
+/// either side. Terms the browser makes of a query then meet the same terms the build made of the pages.
+///
+/// lunr works on JavaScript strings: it lowercases, splits at every character JavaScript's `\s` matches and at
+/// `-`, and trims non-word characters (anything but ASCII letters, digits and `_`, as UTF-16 units) from both
+/// ends. Terms that trim to nothing are left out here (lunr would index an empty term).
+public enum SearchTokenizer {
+    /// The terms of `text`, in order, repeats kept.
+    ///
+    /// Works on UTF-8 bytes, which gives what lunr's UTF-16 units give: every separator is a whole character,
+    /// and a character outside ASCII is no word character in either form, so trimming stops at the same places.
+    public static func terms(_ text: String) -> [String] {
+        var lowered = text.lowercased()
+        return lowered.withUTF8 { bytes in
+            var terms: [String] = []
+            var start = 0
+            var index = 0
+            func flush(_ end: Int) {
+                var first = start
+                var last = end
+                while first < last, !isWordByte(bytes[first]) { first += 1 }
+                while last > first, !isWordByte(bytes[last - 1]) { last -= 1 }
+                if first < last {
+                    let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
+                    if !stopWords.contains(term) { terms.append(term) }
+                }
+            }
+            while index < bytes.count {
+                let length = separatorLength(bytes, at: index)
+                if length > 0 {
+                    flush(index)
+                    index += length
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            flush(bytes.count)
+            return terms
+        }
+    }
+
+    /// JavaScript's `\w`: ASCII letters, digits and `_`.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
+    }
+
+    /// The length in bytes of the separator at `index` (0 for none): `lunr.tokenizer.separator`, `/[\s\-]+/`, for
+    /// one character, that is JavaScript's white space and line terminators (U+0009–U+000D, U+0020, U+00A0,
+    /// U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF) and the hyphen-minus.
+    static func separatorLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte < 0x80 { return (0x09...0x0D).contains(byte) || byte == 0x20 || byte == 0x2D ? 1 : 0 }
+        func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        switch byte {
+        case 0xC2: return at(1) == 0xA0 ? 2 : 0
+        case 0xE1: return at(1) == 0x9A && at(2) == 0x80 ? 3 : 0
+        case 0xE2:
+            if at(1) == 0x80 {
+                let third = at(2)
+                return (0x80...0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF ? 3 : 0
+            }
+            return at(1) == 0x81 && at(2) == 0x9F ? 3 : 0
+        case 0xE3: return at(1) == 0x80 && at(2) == 0x80 ? 3 : 0
+        case 0xEF: return at(1) == 0xBB && at(2) == 0xBF ? 3 : 0
+        default: return 0
+        }
+    }
+
+    /// `lunr.stopWordFilter`'s English list.
+    static let stopWords: Set<String> = [
+        "a", "able", "about", "across", "after", "all", "almost", "also", "am", "among", "an", "and", "any", "are", "as", "at",
+        "be", "because", "been", "but", "by", "can", "cannot", "could", "dear", "did", "do", "does", "either", "else", "ever",
+        "every", "for", "from", "get", "got", "had", "has", "have", "he", "her", "hers", "him", "his", "how", "however", "i",
+        "if", "in", "into", "is", "it", "its", "just", "least", "let", "like", "likely", "may", "me", "might", "most", "must",
+        "my", "neither", "no", "nor", "not", "of", "off", "often", "on", "only", "or", "other", "our", "own", "rather", "said",
+        "say", "says", "she", "should", "since", "so", "some", "than", "that", "the", "their", "them", "then", "there", "these",
+        "they", "this", "tis", "to", "too", "twas", "us", "wants", "was", "we", "were", "what", "when", "where", "which",
+        "while", "who", "whom", "why", "will", "with", "would", "yet", "you", "your",
+    ]
+}

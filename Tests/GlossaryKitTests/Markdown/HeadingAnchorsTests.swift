@@ -1,0 +1,31 @@
+import Testing
+
+@testable import GlossaryKit
+
+@Suite struct HeadingAnchorsTests {
+    /// GitHub's slugs (github-slugger): lowercased, punctuation and symbols dropped, each space a hyphen.
+    @Test(arguments: [
+        ("Install `kubectl` now!", "install-kubectl-now"),
+        ("Set up Pods", "set-up-pods"),
+        ("Café & Crème", "café--crème"),
+        ("C++ and C#", "c-and-c"),
+        ("snake_case and kebab-case", "snake_case-and-kebab-case"),
+        ("Ünïcödé 東京 2024", "ünïcödé-東京-2024"),
+        ("Emoji 🚀 launch", "emoji--launch"),
+        ("What's new in v1.2?", "whats-new-in-v12"),
+        ("  Spaces  inside  ", "--spaces--inside--"),
+    ])
+    func slugsAreGitHubs(text: String, slug: String) {
+        #expect(HeadingAnchors.slug(text) == slug)
+    }
+
+    @Test func repeatedHeadingsAreNumberedInOrder() {
+        var anchors = HeadingAnchors()
+        #expect(["Usage", "Usage", "Usage-1", "Usage"].map { anchors.id(for: $0) } == ["usage", "usage-1", "usage-1-1", "usage-2"])
+    }
+
+    @Test func headingsNeverTakeTheThemesIdsAndNeverAnEmptyOne() {
+        var anchors = HeadingAnchors()
+        #expect(["Main", "Top", "Terms on page", "!!!", "???"].map { anchors.id(for: $0) } == ["main-1", "top-1", "terms-on-page-1", "section", "section-1"])
+    }
+}

@@ -1,0 +1,102 @@
+import CCmark
+import Foundation
+import TestSupport
+
+@testable import GlossaryKit
+
+/// A whole markdown document rendered the way the build renders it (`MarkdownDocument`, tables wired in by
+/// `MarkdownDocument+Tables.swift`), with what the build adds and cmark-gfm doesn't taken out again: heading ids
+/// and links, the box a table scrolls in. Term references are written back as `[[shown|word]]` text, as
+/// cmark-gfm leaves them. The tests compare its HTML with `cmark-gfm -e table`.
+enum TableDocumentRenderer {
+    static func html(_ markdown: String) -> String {
+        let document = MarkdownDocument(markdown: markdown, file: "page.md")
+        let html = document.html { reference in
+            .init(open: "[[", close: reference.shown == reference.word ? "]]" : "|" + HTML.escape(reference.word) + "]]")
+        }
+        return withoutBuildAdditions(html)
+    }
+
+    /// `html` without heading ids and links, without the scrolling box around tables, and with cmark-gfm's `align`
+    /// attributes for the alignment classes.
+    static func withoutBuildAdditions(_ html: String) -> String {
+        var html = html.replacingOccurrences(of: "<div class=\"table-scroll\" tabindex=\"0\">\n<table>", with: "<table>")
+            .replacingOccurrences(of: "</table>\n</div>", with: "</table>")
+        html = html.replacingOccurrences(of: #"<h([1-6]) id="[^"]*">"#, with: "<h$1>", options: .regularExpression)
+        html = html.replacingOccurrences(of: #"<t([hd]) class="align-(left|center|right)">"#, with: "<t$1 align=\"$2\">", options: .regularExpression)
+        return html.replacingOccurrences(
+            of: ##"<a class="anchor" href="#[^"]*" aria-label="Link to this section"></a>"##, with: "", options: .regularExpression)
+    }
+
+    private static func parse(_ markdown: String) -> OpaquePointer {
+        var source = markdown
+        return source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)! }
+        }
+    }
+
+    private static func paragraphs(in root: OpaquePointer) -> [OpaquePointer] {
+        var paragraphs: [OpaquePointer] = []
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_PARAGRAPH:
+                paragraphs.append(node)
+            case CMARK_NODE_HEADING where cmark_node_get_start_line(node) != cmark_node_get_end_line(node):
+                // A setext heading: its text lines and underline were a paragraph until the underline came.
+                paragraphs.append(node)
+            default:
+                break
+            }
+        }
+        return paragraphs
+    }
+
+    /// The paragraph's block quote and list item ancestors, outermost first.
+    static func containers(of node: OpaquePointer) -> [MarkdownContainer] {
+        var containers: [MarkdownContainer] = []
+        var current = cmark_node_parent(node)
+        while let ancestor = current {
+            let line = Int(cmark_node_get_start_line(ancestor))
+            let column = Int(cmark_node_get_start_column(ancestor))
+            switch cmark_node_get_type(ancestor) {
+            case CMARK_NODE_BLOCK_QUOTE: containers.append(.blockQuote(line: line, column: column))
+            case CMARK_NODE_ITEM: containers.append(.listItem(line: line, column: column))
+            default: break
+            }
+            current = cmark_node_parent(ancestor)
+        }
+        return containers.reversed()
+    }
+
+    /// The lines of the document's first paragraph, as the wiring builds them.
+    static func firstParagraphLines(_ markdown: String) -> [ParagraphLine] {
+        let root = parse(markdown)
+        defer { cmark_node_free(root) }
+        let lines = markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Array($0) }
+        guard let paragraph = paragraphs(in: root).first else { return [] }
+        return ParagraphLine.lines(
+            in: lines, startLine: Int(cmark_node_get_start_line(paragraph)), startColumn: Int(cmark_node_get_start_column(paragraph)),
+            endLine: Int(cmark_node_get_end_line(paragraph)), containers: containers(of: paragraph))
+    }
+
+    /// What `cmark-gfm -e table` makes of `markdown` (the Debian package's 0.29.0.gfm.6).
+    static func cmarkGFM(_ markdown: String) async throws -> String {
+        let folder = try InlineSite.temporaryFolder("pipe-table")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("page.md")
+        try Data(markdown.utf8).write(to: file)
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/cmark-gfm"), ["-e", "table", file.path])
+        guard result.status == 0 else { throw CmarkGFMFailed(status: result.status, stderr: result.stderr) }
+        return result.stdout
+    }
+
+    struct CmarkGFMFailed: Error {
+        var status: Int32
+        var stderr: String
+    }
+}

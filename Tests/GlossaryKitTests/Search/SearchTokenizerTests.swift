@@ -1,0 +1,29 @@
+import Testing
+
+@testable import GlossaryKit
+
+/// The build's terms are lunr 2.3.9's (tokenizer, trimmer, stop-word filter), so the browser's queries meet
+/// them; `Tests/browser/test_search.py` checks the same texts against lunr itself.
+@Suite struct SearchTokenizerTests {
+    @Test(arguments: [
+        ("Hello, World!", ["hello", "world"]),
+        ("Set-up the Pods; then run `kubectl`.", ["set", "up", "pods", "run", "kubectl"]),
+        ("config.yaml and https://example.com/x", ["config.yaml", "https://example.com/x"]),
+        ("a\u{00A0}b\u{2003}c\u{3000}d\u{FEFF}e", ["b", "c", "d", "e"]),
+        ("(quoted) «angled» —dash— _under_", ["quoted", "angled", "dash", "_under_"]),
+        // lunr trims every non-ASCII character at a term's ends, and keeps those inside.
+        ("café naïve Ünïcode 東京", ["caf", "naïve", "nïcode"]),
+        ("THE Quick and THE Dead", ["quick", "dead"]),
+        ("--- ... !!!", []),
+    ])
+    func termsAreLunrs(text: String, terms: [String]) {
+        #expect(SearchTokenizer.terms(text) == terms)
+    }
+
+    @Test func fieldsCountTermsAndLength() {
+        let field = SearchTerms(text: "Pods run pods; pods stop, and the pods go")
+        #expect(field.terms == ["pods", "run", "stop", "go"])
+        #expect(field.counts == [4, 1, 1, 1])
+        #expect(field.length == 7)
+    }
+}
