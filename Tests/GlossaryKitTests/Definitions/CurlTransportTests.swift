@@ -46,7 +46,8 @@ import Testing
         let result = await CurlTransport(options: Self.options(timeout: 0.5)).get(server.url("/slow"))
 
         #expect(result == .failure(TransportFailure(.timedOut, detail: "Timeout was reached")))
-        #expect(ContinuousClock.now - started < .seconds(30), "the server never answers: only the timeout ends this")
+        // The server never answers: only the timeout ends this (bounded loosely: a loaded suite holds the pool).
+        #expect(ContinuousClock.now - started < DictionaryClientTests.fastEnough)
     }
 
     @Test func aClosedPortRefusesTheConnection() async throws {
