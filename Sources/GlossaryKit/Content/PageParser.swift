@@ -27,8 +27,9 @@ public enum PageParser {
         let isEntry = Page.isEntry(contentPath: file.contentPath)
         let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: file.displayPath, contentPath: file.contentPath, metadata: parsed.metadata)
         let termsLocation = parsed.metadata.locations["terms"] ?? .start(of: file.displayPath)
+        let picks = TermKey.sensePicks(parsed.metadata.senses)
         let declared = parsed.metadata.terms.compactMap { word in
-            TermKey(word).map { TermReference(shown: word, word: word, key: $0, location: termsLocation) }
+            TermKey(word).map { TermReference(shown: word, word: word, key: picks[$0] ?? $0, location: termsLocation) }
         }
         if isEntry && parsed.metadata.term == nil {
             diagnostics.append(Diagnostic(.entryMissingTerm, at: .start(of: file.displayPath)))
@@ -41,9 +42,27 @@ public enum PageParser {
         }
         let document = MarkdownDocument(markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine)
         diagnostics += document.diagnostics
+        var references = document.references
+        if !picks.isEmpty {
+            for index in references.indices { references[index].key = picks[references[index].key] ?? references[index].key }
+        }
+        var summaryText: String?
+        var summaryHTML: String?
+        if isEntry {
+            // The card's text: `summary:` when given (markdown, its first paragraph), else the body's first paragraph.
+            if let summary = parsed.metadata.summary {
+                let location = parsed.metadata.locations["summary"]
+                let summaryDocument = MarkdownDocument(markdown: summary, file: file.displayPath, firstLine: location?.line ?? 1)
+                summaryText = summaryDocument.firstParagraphText()
+                summaryHTML = summaryDocument.firstParagraphHTML()
+            } else {
+                summaryText = document.firstParagraphText()
+                summaryHTML = document.firstParagraphHTML()
+            }
+        }
         let record = PageRecord(
-            page: page, references: document.references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
-            startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: isEntry ? document.firstParagraphText() : nil,
+            page: page, references: references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
+            startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: summaryText, summaryHTML: summaryHTML,
             diagnostics: diagnostics, contentHash: hash, hasBody: true)
         return (Parsed(record: record, document: document), [])
     }

@@ -20,6 +20,12 @@ public final class PageRecord: Sendable {
     public let startsWithTitleHeading: Bool
     /// Plain text of the first paragraph (a glossary entry's one-line summary).
     public let firstParagraph: String?
+    /// A glossary entry's card text as HTML: its `summary:`, else its first paragraph (see
+    /// `MarkdownDocument.firstParagraphHTML`).
+    public let summaryHTML: String?
+    /// The fingerprint of the auto-linking the references were found with (`AutolinkSettings.fingerprint`); nil
+    /// when the page was not auto-linked. A record is only reused under the same auto-linking.
+    public let autolink: Fingerprint?
     /// Problems found in this file while reading and parsing it.
     public let diagnostics: [Diagnostic]
     /// The fingerprint of the file's bytes: equal bytes make equal records.
@@ -32,7 +38,8 @@ public final class PageRecord: Sendable {
 
     public init(
         page: Page, references: [TermReference], declaredTerms: [TermReference], links: [MarkdownLink], firstHeading: String?,
-        startsWithTitleHeading: Bool, firstParagraph: String?, diagnostics: [Diagnostic], contentHash: Fingerprint, hasBody: Bool
+        startsWithTitleHeading: Bool, firstParagraph: String?, summaryHTML: String? = nil, autolink: Fingerprint? = nil, diagnostics: [Diagnostic],
+        contentHash: Fingerprint, hasBody: Bool
     ) {
         self.page = page
         self.references = references
@@ -41,6 +48,8 @@ public final class PageRecord: Sendable {
         self.firstHeading = firstHeading
         self.startsWithTitleHeading = startsWithTitleHeading
         self.firstParagraph = firstParagraph
+        self.summaryHTML = summaryHTML
+        self.autolink = autolink
         self.diagnostics = diagnostics
         self.contentHash = contentHash
         self.hasBody = hasBody

@@ -99,6 +99,31 @@ public final class MarkdownDocument: @unchecked Sendable {
         return result
     }
 
+    /// The HTML inside the document's first paragraph (a card's text): inline markup and links as written, term
+    /// references as their shown text. cmark's safe mode has already left out raw HTML and `javascript:` links.
+    public func firstParagraphHTML() -> String? {
+        var paragraph: OpaquePointer?
+        forEachNode { node, type in
+            if paragraph == nil, type == CMARK_NODE_PARAGRAPH { paragraph = node }
+        }
+        guard let paragraph else { return nil }
+        for node in termNodes {
+            cmark_node_set_on_enter(node, "")
+            cmark_node_set_on_exit(node, "")
+        }
+        for (node, link) in zip(linkNodes, links) where link.destination != String(cString: cmark_node_get_url(node)) {
+            cmark_node_set_url(node, link.destination)
+        }
+        guard let rendered = cmark_render_html(paragraph, Self.cmarkOptions) else { return nil }
+        defer { free(rendered) }
+        var html = Substring(String(cString: rendered))
+        if html.hasPrefix("<p>") { html = html.dropFirst(3) }
+        while html.last == "\n" { html = html.dropLast() }
+        if html.hasSuffix("</p>") { html = html.dropLast(4) }
+        // A soft line break reads as a space, in a card's text as in the plain summary.
+        return html.replacingOccurrences(of: "\n", with: " ")
+    }
+
     private func forEachNode(_ body: (OpaquePointer, cmark_node_type) -> Void) {
         let iterator = cmark_iter_new(root)
         defer { cmark_iter_free(iterator) }

@@ -12,7 +12,7 @@ struct BuildManifest {
     let url: URL
 
     /// Bumped whenever the layout changes (or what a record holds).
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
     static let magic = Array("glossary build manifest\n".utf8)
 
     init(folder: URL, output: URL) {
@@ -180,6 +180,9 @@ struct BuildManifest {
         writer.write(record.firstHeading)
         writer.write(record.startsWithTitleHeading)
         writer.write(record.firstParagraph)
+        writer.write(record.summaryHTML)
+        writer.write(record.autolink != nil)
+        writer.write(record.autolink ?? .zero)
         writer.write(record.contentHash)
         writer.write(record.hasBody)
     }
@@ -198,10 +201,16 @@ struct BuildManifest {
             let isImage = try reader.bool()
             links.append(MarkdownLink(destination: destination, isImage: isImage, location: SourceLocation(file: displayPath, line: try reader.int(), column: try reader.int())))
         }
+        let firstHeading = try reader.optionalString()
+        let startsWithTitleHeading = try reader.bool()
+        let firstParagraph = try reader.optionalString()
+        let summaryHTML = try reader.optionalString()
+        let autolinked = try reader.bool()
+        let autolink = try reader.fingerprint()
         return PageRecord(
-            page: page, references: references, declaredTerms: declared, links: links, firstHeading: try reader.optionalString(),
-            startsWithTitleHeading: try reader.bool(), firstParagraph: try reader.optionalString(), diagnostics: [],
-            contentHash: try reader.fingerprint(), hasBody: try reader.bool())
+            page: page, references: references, declaredTerms: declared, links: links, firstHeading: firstHeading,
+            startsWithTitleHeading: startsWithTitleHeading, firstParagraph: firstParagraph, summaryHTML: summaryHTML,
+            autolink: autolinked ? autolink : nil, diagnostics: [], contentHash: try reader.fingerprint(), hasBody: try reader.bool())
     }
 
     static func write(_ references: [TermReference], _ writer: inout BinaryWriter) {
@@ -213,6 +222,7 @@ struct BuildManifest {
             writer.write(reference.key.slug)
             writer.write(reference.location.line)
             writer.write(reference.location.column)
+            writer.write(reference.isAutomatic)
         }
     }
 
@@ -224,7 +234,8 @@ struct BuildManifest {
             let shown = try reader.string()
             let word = try reader.string()
             let key = TermKey(canonical: try reader.string(), slug: try reader.string())
-            references.append(TermReference(shown: shown, word: word, key: key, location: SourceLocation(file: file, line: try reader.int(), column: try reader.int())))
+            let location = SourceLocation(file: file, line: try reader.int(), column: try reader.int())
+            references.append(TermReference(shown: shown, word: word, key: key, location: location, isAutomatic: try reader.bool()))
         }
         return references
     }
@@ -245,6 +256,16 @@ struct BuildManifest {
         writer.write(metadata.synonyms)
         writer.write(metadata.antonyms)
         writer.write(metadata.seeAlso)
+        writer.write(metadata.sense)
+        writer.write(metadata.summary)
+        writer.write(metadata.caseSensitive)
+        writer.write(UInt64(metadata.senses.count))
+        for (word, sense) in metadata.senses.sorted(by: { $0.key < $1.key }) {
+            writer.write(word)
+            writer.write(sense)
+        }
+        writer.write(metadata.autolink?.rawValue)
+        writer.write(metadata.autolinkExclude)
         writer.write(UInt64(metadata.locations.count))
         for (key, location) in metadata.locations.sorted(by: { $0.key < $1.key }) {
             writer.write(key)
@@ -271,6 +292,15 @@ struct BuildManifest {
         metadata.synonyms = try reader.strings()
         metadata.antonyms = try reader.strings()
         metadata.seeAlso = try reader.strings()
+        metadata.sense = try reader.optionalString()
+        metadata.summary = try reader.optionalString()
+        metadata.caseSensitive = try reader.bool()
+        for _ in 0..<(try reader.count()) {
+            let word = try reader.string()
+            metadata.senses[word] = try reader.string()
+        }
+        metadata.autolink = try reader.optionalString().flatMap(AutolinkMode.init(rawValue:))
+        metadata.autolinkExclude = try reader.strings()
         for _ in 0..<(try reader.count()) {
             let key = try reader.string()
             metadata.locations[key] = SourceLocation(file: file, line: try reader.int(), column: try reader.int())

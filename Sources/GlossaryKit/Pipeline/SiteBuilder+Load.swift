@@ -17,7 +17,7 @@ extension SiteBuilder {
         private let memo = Memo()
 
         final class Memo: @unchecked Sendable {
-            var wrappers: [TermKey: MarkdownDocument.Wrapper] = [:]
+            var slugs: [TermKey: String?] = [:]
         }
 
         init(
@@ -31,18 +31,22 @@ extension SiteBuilder {
             self.wordNetSlug = wordNetSlug
         }
 
-        func wrapper(_ key: TermKey) -> MarkdownDocument.Wrapper {
-            if let known = lock.withLock({ memo.wrappers[key] }) { return known }
+        /// The slug a reference to `key` links to at parse time, if any.
+        func linkedSlug(_ key: TermKey) -> String? {
+            if let known = lock.withLock({ memo.slugs[key] }) { return known }
             var slug = teamSlugs[key]
             if slug == nil, case .entry(let entry) = reader.lookup(key), !entry.isNotFound, !entry.entries.isEmpty { slug = key.slug }
             if slug == nil { slug = wordNetSlug(key) }
-            let wrapper = TermMarkup.wrapper(key: key, linkedSlug: slug, rootPath: rootPath)
-            lock.withLock { memo.wrappers[key] = wrapper }
-            return wrapper
+            lock.withLock { memo.slugs[key] = .some(slug) }
+            return slug
+        }
+
+        func wrapper(_ reference: TermReference) -> MarkdownDocument.Wrapper {
+            TermMarkup.wrapper(key: reference.key, linkedSlug: linkedSlug(reference.key), rootPath: rootPath, isAutomatic: reference.isAutomatic)
         }
 
         func fragment(_ record: PageRecord, _ document: MarkdownDocument) -> PageFragment {
-            let wrappers = record.references.map { wrapper($0.key) }
+            let wrappers = record.references.map(wrapper)
             let destinations = links.destinations(record)
             return PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations)
         }
@@ -92,13 +96,9 @@ extension SiteBuilder {
             stored[file.contentPath] = .init(signature: signature, readAt: loaded.readAt, record: parsed.record)
             if let document = parsed.document { entryDocuments[file.contentPath] = document }
         }
-        var teamSlugs: [TermKey: String] = [:]
-        for file in entryFiles {
-            guard let record = stored[file.contentPath]?.record, let word = record.page.metadata.term, let key = TermKey(word) else { continue }
-            for name in [key] + record.page.metadata.aliases.compactMap(TermKey.init) where teamSlugs[name] == nil {
-                teamSlugs[name] = key.slug
-            }
-        }
+        // As collecting terms will decide them (senses, aliases, the first entry of a name winning).
+        let entryRecords = entryFiles.compactMap { stored[$0.contentPath]?.record }.filter { $0.hasBody || !$0.page.metadata.draft }
+        let teamSlugs = SiteBuilder.teamDefinitions(entryRecords).0.mapValues(\.slug)
 
         let rootPath = LinkRewriter.rootPath(baseURL: config.baseURL)
         let reader = cacheReader(config, changes: trusted)

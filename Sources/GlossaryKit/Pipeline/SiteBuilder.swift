@@ -101,10 +101,12 @@ public struct SiteBuilder: Sendable {
         log.add(contentsOf: resolved.diagnostics)
         result.apiUnreachable = resolved.apiUnreachable
         let site = BuiltSite(
-            config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, forms: resolved.forms)
+            config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, forms: resolved.forms,
+            senses: terms.senses)
         result.site = site
         log.add(contentsOf: site.unresolvedDiagnostics(offline: options.offline))
         log.add(contentsOf: site.seeAlsoDiagnostics())
+        log.add(contentsOf: site.ambiguityDiagnostics())
         count(site, into: &stats)
         state.learn(records: loaded.storedRecords)
         guard let theme = loaded.theme, !log.hasErrors else { return finish() }
