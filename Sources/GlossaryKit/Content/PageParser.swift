@@ -11,16 +11,19 @@ public enum PageParser {
     /// Parses `data` as `file`. A page that can't be published (text that is not UTF-8, broken front matter)
     /// gives nil and its problems; otherwise the problems are in the record. Drafts are parsed for their front
     /// matter only, unless `drafts`.
-    public static func parse(_ data: Data, file: SiteSource.File, drafts: Bool) -> (Parsed?, [Diagnostic]) {
+    public static func parse(_ data: Data, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil) -> (Parsed?, [Diagnostic]) {
         let text: String
         switch SiteSource.decodeUTF8(data, file: file.displayPath) {
         case .failure(let diagnostic): return (nil, [diagnostic])
         case .success(let decoded): text = decoded
         }
-        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts)
+        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts, autolink: autolink)
     }
 
-    public static func parse(text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool) -> (Parsed?, [Diagnostic]) {
+    /// With `autolink`, a content page (not a glossary entry) links plain occurrences of terms as its mode says.
+    public static func parse(
+        text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil
+    ) -> (Parsed?, [Diagnostic]) {
         let parsed = PageMetadata.parse(source: text, file: file.displayPath)
         var diagnostics = parsed.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
@@ -40,7 +43,9 @@ public enum PageParser {
                 firstParagraph: nil, diagnostics: diagnostics, contentHash: hash, hasBody: false)
             return (Parsed(record: record, document: nil), [])
         }
-        let document = MarkdownDocument(markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine)
+        let autolinking = isEntry ? nil : autolink
+        let document = MarkdownDocument(
+            markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine, autolink: autolinking?.autolinker(for: parsed.metadata))
         diagnostics += document.diagnostics
         var references = document.references
         if !picks.isEmpty {
@@ -63,7 +68,7 @@ public enum PageParser {
         let record = PageRecord(
             page: page, references: references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
             startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: summaryText, summaryHTML: summaryHTML,
-            diagnostics: diagnostics, contentHash: hash, hasBody: true)
+            autolink: autolinking?.fingerprint(for: parsed.metadata), diagnostics: diagnostics, contentHash: hash, hasBody: true)
         return (Parsed(record: record, document: document), [])
     }
 }
