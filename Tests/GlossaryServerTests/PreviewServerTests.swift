@@ -20,7 +20,9 @@ import Testing
         // build (an edit in place can rightly be seen as two on a busy machine, the truncation and the text).
         var fastest = Double.infinity
         var event: EventStreamClient.Event?
+        var edits = 0
         for attempt in 0..<3 where fastest >= 1 {
+            edits += 1
             let written = Date()
             try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nFreshly edited (\(attempt)), with [[leading]].\n")
             event = await events.next("build", timeout: 20)
@@ -29,7 +31,11 @@ import Testing
         }
         #expect(fastest < 1, "fastest event after \(fastest) s")
         let data = try #require(event).json
-        #expect(data["changed"] as? [String] == ["/guide/intro/"] || data["changed"] as? [String] == ["/guide/intro/", "/terms/kerning/"])
+        // The first edit makes the page use leading: the exports list the pages using each term. Later edits change
+        // the page's text alone.
+        let exports = edits == 1 ? ["/glossary.csv", "/glossary.json"] : []
+        let changed = try #require(data["changed"] as? [String], "\(data)")
+        #expect(changed == exports + ["/guide/intro/"] || changed == exports + ["/guide/intro/", "/terms/kerning/"], "\(data)")
         #expect(data["css_only"] as? Bool == false)
         #expect(data["build"] as? String != hello.json["build"] as? String)
         let page = try running.get("/guide/intro/")

@@ -112,8 +112,25 @@ public struct SiteSource: Sendable {
     }
 
     /// The order a scan lists paths in: folder by folder, names sorted (so `a/b.md` comes before `a.md`).
+    ///
+    /// On ASCII paths, compared byte by byte with `/` below every other byte (a folder's name ends there): what
+    /// comparing the components gives, without splitting (a preview rebuild sorts every path of the site).
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.split(separator: "/").lexicographicallyPrecedes(rhs.split(separator: "/"))
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return false
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let a?, let b?):
+                guard a < 0x80 && b < 0x80 else { return lhs.split(separator: "/").lexicographicallyPrecedes(rhs.split(separator: "/")) }
+                if a == b { continue }
+                if a == UInt8(ascii: "/") { return true }
+                if b == UInt8(ascii: "/") { return false }
+                return a < b
+            }
+        }
     }
 
     /// Why an entry of a folder was left out of the site.

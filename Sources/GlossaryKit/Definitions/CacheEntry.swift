@@ -13,7 +13,10 @@ public struct CacheEntry: Equatable, Sendable {
     /// The decoded entries of a 200; empty for a 404.
     public var entries: [DictionaryEntry]
     /// The body as received, as JSON values: written back canonically (sorted keys), so a rewrite changes nothing.
-    public var bodyJSON: JSONValue
+    public var bodyJSON: JSONValue { didSet { bodyFingerprint = Self.fingerprint(of: bodyJSON) } }
+    /// The fingerprint of `bodyJSON`, for the outputs showing the entry: computed once per entry read, not once
+    /// per output and build (a preview rebuild plans every term page and export).
+    public private(set) var bodyFingerprint: Fingerprint
 
     /// The body as canonical compact JSON.
     public var body: Data { Self.canonical(bodyJSON) }
@@ -42,7 +45,14 @@ public struct CacheEntry: Equatable, Sendable {
         self.fetchedAt = fetchedAt
         self.entries = entries
         self.bodyJSON = bodyJSON.canonical
+        bodyFingerprint = Self.fingerprint(of: self.bodyJSON)
         self.sampleNote = sampleNote
+    }
+
+    static func fingerprint(of body: JSONValue) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        body.fingerprint(into: &hasher)
+        return hasher.finish()
     }
 
     /// Why bytes are not a usable cache entry or API body.

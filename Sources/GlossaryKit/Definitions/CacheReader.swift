@@ -15,6 +15,10 @@ public final class CacheReader: @unchecked Sendable {
     /// Where earlier builds' lookups are remembered, and what changed since (paths below the site's folder).
     private let state: BuildState?
     private let changes: Set<String>?
+    /// The language's folder of the cache, as a path ending in `/` and as shown (`.glossary/cache/en/`): a
+    /// lookup joins a file name to them rather than building URLs (a preview rebuild looks up every term).
+    private let folderPath: String
+    private let shownFolder: String
 
     public init(
         cache: DefinitionCache, language: String, displayPath: @escaping @Sendable (URL) -> String, state: BuildState? = nil,
@@ -25,17 +29,21 @@ public final class CacheReader: @unchecked Sendable {
         self.displayPath = displayPath
         self.state = state
         self.changes = changes
+        let folder = cache.directory.appendingPathComponent(language, isDirectory: true)
+        folderPath = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        let shown = displayPath(folder)
+        shownFolder = shown.isEmpty || shown.hasSuffix("/") ? shown : shown + "/"
     }
 
     public func lookup(_ key: TermKey) -> DefinitionCache.Lookup {
         if let known = lock.withLock({ lookups[key] }) { return known }
-        let path = cache.fileURL(for: key, language: language).path
+        let name = key.slug + ".json"
+        let path = folderPath + name
         let found: DefinitionCache.Lookup
         var seen: FileSignature?
         if let state {
             let remembered = state.withLock { $0.cacheLookups[path] }
-            let shown = displayPath(URL(fileURLWithPath: path))
-            if let remembered, let changes, !changes.contains(shown) {
+            if let remembered, let changes, !changes.contains(shownFolder + name) {
                 found = remembered.lookup
                 seen = remembered.signature
             } else {

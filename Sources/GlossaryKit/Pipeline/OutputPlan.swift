@@ -109,6 +109,15 @@ public struct OutputPlan: Sendable {
             var byWord: [String: String?] = [:]
         }
 
+        /// What the exports and term pages read of each term, hashed once for all of them (three exports and the
+        /// term's page read every term).
+        private let exportedTerms = ExportedTerms()
+
+        final class ExportedTerms {
+            var byKey: [TermKey: (term: Fingerprint, users: Fingerprint)] = [:]
+            var users: [TermKey: Fingerprint] = [:]
+        }
+
         func linkedURL(_ word: String) -> String? {
             if let known = linkedURLs.byWord[word] { return known }
             let url = SiteRenderer.linkedURL(word, in: site)
@@ -229,7 +238,7 @@ public struct OutputPlan: Sendable {
                 words += definition.entries.flatMap(\.meanings).flatMap { $0.synonyms + $0.antonyms }
             case .dictionary(let entry, _, let stale):
                 hasher.combine("dictionary")
-                entry.bodyJSON.fingerprint(into: &hasher)
+                hasher.combine(entry.bodyFingerprint)
                 hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
                 hasher.combine(entry.sampleNote)
                 hasher.combine(stale)
@@ -248,12 +257,7 @@ public struct OutputPlan: Sendable {
                 hasher.combine(word)
                 hasher.combine(linkedURL(word))
             }
-            let users = site.usedOn(definition)
-            hasher.combineCount(users.count)
-            for record in users {
-                hasher.combine(record.title)
-                hasher.combine(record.page.urlPath)
-            }
+            hasher.combine(usersHash(definition))
             return hasher.finish()
         }
 
@@ -360,17 +364,37 @@ public struct OutputPlan: Sendable {
                 if kind == .json { hasher.combine(site.config.description) }
                 hasher.combineCount(definitions.count)
                 for definition in definitions {
-                    exported(definition, into: &hasher)
-                    guard kind != .tbx else { continue }
-                    let users = site.usedOn(definition)
-                    hasher.combineCount(users.count)
-                    for record in users {
-                        hasher.combine(record.title)
-                        hasher.combine(record.page.urlPath)
-                    }
+                    let hashes = exportedHashes(definition)
+                    hasher.combine(hashes.term)
+                    if kind != .tbx { hasher.combine(hashes.users) }
                 }
             }
             return hasher.finish()
+        }
+
+        /// `exported(_:into:)` of a term and the pages using it, each hashed once per plan.
+        private func exportedHashes(_ definition: TermDefinition) -> (term: Fingerprint, users: Fingerprint) {
+            if let known = exportedTerms.byKey[definition.key] { return known }
+            var term = FingerprintHasher()
+            exported(definition, into: &term)
+            let hashes = (term.finish(), usersHash(definition))
+            exportedTerms.byKey[definition.key] = hashes
+            return hashes
+        }
+
+        /// The pages using a term (titles and paths), as its page and the exports show them: hashed once per plan.
+        private func usersHash(_ definition: TermDefinition) -> Fingerprint {
+            if let known = exportedTerms.users[definition.key] { return known }
+            var users = FingerprintHasher()
+            let records = site.usedOn(definition)
+            users.combineCount(records.count)
+            for record in records {
+                users.combine(record.title)
+                users.combine(record.page.urlPath)
+            }
+            let hash = users.finish()
+            exportedTerms.users[definition.key] = hash
+            return hash
         }
 
         /// What a glossary export says of one term besides the pages using it: its names, the spellings references
@@ -391,7 +415,7 @@ public struct OutputPlan: Sendable {
                 body(site.pages[index], into: &hasher)
             case .dictionary(let entry, _, _):
                 hasher.combine("dictionary")
-                entry.bodyJSON.fingerprint(into: &hasher)
+                hasher.combine(entry.bodyFingerprint)
                 hasher.combine(Int(entry.fetchedAt.timeIntervalSince1970))
             case .wordNet:
                 hasher.combine("wordnet")

@@ -123,3 +123,29 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// The scan's order of paths, folder by folder: the byte comparison agrees with comparing components.
+@Suite struct SiteSourceOrderTests {
+    static func reference(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.split(separator: "/").lexicographicallyPrecedes(rhs.split(separator: "/"))
+    }
+
+    @Test func foldersComeBeforeNamesTheyPrefix() {
+        #expect(SiteSource.precedes("a/b.md", "a.md"))
+        #expect(SiteSource.precedes("a/b.md", "a-b.md"))
+        #expect(SiteSource.precedes("a", "a/b"))
+        #expect(!SiteSource.precedes("a.md", "a/b.md"))
+        #expect(!SiteSource.precedes("a.md", "a.md"))
+        #expect(SiteSource.precedes("café/a.md", "cafés.md"))
+    }
+
+    @Test func randomPathsSortAsTheirComponentsDo() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", "a-b", "a.b", "ab", "_x", "Z", "é", "e\u{301}", "1", "a b"]
+        func path() -> String { (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined(separator: "/") }
+        for _ in 0..<5000 {
+            let (lhs, rhs) = (path(), path())
+            #expect(SiteSource.precedes(lhs, rhs) == Self.reference(lhs, rhs), "\(lhs) vs \(rhs)")
+        }
+    }
+}
