@@ -126,7 +126,7 @@ public struct OutputPlan: Sendable {
         }
 
         /// Bumped whenever what a context reads changes, so old manifests don't match.
-        static let version = 3
+        static let version = 4
 
         init(site: BuiltSite, theme: Theme, bodySuffix: String?) {
             self.site = site
