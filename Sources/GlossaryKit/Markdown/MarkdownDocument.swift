@@ -474,7 +474,8 @@ extension MarkdownDocument {
             for match in matches {
                 guard let key = TermKey(match.word) else { continue }
                 if autolinks { pieces += automatic(in: text, gap..<match.range.lowerBound, line: line, hint: hint) }
-                pieces.append(Piece(range: match.range, reference: TermReference(shown: match.shown, word: match.word, key: key, location: location(line: line, column: match.column))))
+                let reference = TermReference(shown: match.shown, word: match.word, key: key, location: location(line: line, column: match.column))
+                pieces.append(Piece(range: match.range, reference: reference))
                 // An explicit reference is its term's first link as much as an automatic one.
                 if let term = autolink?.termOfName[key] { linked.insert(term) }
                 gap = match.range.upperBound
