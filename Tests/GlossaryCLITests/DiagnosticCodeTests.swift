@@ -162,6 +162,15 @@ import Testing
                 "   |    \t    ^",
             ]),
         Trigger(
+            code: .ambiguousTerm,
+            site: "-- content/index.md --\nA [[Crane]] lifts.\n-- content/glossary/crane-bird.md --\n---\nterm: crane\nsense: bird\n---\nA bird.\n"
+                + "-- content/glossary/crane-machine.md --\n---\nterm: crane\nsense: machine\n---\nA machine.\n",
+            expected: [
+                "content/index.md:1:3: warning: 'Crane' has several senses: 'Crane (bird)', 'Crane (machine)'; write one, or pick one in front matter with 'senses:'; linking the first [ambiguous-term]",
+                " 1 | A [[Crane]] lifts.",
+                "   |   ^",
+            ]),
+        Trigger(
             code: .slugCollision,
             site: page + "-- content/glossary/a.md --\n---\nterm: ★★☆★☆★★★★☆★★☆\n---\nA.\n-- content/glossary/b.md --\n---\nterm: ☆★★☆★☆★☆☆★☆★★★☆★\n---\nB.\n",
             expected: ["error: terms '★★☆★☆★★★★☆★★☆' and '☆★★☆★☆★☆☆★☆★★★☆★' would share /terms/term-1f5263ec/ [slug-collision]"]),

@@ -55,6 +55,8 @@ struct KeyedMapping {
     mutating func double(_ key: String) -> Double? { read(key, YAMLNode.double(named:)) }
     mutating func date(_ key: String) -> String? { read(key, YAMLNode.date(named:)) }
     mutating func stringList(_ key: String) -> [String]? { read(key, YAMLNode.stringList(named:)) }
+    mutating func stringMapping(_ key: String) -> [(key: String, value: String)]? { read(key, YAMLNode.stringMapping(named:)) }
+    mutating func autolinkMode(_ key: String) -> AutolinkMode? { read(key, { node in { name throws(Diagnostic) in try AutolinkMode.read(node, name: name) } }) }
 
     /// Records a problem found by the caller's own validation (ranges, formats).
     mutating func report(_ diagnostic: Diagnostic) {

@@ -21,6 +21,19 @@ public struct PageMetadata: Sendable, Equatable {
     public var synonyms: [String] = []
     public var antonyms: [String] = []
     public var seeAlso: [String] = []
+    /// Which meaning of `term` an entry defines, when the glossary holds several (`crane` / `machine`).
+    public var sense: String?
+    /// An entry's card text in markdown, instead of its first paragraph.
+    public var summary: String?
+    /// Whether auto-linking matches an entry's term and aliases only as spelled (acronyms: `API`, `Go`).
+    public var caseSensitive: Bool = false
+
+    /// A page's pick among a word's senses, by the word as written (`crane: machine`).
+    public var senses: [String: String] = [:]
+    /// A page's own auto-linking mode, over the site's.
+    public var autolink: AutolinkMode?
+    /// Terms a page never auto-links.
+    public var autolinkExclude: [String] = []
 
     /// Where each key's value starts, by YAML key as written (`term`, `see_also`); list items
     /// also by index (`see_also[0]`), so later stages can point at one unresolved entry.
@@ -31,6 +44,7 @@ public struct PageMetadata: Sendable, Equatable {
     static let keys = [
         "title", "description", "date", "draft", "tags", "terms", "weight", "toc",
         "term", "aliases", "part_of_speech", "phonetic", "synonyms", "antonyms", "see_also",
+        "sense", "summary", "case_sensitive", "senses", "autolink", "autolink_exclude",
     ]
 
     /// Reads parsed front matter; nil (no or empty front matter) gives the defaults.
@@ -62,6 +76,12 @@ public struct PageMetadata: Sendable, Equatable {
         metadata.synonyms = fields.stringList("synonyms") ?? []
         metadata.antonyms = fields.stringList("antonyms") ?? []
         metadata.seeAlso = fields.stringList("see_also") ?? []
+        metadata.sense = fields.string("sense")
+        metadata.summary = fields.string("summary")
+        metadata.caseSensitive = fields.bool("case_sensitive") ?? false
+        metadata.senses = Dictionary((fields.stringMapping("senses") ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        metadata.autolink = fields.autolinkMode("autolink")
+        metadata.autolinkExclude = fields.stringList("autolink_exclude") ?? []
 
         for key in keys {
             guard let value = fields[key] else { continue }

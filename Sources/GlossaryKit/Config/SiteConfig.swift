@@ -12,6 +12,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var dictionary = DictionaryConfig()
     /// `nav:`, the navigation's order and sections; nil makes them from the folders of `content/`.
     public var nav: [NavEntry]?
+    /// Which plain occurrences of the team's terms pages link (`autolink:`; a page's front matter may say otherwise).
+    public var autolink: AutolinkMode = .off
+    /// Whether auto-linking also links every term the site's pages reference, not only the team's.
+    public var autolinkDictionary = false
     /// Where each top-level key's value starts in glossary.yml (`theme`), so later stages can point at it.
     public var locations: [String: SourceLocation] = [:]
 
@@ -23,10 +27,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// Two configurations are equal when their settings are: where they were written doesn't matter.
     public static func == (lhs: SiteConfig, rhs: SiteConfig) -> Bool {
         (lhs.title, lhs.baseURL, lhs.language, lhs.theme, lhs.description) == (rhs.title, rhs.baseURL, rhs.language, rhs.theme, rhs.description)
-            && lhs.site == rhs.site && lhs.dictionary == rhs.dictionary && lhs.nav == rhs.nav
+            && lhs.site == rhs.site && lhs.dictionary == rhs.dictionary && lhs.nav == rhs.nav && lhs.autolink == rhs.autolink
+            && lhs.autolinkDictionary == rhs.autolinkDictionary
     }
 
-    static let keys = ["title", "base_url", "site", "language", "theme", "description", "dictionary", "nav"]
+    static let keys = ["title", "base_url", "site", "language", "theme", "description", "dictionary", "nav", "autolink", "autolink_dictionary"]
 
     /// Reads glossary.yml over the defaults, never failing: a value with a problem keeps its
     /// default and the problem is returned, so one run reports all of them.
@@ -86,6 +91,8 @@ public struct SiteConfig: Sendable, Equatable {
                 fields.report(node.valueError("site", "must be the site's address: http:// or https://, a host and no path, like 'https://example.org'"))
             }
         }
+        if let mode = fields.autolinkMode("autolink") { config.autolink = mode }
+        if let linksDictionary = fields.bool("autolink_dictionary") { config.autolinkDictionary = linksDictionary }
         for key in keys {
             if let node = fields[key] { config.locations[key] = node.location }
         }

@@ -94,6 +94,20 @@ extension YAMLNode {
         return strings
     }
 
+    /// A mapping of scalars to scalars (`senses: {crane: machine}`), in the order written; null is empty.
+    public func stringMapping(named name: String) throws(Diagnostic) -> [(key: String, value: String)] {
+        if isNull { return [] }
+        guard let pairs else { throw typeError(name, "must be a mapping of words to words") }
+        return try pairs.map { pair throws(Diagnostic) in
+            guard let key = pair.key.scalarValue, let value = pair.value.scalarValue, !pair.value.isNull else {
+                throw Diagnostic(
+                    .wrongType(name: name, requirement: "must be a mapping of words to words", found: pair.value.foundDescription),
+                    at: pair.value.location)
+            }
+            return (key, value)
+        }
+    }
+
     /// A date `YYYY-MM-DD` or an ISO 8601 date-time (`2024-03-01T09:30:00Z`, `2024-03-01 09:30`),
     /// validated (months, days, leap years) and returned as written.
     public func date(named name: String) throws(Diagnostic) -> String {

@@ -11,24 +11,28 @@ public enum PageParser {
     /// Parses `data` as `file`. A page that can't be published (text that is not UTF-8, broken front matter)
     /// gives nil and its problems; otherwise the problems are in the record. Drafts are parsed for their front
     /// matter only, unless `drafts`.
-    public static func parse(_ data: Data, file: SiteSource.File, drafts: Bool) -> (Parsed?, [Diagnostic]) {
+    public static func parse(_ data: Data, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil) -> (Parsed?, [Diagnostic]) {
         let text: String
         switch SiteSource.decodeUTF8(data, file: file.displayPath) {
         case .failure(let diagnostic): return (nil, [diagnostic])
         case .success(let decoded): text = decoded
         }
-        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts)
+        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts, autolink: autolink)
     }
 
-    public static func parse(text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool) -> (Parsed?, [Diagnostic]) {
+    /// With `autolink`, a content page (not a glossary entry) links plain occurrences of terms as its mode says.
+    public static func parse(
+        text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil
+    ) -> (Parsed?, [Diagnostic]) {
         let parsed = PageMetadata.parse(source: text, file: file.displayPath)
         var diagnostics = parsed.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
         let isEntry = Page.isEntry(contentPath: file.contentPath)
         let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: file.displayPath, contentPath: file.contentPath, metadata: parsed.metadata)
         let termsLocation = parsed.metadata.locations["terms"] ?? .start(of: file.displayPath)
+        let picks = TermKey.sensePicks(parsed.metadata.senses)
         let declared = parsed.metadata.terms.compactMap { word in
-            TermKey(word).map { TermReference(shown: word, word: word, key: $0, location: termsLocation) }
+            TermKey(word).map { TermReference(shown: word, word: word, key: picks[$0] ?? $0, location: termsLocation) }
         }
         if isEntry && parsed.metadata.term == nil {
             diagnostics.append(Diagnostic(.entryMissingTerm, at: .start(of: file.displayPath)))
@@ -39,13 +43,33 @@ public enum PageParser {
                 firstParagraph: nil, diagnostics: diagnostics, contentHash: hash, hasBody: false)
             return (Parsed(record: record, document: nil), [])
         }
-        let document = MarkdownDocument(markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine)
+        let autolinking = isEntry ? nil : autolink
+        let document = MarkdownDocument(
+            markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine, autolink: autolinking?.autolinker(for: parsed.metadata))
         diagnostics += document.diagnostics
+        var references = document.references
+        if !picks.isEmpty {
+            for index in references.indices { references[index].key = picks[references[index].key] ?? references[index].key }
+        }
+        var summaryText: String?
+        var summaryHTML: String?
+        if isEntry {
+            // The card's text: `summary:` when given (markdown, its first paragraph), else the body's first paragraph.
+            if let summary = parsed.metadata.summary {
+                let location = parsed.metadata.locations["summary"]
+                let summaryDocument = MarkdownDocument(markdown: summary, file: file.displayPath, firstLine: location?.line ?? 1)
+                summaryText = summaryDocument.firstParagraphText()
+                summaryHTML = summaryDocument.firstParagraphHTML()
+            } else {
+                summaryText = document.firstParagraphText()
+                summaryHTML = document.firstParagraphHTML()
+            }
+        }
         let record = PageRecord(
-            page: page, references: document.references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
-            startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: isEntry ? document.firstParagraphText() : nil,
-            headings: document.headings, searchText: isEntry ? .empty : SearchTerms(text: document.searchableText()),
-            diagnostics: diagnostics, contentHash: hash, hasBody: true)
+            page: page, references: references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
+            startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: summaryText, summaryHTML: summaryHTML,
+            autolink: autolinking?.fingerprint(for: parsed.metadata), headings: document.headings,
+            searchText: isEntry ? .empty : SearchTerms(text: document.searchableText()), diagnostics: diagnostics, contentHash: hash, hasBody: true)
         return (Parsed(record: record, document: document), [])
     }
 }

@@ -24,6 +24,12 @@ public final class PageRecord: Sendable {
     public let headings: [PageHeading]
     /// The body's text as the search index counts it (headings are a field of their own).
     public let searchText: SearchTerms
+    /// A glossary entry's card text as HTML: its `summary:`, else its first paragraph (see
+    /// `MarkdownDocument.firstParagraphHTML`).
+    public let summaryHTML: String?
+    /// The fingerprint of the auto-linking the references were found with (`AutolinkSettings.fingerprint`); nil
+    /// when the page was not auto-linked. A record is only reused under the same auto-linking.
+    public let autolink: Fingerprint?
     /// Problems found in this file while reading and parsing it.
     public let diagnostics: [Diagnostic]
     /// The fingerprint of the file's bytes: equal bytes make equal records.
@@ -36,8 +42,8 @@ public final class PageRecord: Sendable {
 
     public init(
         page: Page, references: [TermReference], declaredTerms: [TermReference], links: [MarkdownLink], firstHeading: String?,
-        startsWithTitleHeading: Bool, firstParagraph: String?, headings: [PageHeading] = [], searchText: SearchTerms = .empty,
-        diagnostics: [Diagnostic], contentHash: Fingerprint, hasBody: Bool
+        startsWithTitleHeading: Bool, firstParagraph: String?, summaryHTML: String? = nil, autolink: Fingerprint? = nil,
+        headings: [PageHeading] = [], searchText: SearchTerms = .empty, diagnostics: [Diagnostic], contentHash: Fingerprint, hasBody: Bool
     ) {
         self.page = page
         self.references = references
@@ -48,6 +54,8 @@ public final class PageRecord: Sendable {
         self.firstParagraph = firstParagraph
         self.headings = headings
         self.searchText = searchText
+        self.summaryHTML = summaryHTML
+        self.autolink = autolink
         self.diagnostics = diagnostics
         self.contentHash = contentHash
         self.hasBody = hasBody

@@ -18,6 +18,15 @@ public struct TermDefinition: Sendable {
     public var origin: Origin
     public var aliases: [TermKey] = []
     public var seeAlso: [String] = []
+    /// Which of the word's meanings a team entry defines, when the glossary holds several (`machine`).
+    public var sense: String?
+    /// A team entry's card text as HTML (see `PageRecord.summaryHTML`).
+    public var summaryHTML: String?
+    /// Whether auto-linking matches the term and its aliases only as spelled.
+    public var caseSensitive = false
+
+    /// The word with its sense, as a title shows it: `crane (machine)`.
+    public var title: String { sense.map { "\(word) (\($0))" } ?? word }
 
     public var slug: String { key.slug }
 

@@ -33,6 +33,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case unclosedTerm = "unclosed-term"
     case emptyTerm = "empty-term"
     case unknownTerm = "unknown-term"
+    case ambiguousTerm = "ambiguous-term"
     case slugCollision = "slug-collision"
     case brokenLink = "broken-link"
     case brokenAnchor = "broken-anchor"
@@ -66,7 +67,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     public var severity: Severity {
         switch self {
         case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
-            .brokenAnchor, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover,
+            .ambiguousTerm, .brokenAnchor, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover,
             .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
@@ -106,6 +107,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .unclosedTerm: "'[[' without ']]' on the same line"
         case .emptyTerm: "a term reference names no word"
         case .unknownTerm: "a referenced term has no definition"
+        case .ambiguousTerm: "a reference names a word the glossary defines in several senses without picking one"
         case .slugCollision: "two terms would get the same page"
         case .brokenLink: "an internal link leads to no page or file of the site"
         case .brokenAnchor: "a link's #fragment names no heading of the page it leads to"
@@ -187,6 +189,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Write the word between the brackets, '[[word]]', or remove the empty reference."
         case .unknownTerm:
             "Check the spelling, add a team entry in content/glossary/, or build online so the dictionary can be asked (then commit .glossary/cache/ for offline builds)."
+        case .ambiguousTerm:
+            "Pick the sense in the reference ([[crane (machine)]]), or for the whole page in its front matter (senses: {crane: machine}). Until then the reference links to the first sense the message lists."
         case .slugCollision:
             "Two terms whose keys differ map to one page name; rename one of them."
         case .brokenLink:

@@ -49,6 +49,8 @@ public indirect enum Problem: Hashable, Sendable {
     case emptyTerm
     case unknownTerm(word: String, reason: UnknownTermReason)
     case unknownSeeAlso(word: String)
+    /// A bare reference to a word of several senses (sorted), none picked.
+    case ambiguousTerm(word: String, senses: [String])
     case slugCollision(first: String, second: String, slug: String)
     case brokenLink(destination: String)
     /// `page`: "this page", or the URL path of the page the link leads to.
@@ -166,6 +168,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .unclosedTerm: .unclosedTerm
         case .emptyTerm: .emptyTerm
         case .unknownTerm, .unknownSeeAlso: .unknownTerm
+        case .ambiguousTerm: .ambiguousTerm
         case .slugCollision: .slugCollision
         case .brokenLink: .brokenLink
         case .brokenAnchor: .brokenAnchor
@@ -250,6 +253,9 @@ public indirect enum Problem: Hashable, Sendable {
             }
             return "no definition found for \(q(word))\(why)"
         case .unknownSeeAlso(let word): return "see_also names \(q(word)), which has no definition"
+        case .ambiguousTerm(let word, let senses):
+            let list = senses.map { q("\(word) (\($0))") }.joined(separator: ", ")
+            return "\(q(word)) has several senses: \(list); write one, or pick one in front matter with 'senses:'; linking the first"
         case .slugCollision(let first, let second, let slug): return "terms \(q(first)) and \(q(second)) would share /terms/\(slug)/"
         case .brokenLink(let destination): return "link to \(q(destination)) leads to no page or file of the site"
         case .brokenAnchor(let destination, let fragment, let page):

@@ -70,7 +70,7 @@ public struct GlossaryExport: Sendable {
             let url = site.exportURL("terms/\(definition.slug)/", root: root)
             let (text, html) = Self.definition(definition, site: site, origin: origin, entryBody: entryBody)
             return Term(
-                key: definition.key.rawValue, word: definition.word, sense: nil, slug: definition.slug, url: url, summary: definition.summary,
+                key: definition.key.rawValue, word: definition.word, sense: definition.sense, slug: definition.slug, url: url, summary: definition.summary,
                 definitionText: text, definitionHTML: html, partOfSpeech: definition.partOfSpeech, phonetic: definition.phonetic,
                 audio: audio(definition.entries), aliases: writtenAliases(definition, site: site), forms: forms(definition, site: site),
                 source: source(definition),

@@ -36,8 +36,10 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// The headings, out of the tree, and their placeholders (see `MarkdownDocument+Blocks.swift`).
     private let anchoredHeadings: [AnchoredHeading]
 
-    /// Parses `markdown`; `firstLine` is the file line on which the markdown starts (after front matter).
-    public init(markdown: String, file: String, firstLine: Int = 1) {
+    /// Parses `markdown`; `firstLine` is the file line on which the markdown starts (after front matter). With
+    /// `autolink`, plain occurrences of its terms become references too (`TermReference.isAutomatic`), never in
+    /// headings, code, links, images, raw HTML or an explicit reference.
+    public init(markdown: String, file: String, firstLine: Int = 1, autolink: Autolinker? = nil) {
         var source = markdown
         root = source.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -48,6 +50,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         }
         let lineOffset = firstLine - 1
         var builder = Builder(root: root, source: source) { SourceLocation(file: file, line: $0 + lineOffset, column: $1) }
+        builder.autolink = autolink
         builder.run()
         references = builder.references
         termNodes = builder.termNodes
@@ -115,6 +118,31 @@ public final class MarkdownDocument: @unchecked Sendable {
         Self.searchableText(of: root)
     }
 
+    /// The HTML inside the document's first paragraph (a card's text): inline markup and links as written, term
+    /// references as their shown text. cmark's safe mode has already left out raw HTML and `javascript:` links.
+    public func firstParagraphHTML() -> String? {
+        var paragraph: OpaquePointer?
+        forEachNode { node, type in
+            if paragraph == nil, type == CMARK_NODE_PARAGRAPH { paragraph = node }
+        }
+        guard let paragraph else { return nil }
+        for node in termNodes {
+            cmark_node_set_on_enter(node, "")
+            cmark_node_set_on_exit(node, "")
+        }
+        for (node, link) in zip(linkNodes, links) where link.destination != String(cString: cmark_node_get_url(node)) {
+            cmark_node_set_url(node, link.destination)
+        }
+        guard let rendered = cmark_render_html(paragraph, Self.cmarkOptions) else { return nil }
+        defer { free(rendered) }
+        var html = Substring(String(cString: rendered))
+        if html.hasPrefix("<p>") { html = html.dropFirst(3) }
+        while html.last == "\n" { html = html.dropLast() }
+        if html.hasSuffix("</p>") { html = html.dropLast(4) }
+        // A soft line break reads as a space, in a card's text as in the plain summary.
+        return html.replacingOccurrences(of: "\n", with: " ")
+    }
+
     private func forEachNode(_ body: (OpaquePointer, cmark_node_type) -> Void) {
         let iterator = cmark_iter_new(root)
         defer { cmark_iter_free(iterator) }
@@ -171,6 +199,9 @@ extension MarkdownDocument {
         var freedLinks: Set<OpaquePointer> = []
         var diagnostics: [Diagnostic] = []
         var firstHeading: String?
+        var autolink: Autolinker?
+        /// Terms linked so far on the page (for `autolink: first`).
+        var linked: Set<TermKey> = []
 
         init(root: OpaquePointer, source: String, place: @escaping (_ line: Int, _ column: Int) -> SourceLocation) {
             self.root = root
@@ -198,7 +229,8 @@ extension MarkdownDocument {
         /// A text node holding references, or a `[` + shortcut link + `]` triple that is really `[[x]]`, with the
         /// source line it stands on.
         private enum Work {
-            case text(OpaquePointer, line: Int)
+            /// `autolinks`: whether plain occurrences of terms in it are linked too.
+            case text(OpaquePointer, line: Int, autolinks: Bool)
             case swallowedReference(link: OpaquePointer, line: Int)
         }
 
@@ -206,6 +238,9 @@ extension MarkdownDocument {
             if findsTables { replaceTables() }
             var work: [Work] = []
             var linkDepth = 0
+            var headingDepth = 0
+            /// Inline raw HTML elements open around the walk (`<span>…</span>` in a paragraph): no auto-links inside.
+            var htmlDepth = 0
             var tracker = LineTracker()
             var skipping: OpaquePointer?
             let iterator = cmark_iter_new(root)
@@ -227,7 +262,18 @@ extension MarkdownDocument {
                 tracker.visit(node, type: type, entering: event == CMARK_EVENT_ENTER, source: sourceLine)
                 if event == CMARK_EVENT_EXIT {
                     if isLink { linkDepth -= 1 }
+                    if type == CMARK_NODE_HEADING { headingDepth -= 1 }
                     continue
+                }
+                if type == CMARK_NODE_HEADING { headingDepth += 1 }
+                if type == CMARK_NODE_PARAGRAPH { htmlDepth = 0 }
+                if type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
+                    let tag = String(cString: literal)
+                    if tag.hasPrefix("</") {
+                        htmlDepth = max(0, htmlDepth - 1)
+                    } else if !tag.hasSuffix("/>") && !tag.hasPrefix("<!") && !tag.hasPrefix("<?") {
+                        htmlDepth += 1
+                    }
                 }
                 if isLink {
                     linkDepth += 1
@@ -245,14 +291,17 @@ extension MarkdownDocument {
                         bytes.isEmpty
                         ? tracker.line(of: node)
                         : tracker.locate(node) { TermReferenceScanner.align(text: bytes, line: sourceLine($0), hint: hint) != nil }
-                    if linkDepth == 0, TermReferenceScanner.hasOpening(bytes) { work.append(.text(node, line: line)) }
+                    let autolinks = autolink != nil && headingDepth == 0 && htmlDepth == 0 && !bytes.isEmpty
+                    if linkDepth == 0, autolinks || TermReferenceScanner.hasOpening(bytes) {
+                        work.append(.text(node, line: line, autolinks: autolinks))
+                    }
                 }
             }
             cmark_iter_free(iterator)
 
             for item in work {
                 switch item {
-                case .text(let node, let line): splitText(node, line: line)
+                case .text(let node, let line, let autolinks): splitText(node, line: line, autolinks: autolinks)
                 case .swallowedReference(let link, let line): unswallow(link, line: line)
                 }
             }
@@ -422,7 +471,31 @@ extension MarkdownDocument {
             termNodes.append(placeholder)
         }
 
-        private mutating func splitText(_ node: OpaquePointer, line: Int) {
+        /// An explicit reference or an auto-linked occurrence, at its byte range in a text node.
+        private struct Piece {
+            var range: Range<Int>
+            var reference: TermReference
+        }
+
+        /// The auto-linked occurrences in `text[range]`, as references (shown as written, keyed by their term).
+        private mutating func automatic(in text: [UInt8], _ range: Range<Int>, line: Int, hint: Int) -> [Piece] {
+            guard let autolink, !range.isEmpty else { return [] }
+            let found = text[range].withUnsafeBufferPointer { buffer in
+                autolink.mode == .first
+                    ? autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded, linkingOnce: &linked)
+                    : autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded)
+            }
+            return found.map { match in
+                let bytes = (match.range.lowerBound + range.lowerBound)..<(match.range.upperBound + range.lowerBound)
+                let shown = String(decoding: text[bytes], as: UTF8.self)
+                // The column as cmark's hint places the text node (exact on the node's first line).
+                let column = hint + text[..<bytes.lowerBound].count { $0 & 0xC0 != 0x80 }
+                let reference = TermReference(shown: shown, word: shown, key: match.id, location: location(line: line, column: column), isAutomatic: true)
+                return Piece(range: bytes, reference: reference)
+            }
+        }
+
+        private mutating func splitText(_ node: OpaquePointer, line: Int, autolinks: Bool) {
             guard let literal = cmark_node_get_literal(node) else { return }
             let text = Array(String(cString: literal).utf8)
             // After a backslash hard break (the line corrected) cmark's column is no hint at all.
@@ -436,18 +509,29 @@ extension MarkdownDocument {
                     diagnostics.append(Diagnostic(.emptyTerm, at: location(line: line, column: column)))
                 }
             }
-            guard !matches.isEmpty else { return }
-            var cursor = 0
+            var pieces: [Piece] = []
+            var gap = 0
             for match in matches {
                 guard let key = TermKey(match.word) else { continue }
-                if match.range.lowerBound > cursor {
-                    cmark_node_insert_before(node, makeText(text[cursor..<match.range.lowerBound]))
+                if autolinks { pieces += automatic(in: text, gap..<match.range.lowerBound, line: line, hint: hint) }
+                let reference = TermReference(shown: match.shown, word: match.word, key: key, location: location(line: line, column: match.column))
+                pieces.append(Piece(range: match.range, reference: reference))
+                // An explicit reference is its term's first link as much as an automatic one.
+                if let term = autolink?.termOfName[key] { linked.insert(term) }
+                gap = match.range.upperBound
+            }
+            if autolinks { pieces += automatic(in: text, gap..<text.count, line: line, hint: hint) }
+            guard !pieces.isEmpty else { return }
+            var cursor = 0
+            for piece in pieces {
+                if piece.range.lowerBound > cursor {
+                    cmark_node_insert_before(node, makeText(text[cursor..<piece.range.lowerBound]))
                 }
-                let placeholder = makePlaceholder(shown: match.shown)
+                let placeholder = makePlaceholder(shown: piece.reference.shown)
                 cmark_node_insert_before(node, placeholder)
-                references.append(TermReference(shown: match.shown, word: match.word, key: key, location: location(line: line, column: match.column)))
+                references.append(piece.reference)
                 termNodes.append(placeholder)
-                cursor = match.range.upperBound
+                cursor = piece.range.upperBound
             }
             if cursor < text.count {
                 cmark_node_insert_before(node, makeText(text[cursor...]))

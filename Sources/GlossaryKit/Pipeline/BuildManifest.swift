@@ -12,7 +12,7 @@ struct BuildManifest {
     let url: URL
 
     /// Bumped whenever the layout changes (or what a record holds).
-    static let format: UInt64 = 2
+    static let format: UInt64 = 3
     static let magic = Array("glossary build manifest\n".utf8)
 
     init(folder: URL, output: URL) {
@@ -190,6 +190,9 @@ struct BuildManifest {
         writer.write(UInt64(record.searchText.counts.count))
         for count in record.searchText.counts { writer.write(count) }
         writer.write(record.searchText.length)
+        writer.write(record.summaryHTML)
+        writer.write(record.autolink != nil)
+        writer.write(record.autolink ?? .zero)
         writer.write(record.contentHash)
         writer.write(record.hasBody)
     }
@@ -220,9 +223,13 @@ struct BuildManifest {
         for _ in 0..<(try reader.count()) { counts.append(try reader.int()) }
         guard counts.count == terms.count else { throw .init() }
         let searchText = SearchTerms(terms: terms, counts: counts, length: try reader.int())
+        let summaryHTML = try reader.optionalString()
+        let autolinked = try reader.bool()
+        let autolink = try reader.fingerprint()
         return PageRecord(
             page: page, references: references, declaredTerms: declared, links: links, firstHeading: firstHeading,
-            startsWithTitleHeading: startsWithTitleHeading, firstParagraph: firstParagraph, headings: headings, searchText: searchText,
+            startsWithTitleHeading: startsWithTitleHeading, firstParagraph: firstParagraph, summaryHTML: summaryHTML,
+            autolink: autolinked ? autolink : nil, headings: headings, searchText: searchText,
             diagnostics: [], contentHash: try reader.fingerprint(), hasBody: try reader.bool())
     }
 
@@ -235,6 +242,7 @@ struct BuildManifest {
             writer.write(reference.key.slug)
             writer.write(reference.location.line)
             writer.write(reference.location.column)
+            writer.write(reference.isAutomatic)
         }
     }
 
@@ -246,7 +254,8 @@ struct BuildManifest {
             let shown = try reader.string()
             let word = try reader.string()
             let key = TermKey(canonical: try reader.string(), slug: try reader.string())
-            references.append(TermReference(shown: shown, word: word, key: key, location: SourceLocation(file: file, line: try reader.int(), column: try reader.int())))
+            let location = SourceLocation(file: file, line: try reader.int(), column: try reader.int())
+            references.append(TermReference(shown: shown, word: word, key: key, location: location, isAutomatic: try reader.bool()))
         }
         return references
     }
@@ -268,6 +277,16 @@ struct BuildManifest {
         writer.write(metadata.synonyms)
         writer.write(metadata.antonyms)
         writer.write(metadata.seeAlso)
+        writer.write(metadata.sense)
+        writer.write(metadata.summary)
+        writer.write(metadata.caseSensitive)
+        writer.write(UInt64(metadata.senses.count))
+        for (word, sense) in metadata.senses.sorted(by: { $0.key < $1.key }) {
+            writer.write(word)
+            writer.write(sense)
+        }
+        writer.write(metadata.autolink?.rawValue)
+        writer.write(metadata.autolinkExclude)
         writer.write(UInt64(metadata.locations.count))
         for (key, location) in metadata.locations.sorted(by: { $0.key < $1.key }) {
             writer.write(key)
@@ -299,6 +318,15 @@ struct BuildManifest {
         metadata.synonyms = try reader.strings()
         metadata.antonyms = try reader.strings()
         metadata.seeAlso = try reader.strings()
+        metadata.sense = try reader.optionalString()
+        metadata.summary = try reader.optionalString()
+        metadata.caseSensitive = try reader.bool()
+        for _ in 0..<(try reader.count()) {
+            let word = try reader.string()
+            metadata.senses[word] = try reader.string()
+        }
+        metadata.autolink = try reader.optionalString().flatMap(AutolinkMode.init(rawValue:))
+        metadata.autolinkExclude = try reader.strings()
         for _ in 0..<(try reader.count()) {
             let key = try reader.string()
             metadata.locations[key] = SourceLocation(file: file, line: try reader.int(), column: try reader.int())

@@ -11,6 +11,8 @@ public struct BuiltSite: Sendable {
     public var usage: [TermKey: [TermUse]]
     /// Referenced keys that stand for a base form's term (`keyboards` → keyboard): they link to its page.
     public let forms: [TermKey: TermKey]
+    /// Words the team defines in several senses (and not without one), by the word's key, senses in order.
+    public let senses: [TermKey: [TermDefinition]]
 
     /// Terms that get a page: every team entry and every referenced term with a definition, by canonical key.
     public let termPages: [TermKey: TermDefinition]
@@ -25,8 +27,9 @@ public struct BuiltSite: Sendable {
     /// - Parameter unpublished: paths below `content/` of markdown files left out (drafts), which `nav:` may name.
     public init(
         config: SiteConfig, pages: [PageRecord], team: [TermKey: TermDefinition], resolutions: [TermKey: Resolution], usage: [TermKey: [TermUse]],
-        forms: [TermKey: TermKey] = [:], unpublished: Set<String> = []
+        forms: [TermKey: TermKey] = [:], unpublished: Set<String> = [], senses: [TermKey: [TermDefinition]] = [:]
     ) {
+        self.senses = senses
         self.config = config
         self.pages = pages
         self.team = team
@@ -54,8 +57,18 @@ public struct BuiltSite: Sendable {
 
     public func termURL(_ definition: TermDefinition) -> String { "\(rootPath)terms/\(definition.slug)/" }
 
+    /// Written references without a definition (an automatic one without a definition is left as text).
     public var unresolvedReferences: [TermReference] {
-        usage.flatMap { key, uses in definition(for: key) == nil ? uses.map(\.reference) : [] }
+        usage.flatMap { key, uses in definition(for: key) == nil ? uses.map(\.reference).filter { !$0.isAutomatic } : [] }
+    }
+
+    /// Bare written references to a word of several senses: `ambiguous-term`, naming the senses.
+    func ambiguityDiagnostics() -> [Diagnostic] {
+        senses.sorted { $0.key < $1.key }.flatMap { key, definitions in
+            (usage[key] ?? []).map(\.reference).filter { !$0.isAutomatic }.map { reference in
+                Diagnostic(.ambiguousTerm(word: reference.word, senses: definitions.compactMap(\.sense)), at: reference.location)
+            }
+        }
     }
 
     /// Pages (not entries) that use a term by its key, an alias or a form, in page order without repeats.
@@ -67,7 +80,7 @@ public struct BuiltSite: Sendable {
 
     /// The markup around a reference: a term link, or a marked span when the term has no definition.
     public func termWrapper(_ reference: TermReference) -> MarkdownDocument.Wrapper {
-        TermMarkup.wrapper(key: reference.key, linkedSlug: definition(for: reference.key)?.slug, rootPath: rootPath)
+        TermMarkup.wrapper(key: reference.key, linkedSlug: definition(for: reference.key)?.slug, rootPath: rootPath, isAutomatic: reference.isAutomatic)
     }
 
     /// The wrappers of a page's references, index-aligned with them.

@@ -18,6 +18,8 @@ public struct LoadedSite: @unchecked Sendable {
     var storedRecords: [String: BuildState.StoredRecord]
     /// The cache lookups made while parsing, for resolution to reuse.
     var reader: CacheReader
+    /// The auto-linking pages were read with (a page read again for its HTML is read with it too).
+    var autolink: AutolinkSettings?
 }
 
 /// A page's body HTML made while it was parsed, with the term markup and link destinations it was made with:

@@ -142,7 +142,7 @@ public struct OutputPlan: Sendable {
         }
 
         /// Bumped whenever what a context reads changes, so old manifests don't match.
-        static let version = 3
+        static let version = 4
 
         init(site: BuiltSite, theme: Theme, bodySuffix: String?) {
             self.site = site
@@ -174,6 +174,7 @@ public struct OutputPlan: Sendable {
             for definition in site.termPages.values {
                 var summary = FingerprintHasher()
                 summary.combine(definition.word)
+                summary.combine(definition.sense)
                 summary.combine(definition.slug)
                 summary.combine(definition.summary)
                 summary.combine(definition.partOfSpeech)
@@ -210,6 +211,7 @@ public struct OutputPlan: Sendable {
             hasher.combineCount(record.references.count)
             for reference in record.references {
                 hasher.combine(reference.key.rawValue)
+                hasher.combine(reference.isAutomatic)
                 hasher.combine(site.definition(for: reference.key)?.slug)
             }
             let destinations = site.links.destinations(record)
@@ -309,6 +311,7 @@ public struct OutputPlan: Sendable {
             for definition in definitions {
                 hasher.combine(summaries[definition.key] ?? undefined)
                 hasher.combine(definition.sourceName)
+                hasher.combine(definition.summaryHTML)
                 hasher.combineCount(definition.aliases.count)
                 for alias in definition.aliases { hasher.combine(alias.rawValue) }
             }
@@ -475,6 +478,7 @@ public struct OutputPlan: Sendable {
         private func exported(_ definition: TermDefinition, into hasher: inout FingerprintHasher) {
             hasher.combine(definition.key.rawValue)
             hasher.combine(definition.word)
+            hasher.combine(definition.sense)
             hasher.combineCount(definition.aliases.count)
             for alias in definition.aliases { hasher.combine(alias.rawValue) }
             let forms = GlossaryExport.forms(definition, site: site)

@@ -17,7 +17,7 @@ extension SiteBuilder {
         private let memo = Memo()
 
         final class Memo: @unchecked Sendable {
-            var wrappers: [TermKey: MarkdownDocument.Wrapper] = [:]
+            var slugs: [TermKey: String?] = [:]
         }
 
         init(
@@ -31,18 +31,22 @@ extension SiteBuilder {
             self.wordNetSlug = wordNetSlug
         }
 
-        func wrapper(_ key: TermKey) -> MarkdownDocument.Wrapper {
-            if let known = lock.withLock({ memo.wrappers[key] }) { return known }
+        /// The slug a reference to `key` links to at parse time, if any.
+        func linkedSlug(_ key: TermKey) -> String? {
+            if let known = lock.withLock({ memo.slugs[key] }) { return known }
             var slug = teamSlugs[key]
             if slug == nil, case .entry(let entry) = reader.lookup(key), !entry.isNotFound, !entry.entries.isEmpty { slug = key.slug }
             if slug == nil { slug = wordNetSlug(key) }
-            let wrapper = TermMarkup.wrapper(key: key, linkedSlug: slug, rootPath: rootPath)
-            lock.withLock { memo.wrappers[key] = wrapper }
-            return wrapper
+            lock.withLock { memo.slugs[key] = .some(slug) }
+            return slug
+        }
+
+        func wrapper(_ reference: TermReference) -> MarkdownDocument.Wrapper {
+            TermMarkup.wrapper(key: reference.key, linkedSlug: linkedSlug(reference.key), rootPath: rootPath, isAutomatic: reference.isAutomatic)
         }
 
         func fragment(_ record: PageRecord, _ document: MarkdownDocument) -> PageFragment {
-            let wrappers = record.references.map { wrapper($0.key) }
+            let wrappers = record.references.map(wrapper)
             let destinations = links.destinations(record)
             return PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations)
         }
@@ -92,13 +96,11 @@ extension SiteBuilder {
             stored[file.contentPath] = .init(signature: signature, readAt: loaded.readAt, record: parsed.record)
             if let document = parsed.document { entryDocuments[file.contentPath] = document }
         }
-        var teamSlugs: [TermKey: String] = [:]
-        for file in entryFiles {
-            guard let record = stored[file.contentPath]?.record, let word = record.page.metadata.term, let key = TermKey(word) else { continue }
-            for name in [key] + record.page.metadata.aliases.compactMap(TermKey.init) where teamSlugs[name] == nil {
-                teamSlugs[name] = key.slug
-            }
-        }
+        // As collecting terms will decide them (senses, aliases, the first entry of a name winning).
+        let entryRecords = entryFiles.compactMap { stored[$0.contentPath]?.record }.filter { $0.hasBody || !$0.page.metadata.draft }
+        let team = SiteBuilder.teamDefinitions(entryRecords).0
+        let teamSlugs = team.mapValues(\.slug)
+        let autolink = Self.autolinkSettings(config, team: team, entries: entryRecords)
 
         let rootPath = LinkRewriter.rootPath(baseURL: config.baseURL)
         let reader = cacheReader(config, changes: trusted)
@@ -109,7 +111,7 @@ extension SiteBuilder {
         let fragments = FragmentStore()
         let pages = pageFiles.parallelMap(jobs: options.jobs) { file -> LoadedRecord in
             if cancellation.isCancelled { return LoadedRecord() }
-            var loaded = loadRecord(file, unchangedUnless: trusted)
+            var loaded = loadRecord(file, unchangedUnless: trusted, autolink: autolink)
             // The tree is turned into HTML at once and let go: a build never holds every page's tree.
             if let parsed = loaded.parsed, let document = parsed.document {
                 fragments.add(parseTime.fragment(parsed.record, document), for: file.contentPath)
@@ -153,6 +155,7 @@ extension SiteBuilder {
             source: source, config: config, theme: theme, records: records, fragments: fragments, entryDocuments: entryDocuments,
             storedRecords: stored, reader: reader)
         loaded.configHasErrors = configProblems.contains { $0.severity == .error }
+        loaded.autolink = autolink
         return loaded
     }
 
@@ -172,6 +175,24 @@ extension SiteBuilder {
         }
     }
 
+    /// The auto-linking of a build of `config`, nil when the site never auto-links: the team's terms and aliases, in
+    /// path order (a word of several senses is linked by its bare key, which the page's `senses:` can pick from).
+    static func autolinkSettings(_ config: SiteConfig, team: [TermKey: TermDefinition], entries: [PageRecord]) -> AutolinkSettings? {
+        // A page may turn auto-linking on when the site leaves it off, so the matcher is made whenever there are terms.
+        guard !team.isEmpty else { return nil }
+        var definitions: [Int: TermDefinition] = [:]
+        for definition in team.values {
+            if case .team(let index) = definition.origin { definitions[index] = definition }
+        }
+        var terms: [(term: TermKey, forms: [String], caseSensitive: Bool)] = []
+        for (index, definition) in definitions.sorted(by: { $0.key < $1.key }) {
+            var id = definition.key
+            if definition.sense != nil, let wordKey = TermKey(definition.word), team[wordKey]?.sense != nil { id = wordKey }
+            terms.append((id, [definition.word] + entries[index].page.metadata.aliases, definition.caseSensitive))
+        }
+        return AutolinkSettings(mode: config.autolink, terms: terms)
+    }
+
     /// URL paths the build generates itself; no page may take them.
     static let reservedPrefixes = ["terms/", "search/", "assets/", "_glossary/"]
 
@@ -184,14 +205,22 @@ extension SiteBuilder {
         var problems: [Diagnostic] = []
     }
 
-    func loadRecord(_ file: SiteSource.File, unchangedUnless changes: Set<String>? = nil) -> LoadedRecord {
-        let wantedNow = { (record: PageRecord) in record.hasBody || (record.page.metadata.draft && !options.drafts) }
+    func loadRecord(_ file: SiteSource.File, unchangedUnless changes: Set<String>? = nil, autolink: AutolinkSettings? = nil) -> LoadedRecord {
+        // A record's automatic references hold only under the auto-linking they were found with.
+        let linkedAlike = { (record: PageRecord) in
+            record.autolink == (record.page.kind == .page ? autolink?.fingerprint(for: record.page.metadata) : nil)
+        }
+        let wantedNow = { (record: PageRecord) in
+            linkedAlike(record) && (record.hasBody || (record.page.metadata.draft && !options.drafts))
+        }
         if let changes, !changes.contains(file.displayPath), let stored = state.storedRecord(for: file), wantedNow(stored.record) {
             return LoadedRecord(parsed: .init(record: stored.record, document: nil), signature: stored.signature, readAt: stored.readAt)
         }
         let signature = file.signature ?? FileSignature(path: file.path)
         // A record read without its body (a draft) does only while drafts are left out.
-        let wanted = { (record: PageRecord) in record.hasBody || (record.page.metadata.draft && !options.drafts) ? record : nil }
+        let wanted = { (record: PageRecord) in
+            linkedAlike(record) && (record.hasBody || (record.page.metadata.draft && !options.drafts)) ? record : nil
+        }
         if let stored = state.record(for: file, signature: signature), let record = wanted(stored.record) {
             return LoadedRecord(parsed: .init(record: record, document: nil), signature: signature, readAt: stored.readAt)
         }
@@ -206,7 +235,7 @@ extension SiteBuilder {
         if let record = state.record(for: file, hash: hash).flatMap(wanted) {
             return LoadedRecord(parsed: .init(record: record, document: nil), signature: signature, readAt: readAt)
         }
-        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts)
+        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: autolink)
         return LoadedRecord(parsed: parsed, signature: signature, readAt: readAt, problems: problems)
     }
 }

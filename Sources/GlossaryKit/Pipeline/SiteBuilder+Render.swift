@@ -121,7 +121,7 @@ extension SiteBuilder {
             displayPath: record.page.displayPath, contentPath: record.page.contentPath,
             url: options.source.appendingPathComponent("content", isDirectory: true).appendingPathComponent(record.page.contentPath))
         guard case .success(let data) = FileContents.read(file.path),
-            let parsed = PageParser.parse(data, file: file, drafts: true).0, let document = parsed.document
+            let parsed = PageParser.parse(data, file: file, drafts: true, autolink: loaded.autolink).0, let document = parsed.document
         else { return "" }
         // Normally the same record; if the file changed since it was read, its HTML follows what it says now.
         return site.fragment(parsed.record, document: document)

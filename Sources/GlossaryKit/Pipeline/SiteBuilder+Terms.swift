@@ -3,20 +3,22 @@ extension SiteBuilder {
     public struct CollectedTerms: Sendable {
         public var team: [TermKey: TermDefinition]
         public var usage: [TermKey: [TermUse]]
+        /// Words with several senses and none without one, by the word's key: a bare reference to one is ambiguous.
+        public var senses: [TermKey: [TermDefinition]] = [:]
         /// Every key to resolve: referenced ones, the team's own, and those `see_also` names.
         public var keys: [TermKey]
     }
 
     /// Stage (pure): the team's definitions and every reference, from the records.
     public static func collectTerms(_ records: [PageRecord]) -> (CollectedTerms, [Diagnostic]) {
-        let (team, diagnostics) = teamDefinitions(records)
+        let (team, senses, diagnostics) = teamDefinitions(records)
         let usage = collectReferences(records)
         var keys = Set(usage.keys)
         for definition in team.values {
             keys.insert(definition.key)
             for word in definition.seeAlso where !SeeAlso.isLink(word) { if let key = TermKey(word) { keys.insert(key) } }
         }
-        return (CollectedTerms(team: team, usage: usage, keys: keys.sorted()), diagnostics)
+        return (CollectedTerms(team: team, usage: usage, senses: senses, keys: keys.sorted()), diagnostics)
     }
 
     /// Stage (pure): the team's entries by key and by each alias.
@@ -24,7 +26,12 @@ extension SiteBuilder {
     /// Terms are claimed first, in path order (a second entry of a term is a `duplicate-term`), then aliases: an
     /// alias that is another entry's term or alias is an `alias-collision` and links nowhere new. An alias equal to
     /// its own entry's term, or repeated in one entry, says nothing new and is let be.
-    public static func teamDefinitions(_ records: [PageRecord]) -> ([TermKey: TermDefinition], [Diagnostic]) {
+    ///
+    /// An entry with a `sense:` is keyed by its word and sense (`crane (machine)`). The bare word stands for the
+    /// entry without a sense if there is one, else for the word's only sense; a word with several senses and none
+    /// without one stands for its first sense (by sense) and is listed in the senses returned, so that bare
+    /// references to it can be warned about.
+    public static func teamDefinitions(_ records: [PageRecord]) -> ([TermKey: TermDefinition], [TermKey: [TermDefinition]], [Diagnostic]) {
         var team: [TermKey: TermDefinition] = [:]
         /// Who holds each name: where it is written, and the entry's word when the name is one of its aliases.
         var owners: [TermKey: (location: SourceLocation, aliasOf: String?, entry: Int)] = [:]
@@ -32,7 +39,8 @@ extension SiteBuilder {
         var entries: [(index: Int, definition: TermDefinition, record: PageRecord)] = []
         for (index, record) in records.enumerated() where record.page.kind == .glossaryEntry {
             let metadata = record.page.metadata
-            guard let word = metadata.term, let key = TermKey(word) else { continue }
+            guard let word = metadata.term, let wordKey = TermKey(word) else { continue }
+            guard let key = metadata.sense.map({ TermKey.sense(word: word, sense: $0) }) ?? wordKey else { continue }
             let summary = record.firstParagraph ?? ""
             let entry = DictionaryEntry(
                 word: word, phonetic: metadata.phonetic,
@@ -43,7 +51,10 @@ extension SiteBuilder {
                         antonyms: metadata.antonyms)
                 ])
             let aliases = metadata.aliases.compactMap(TermKey.init)
-            let definition = TermDefinition(key: key, word: word, entries: [entry], origin: .team(pageIndex: index), aliases: aliases, seeAlso: metadata.seeAlso)
+            var definition = TermDefinition(key: key, word: word, entries: [entry], origin: .team(pageIndex: index), aliases: aliases, seeAlso: metadata.seeAlso)
+            definition.sense = metadata.sense
+            definition.summaryHTML = record.summaryHTML
+            definition.caseSensitive = metadata.caseSensitive
             let location = metadata.locations["term"] ?? .start(of: record.page.displayPath)
             if let owner = owners[key] {
                 diagnostics.append(Diagnostic(.duplicateTerm(name: key.rawValue), at: location, notes: [Problem.firstDefinitionNote(key.rawValue, at: owner.location)]))
@@ -53,6 +64,19 @@ extension SiteBuilder {
             team[key] = definition
             entries.append((index, definition, record))
         }
+        // Bare words of senses: the entry without a sense keeps its word; otherwise the word's senses share it.
+        var senses: [TermKey: [TermDefinition]] = [:]
+        for (_, definition, _) in entries where definition.sense != nil {
+            guard let wordKey = TermKey(definition.word), team[wordKey] == nil else { continue }
+            senses[wordKey, default: []].append(definition)
+        }
+        for (wordKey, definitions) in senses {
+            let sorted = definitions.sorted { ($0.sense ?? "") < ($1.sense ?? "") }
+            team[wordKey] = sorted[0]
+            owners[wordKey] = owners[wordKey] ?? owners[sorted[0].key]
+            senses[wordKey] = sorted
+        }
+        senses = senses.filter { $0.value.count > 1 }
         for (index, definition, record) in entries {
             let metadata = record.page.metadata
             let fileStart = SourceLocation.start(of: record.page.displayPath)
@@ -71,7 +95,7 @@ extension SiteBuilder {
                 diagnostics.append(Diagnostic(problem, at: location, notes: [note]))
             }
         }
-        return (team, diagnostics)
+        return (team, senses, diagnostics)
     }
 
     /// Stage (pure): every reference by key, in page order.

@@ -104,11 +104,12 @@ public struct SiteBuilder: Sendable {
         let unpublished = Set(loaded.source.markdownFiles.map(\.contentPath).filter { !published.contains($0) })
         let site = BuiltSite(
             config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, forms: resolved.forms,
-            unpublished: unpublished)
+            unpublished: unpublished, senses: terms.senses)
         result.site = site
         log.add(contentsOf: site.unresolvedDiagnostics(offline: options.offline))
         log.add(contentsOf: site.seeAlsoDiagnostics())
         log.add(contentsOf: site.navigation.diagnostics)
+        log.add(contentsOf: site.ambiguityDiagnostics())
         count(site, into: &stats)
         state.learn(records: loaded.storedRecords)
         guard let theme = loaded.theme, !log.hasErrors else { return finish() }

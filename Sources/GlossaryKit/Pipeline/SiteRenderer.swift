@@ -204,6 +204,7 @@ public struct SiteRenderer: Sendable {
     private func termSummaryValue(_ definition: TermDefinition) -> MustacheValue {
         .object([
             "word": .string(definition.word),
+            "sense": definition.sense.map(MustacheValue.string) ?? .null,
             "slug": .string(definition.slug),
             "url": .string(site.termURL(definition)),
             "summary": definition.summary.map(MustacheValue.string) ?? .null,
@@ -236,9 +237,10 @@ public struct SiteRenderer: Sendable {
     }
 
     func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
-        var context = common(title: definition.word, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
+        var context = common(title: definition.title, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
         var term: [String: MustacheValue] = [
             "word": .string(definition.word),
+            "sense": definition.sense.map(MustacheValue.string) ?? .null,
             "slug": .string(definition.slug),
             "url": .string(site.termURL(definition)),
             "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
@@ -333,8 +335,13 @@ public struct SiteRenderer: Sendable {
     func indexContext(_ definitions: [TermDefinition]) -> MustacheValue {
         var context = common(title: "Glossary", url: "terms/", kind: "terms")
         var groups: [(letter: String, terms: [MustacheValue])] = []
+        // A word's senses stand together under it, in order of sense.
         let sorted = definitions.sorted {
-            $0.word.localizedStandardCompare($1.word) == .orderedAscending
+            switch $0.word.localizedStandardCompare($1.word) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: ($0.sense ?? "") < ($1.sense ?? "")
+            }
         }
         for definition in sorted {
             let letter = Self.indexLetter(definition.word)
@@ -372,11 +379,13 @@ public struct SiteRenderer: Sendable {
             if index > 0 { json += "," }
             json += "{\"aliases\":[" + definition.aliases.map { JSONWriter.quoted($0.rawValue) }.joined(separator: ",") + "]"
             json += ",\"key\":" + JSONWriter.quoted(definition.key.rawValue)
+            if let sense = definition.sense { json += ",\"sense\":" + JSONWriter.quoted(sense) }
             if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + JSONWriter.quoted(partOfSpeech) }
             if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
             json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
             json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
             if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
+            if let html = definition.summaryHTML { json += ",\"summary_html\":" + JSONWriter.quoted(html) }
             json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
             json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"
         }

@@ -1,7 +1,14 @@
 /// The markup around a term reference in a page's HTML: a link to the term's page, or a marked span when the
-/// term has no definition. A pure function of the key, the slug of the page it links to and the site's root.
+/// term has no definition. A pure function of the key, the slug of the page it links to, the site's root and
+/// whether auto-linking found the reference (an automatic link is marked `data-autolink`; one to a term without a
+/// definition stays plain text).
 public enum TermMarkup {
-    public static func wrapper(key: TermKey, linkedSlug: String?, rootPath: String) -> MarkdownDocument.Wrapper {
+    public static func wrapper(key: TermKey, linkedSlug: String?, rootPath: String, isAutomatic: Bool = false) -> MarkdownDocument.Wrapper {
+        if isAutomatic {
+            guard let slug = linkedSlug else { return .init(open: "", close: "") }
+            return .init(
+                open: "<a class=\"term\" href=\"\(HTML.escape("\(rootPath)terms/\(slug)/"))\" data-term=\"\(HTML.escape(slug))\" data-autolink>", close: "</a>")
+        }
         guard let slug = linkedSlug else {
             return .init(
                 open: "<span class=\"term term-unknown\" data-term-unknown=\"\(HTML.escape(key.rawValue))\" title=\"No definition found\">",

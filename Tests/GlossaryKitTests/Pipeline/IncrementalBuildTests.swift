@@ -274,6 +274,13 @@ import Testing
         ("remove it again", { try $0.remove("content/robots.txt") }),
         ("edit a cached definition the exports show", { try $0.write(".glossary/cache/en/ligature.json", cacheEntry("ligature", "Two joined glyphs.")) }),
         ("drop the address", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
+        // Auto-linking: the matcher's terms are an input of every page that auto-links, though its file is unchanged.
+        ("turn auto-linking on", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nautolink: all\n") }),
+        ("add an entry a page mentions in plain text", { try $0.write("content/glossary/page.md", "---\nterm: page\naliases: [pages]\n---\nA leaf.\n") }),
+        ("give an entry an alias pages mention", { try $0.write("content/glossary/leading.md", "---\nterm: Leading\naliases: [space]\n---\nThe space between lines.\n") }),
+        ("link only first uses on one page", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\nautolink: first\n---\nA page, a page, a space.\n") }),
+        ("delete an auto-linked entry", { try $0.remove("content/glossary/page.md") }),
+        ("turn auto-linking off", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
     ]
 
     @Test(arguments: Mode.allCases)

@@ -38,7 +38,7 @@ import Testing
             parse("glossary/b.md", "---\nterm: line spacing\n---\nAgain.\n").0!,
             parse("glossary/c.md", "---\nterm: LEADING\n---\nThird.\n").0!,
         ]
-        let (team, diagnostics) = SiteBuilder.teamDefinitions(pages)
+        let (team, _, diagnostics) = SiteBuilder.teamDefinitions(pages)
         // Terms win over aliases; an alias naming its own term says nothing new.
         #expect(team[TermKey("line spacing")!]?.word == "line spacing")
         #expect(team[TermKey("leading")!]?.word == "Leading")
@@ -56,7 +56,7 @@ import Testing
             parse("glossary/a.md", "---\nterm: Leading\naliases: [Line Spacing]\n---\nSpace.\n").0!,
             parse("glossary/b.md", "---\nterm: Interlinear space\naliases: [interlinear, line  spacing]\n---\nAgain.\n").0!,
         ]
-        let (team, diagnostics) = SiteBuilder.teamDefinitions(pages)
+        let (team, _, diagnostics) = SiteBuilder.teamDefinitions(pages)
         #expect(team[TermKey("line spacing")!]?.word == "Leading")
         #expect(team[TermKey("interlinear")!]?.word == "Interlinear space")
         #expect(diagnostics.map(\.description) == ["content/glossary/b.md:3:24: error: alias 'line  spacing' is already an alias of 'Leading' [alias-collision]"])

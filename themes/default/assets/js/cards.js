@@ -31,8 +31,50 @@
     return !!(active && (active === cardLink || inCard(active)));
   }
 
+  // A card's text as HTML (terms/index.json's summary_html, which the build made from markdown in cmark's safe
+  // mode) is rebuilt from an allow-list into new elements, never assigned as HTML: inline markup stays, links stay when they lead to
+  // http(s) or mailto (relative ones resolved against the term's page), every attribute but href is dropped, and
+  // scripts, styles and anything else unknown leave only their text (scripts not even that).
+  var INLINE = { EM: "em", STRONG: "strong", CODE: "code", DEL: "del", BR: "br", A: "a" };
+  var DROPPED = { SCRIPT: true, STYLE: true, TEMPLATE: true, IFRAME: true, OBJECT: true, SVG: true, MATH: true };
+
+  function safeNodes(source, base) {
+    var out = [];
+    Array.prototype.forEach.call(source.childNodes, function (node) {
+      if (node.nodeType === 3) { out.push(document.createTextNode(node.nodeValue)); return; }
+      if (node.nodeType !== 1 || DROPPED[node.tagName.toUpperCase()]) return;
+      var children = safeNodes(node, base);
+      var tag = INLINE[node.tagName.toUpperCase()];
+      var url = null;
+      if (tag === "a") {
+        try { url = new URL(node.getAttribute("href") || "", base); } catch (error) { url = null; }
+        if (url && !/^(https?|mailto):$/.test(url.protocol)) url = null;
+        if (!url) tag = null;
+      }
+      if (!tag) { out.push.apply(out, children); return; }
+      var copy = el(tag, url ? { href: url.href } : null);
+      children.forEach(function (child) { copy.appendChild(child); });
+      out.push(copy);
+    });
+    return out;
+  }
+
+  function summary(term) {
+    var box = el("span", { className: "term-card-summary" });
+    if (term && typeof term.summary_html === "string") {
+      // Read as XML (cmark writes well-formed XHTML): its elements are no HTML elements, so nothing in it loads, runs
+      // or even asks the page's Content-Security-Policy; text that is not well-formed shows as the plain summary.
+      var parsed = new DOMParser().parseFromString("<card>" + term.summary_html + "</card>", "application/xml");
+      var root = parsed.documentElement;
+      if (root && root.nodeName === "card" && !parsed.getElementsByTagName("parsererror").length) safeNodes(root, new URL(term.url, document.baseURI)).forEach(function (node) { box.appendChild(node); });
+      if (box.textContent.trim()) return box;
+    }
+    box.textContent = term && term.summary ? term.summary : "Open the term page for its definition.";
+    return box;
+  }
+
   function fillCard(link, term) {
-    var word = term ? term.word : link.textContent;
+    var word = term ? term.word + (term.sense ? " (" + term.sense + ")" : "") : link.textContent;
     var href = term ? term.url : link.getAttribute("href");
     var meta = el("span", { className: "term-card-meta" },
       term && term.part_of_speech ? el("span", { className: "pos", text: term.part_of_speech }) : null,
@@ -41,7 +83,7 @@
     card.replaceChildren(
       el("span", { className: "term-card-word", text: word }),
       meta.childNodes.length ? meta : null,
-      el("span", { className: "term-card-summary", text: term && term.summary ? term.summary : "Open the term page for its definition." }),
+      summary(term),
       el("a", { className: "term-card-link", href: href }, "Read the entry for “" + word + "” →"));
   }
 

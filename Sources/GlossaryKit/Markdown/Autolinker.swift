@@ -1,0 +1,17 @@
+/// What auto-linking needs to read one page: the site's matcher over every auto-linked term's forms, the page's mode
+/// and the terms it excludes. Terms are identified by their canonical key, the key the references get.
+public struct Autolinker: Sendable {
+    public var matcher: TermMatcher<TermKey>
+    /// `.first` or `.all` (a page with `.off` gets no autolinker).
+    public var mode: AutolinkMode
+    public var excluded: Set<TermKey>
+    /// The term each name stands for (a term, an alias), so an explicit reference counts as a term's first link.
+    public var termOfName: [TermKey: TermKey]
+
+    public init(matcher: TermMatcher<TermKey>, mode: AutolinkMode, excluded: Set<TermKey>, termOfName: [TermKey: TermKey]) {
+        self.matcher = matcher
+        self.mode = mode
+        self.excluded = excluded
+        self.termOfName = termOfName
+    }
+}

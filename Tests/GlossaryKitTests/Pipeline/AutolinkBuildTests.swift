@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import GlossaryKit
+
+/// Auto-linking in a build: plain occurrences of the team's terms and aliases become term links (`data-autolink`),
+/// as `autolink:` in glossary.yml or a page's front matter says; never in headings, code, links, images, raw HTML or
+/// an explicit reference; whole words, the longest match, case-sensitive entries as spelled.
+@Suite struct AutolinkBuildTests {
+    static let entries = """
+        -- content/glossary/ssg.md --
+        ---
+        term: static site generator
+        aliases: [SSG]
+        ---
+        A tool.
+        -- content/glossary/static-site.md --
+        ---
+        term: static site
+        ---
+        A site of files.
+        -- content/glossary/api.md --
+        ---
+        term: API
+        case_sensitive: true
+        ---
+        An interface.
+        -- content/glossary/cat.md --
+        ---
+        term: cat
+        ---
+        An animal.
+
+        """
+
+    /// The built page's HTML, its paragraphs only, with the diagnostics.
+    func paragraphs(config: String, page: String) async throws -> (html: [String], diagnostics: [String]) {
+        let site = try ExportTestSite("-- glossary.yml --\ntitle: T\n\(config)\n" + Self.entries + "-- content/index.md --\n" + page)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        // The page's own blocks, not the footer's.
+        let html = (files["index.html"] ?? "").components(separatedBy: "<footer").first ?? ""
+        let blocks = html.matches(of: #/(?s)<(p|h1)>(.*?)</(p|h1)>/#).map { "<\($0.1)>\($0.2)</\($0.3)>" }
+        return (blocks, result.diagnostics.map(\.description))
+    }
+
+    static func link(_ slug: String, _ text: String) -> String {
+        "<a class=\"term\" href=\"/terms/\(slug)/\" data-term=\"\(slug)\" data-autolink>\(text)</a>"
+    }
+
+    @Test func allLinksEveryPlainOccurrenceButNeverInHeadingsCodeLinksImagesOrHTML() async throws {
+        let (html, diagnostics) = try await paragraphs(
+            config: "autolink: all",
+            page: """
+                # A static site generator
+
+                A Static Site Generator, an SSG and a static site; the API, not the api. A category of cat's toys, a cat.
+                `static site` [a static site](/) ![a static site](https://example.org/i.png) <span>static site</span> [[the site|static site]].
+
+                """)
+        #expect(diagnostics == [])
+        let l = Self.link
+        #expect(
+            html == [
+                "<h1>A static site generator</h1>",
+                "<p>A \(l("static_site_generator", "Static Site Generator")), an \(l("static_site_generator", "SSG")) and a \(l("static_site", "static site")); "
+                    + "the \(l("api", "API")), not the api. A category of \(l("cat", "cat"))'s toys, a \(l("cat", "cat")).\n"
+                    + "<code>static site</code> <a href=\"/\">a static site</a> <img src=\"https://example.org/i.png\" alt=\"a static site\" /> <!-- raw HTML omitted -->static site<!-- raw HTML omitted --> "
+                    + "<a class=\"term\" href=\"/terms/static_site/\" data-term=\"static_site\">the site</a>.</p>",
+            ])
+    }
+
+    @Test func firstLinksEachTermOnceWhateverTheFormAndExplicitReferencesCount() async throws {
+        let (html, _) = try await paragraphs(
+            config: "autolink: first",
+            page: "An SSG, a static site generator, a [[cat]], a cat, a *static site*; the API, an API.\n")
+        let l = Self.link
+        #expect(
+            html == [
+                "<p>An \(l("static_site_generator", "SSG")), a static site generator, a <a class=\"term\" href=\"/terms/cat/\" data-term=\"cat\">cat</a>, a cat, "
+                    + "a <em>\(l("static_site", "static site"))</em>; the \(l("api", "API")), an API.</p>"
+            ])
+    }
+
+    @Test func frontMatterTurnsItOnOrOffAndExcludesTerms() async throws {
+        let page = "A cat on a static site.\n"
+        let off = try await paragraphs(config: "", page: page)
+        #expect(off.html == ["<p>A cat on a static site.</p>"])
+        let on = try await paragraphs(config: "", page: "---\nautolink: all\nautolink_exclude: [Cat]\n---\n" + page)
+        #expect(on.html == ["<p>A cat on a \(Self.link("static_site", "static site")).</p>"])
+        let pageOff = try await paragraphs(config: "autolink: all", page: "---\nautolink: off\n---\n" + page)
+        #expect(pageOff.html == ["<p>A cat on a static site.</p>"])
+    }
+
+    @Test func aTermPageListsThePagesThatUseItAutomatically() async throws {
+        let site = try ExportTestSite("-- glossary.yml --\ntitle: T\nautolink: all\n" + Self.entries + "-- content/index.md --\nA cat.\n")
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(files["terms/cat/index.html"]?.contains("<a href=\"/\">") == true)
+    }
+
+    @Test func aBadModeIsAnErrorAtItsValue() async throws {
+        let (_, diagnostics) = SiteConfig.load(yaml: "autolink: some\n", file: "glossary.yml")
+        #expect(diagnostics.map(\.description) == ["glossary.yml:1:11: error: 'autolink' must be off, first or all, found 'some' [config-value]"])
+    }
+}
