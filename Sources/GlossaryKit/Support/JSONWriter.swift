@@ -10,9 +10,9 @@ public enum JSONWriter {
         for byte in text.utf8 {
             switch byte {
             case 0..<0x20, 0x22, 0x5C: plain = false
-            case 0x3C, 0x3E, 0x26 where htmlSafe: plain = false
+            case 0x3C where htmlSafe, 0x3E where htmlSafe, 0x26 where htmlSafe: plain = false
             // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
-            case 0xA8, 0xA9 where before == (0xE2, 0x80): plain = false
+            case 0xA8 where before == (0xE2, 0x80), 0xA9 where before == (0xE2, 0x80): plain = false
             default: break
             }
             if !plain { break }

@@ -40,7 +40,8 @@ import Testing
         let (result, files) = await site.build()
         // The page's own blocks, not the footer's.
         let html = (files["index.html"] ?? "").components(separatedBy: "<footer").first ?? ""
-        let blocks = html.matches(of: #/(?s)<(p|h1)>(.*?)</(p|h1)>/#).map { "<\($0.1)>\($0.2)</\($0.3)>" }
+        // Headings keep their id and anchor link out of it: what matters is what they hold.
+        let blocks = html.matches(of: #/(?s)<(p|h1)(?: id="[^"]*")?>(.*?)(?:<a class="anchor"[^>]*></a>)?</(p|h1)>/#).map { "<\($0.1)>\($0.2)</\($0.3)>" }
         return (blocks, result.diagnostics.map(\.description))
     }
 
