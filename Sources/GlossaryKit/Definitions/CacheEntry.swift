@@ -120,7 +120,11 @@ public struct CacheEntry: Equatable, Sendable {
     }
 
     /// `2026-11-29T12:00:00Z`, the form the cache writes, read by hand (an ICU formatter costs more than the
-    /// rest of reading an entry); any other ISO 8601 form through the formatter.
+    /// rest of reading an entry); any other ISO 8601 form, and any year before 1583, through the formatter.
+    ///
+    /// `timegm` counts days in the Gregorian calendar all the way back, ICU in the Julian one before October
+    /// 1582: the formatter writes the time back, so only the formatter may read an early one (the fuzzer found
+    /// `1-3-1T0:0:0Z` read back two days off).
     static func parseTimestamp(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         if bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A {
@@ -132,7 +136,7 @@ public struct CacheEntry: Equatable, Sendable {
                 }
                 return value
             }
-            if let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            if let year = number(0..<4), year > 1582, let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
                 let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day), hour < 24,
                 minute < 60, second <= 60
             {

@@ -243,11 +243,18 @@ extension MarkdownDocument {
             private(set) var drift = 0
             /// The source line the walk has reached (0 outside inline content).
             private var current = 0
+            /// The last line of the block whose inline nodes are walked: cmark's block positions are right, so no
+            /// inline node stands below it however lost the count of lines is.
+            private var blockEnd = Int.max
 
             mutating func visit(_ node: OpaquePointer, type: cmark_node_type, entering: Bool, source: (Int) -> [UInt8]) {
                 let inlineTypes = CMARK_NODE_FIRST_INLINE.rawValue...CMARK_NODE_LAST_INLINE.rawValue
                 guard inlineTypes.contains(type.rawValue) else {
-                    if entering { (drift, current) = (0, Int(cmark_node_get_start_line(node))) }
+                    if entering {
+                        (drift, current) = (0, Int(cmark_node_get_start_line(node)))
+                        let end = Int(cmark_node_get_end_line(node))
+                        blockEnd = end > 0 ? end : Int.max
+                    }
                     return
                 }
                 switch type {
@@ -266,7 +273,7 @@ extension MarkdownDocument {
 
             /// The source line an inline node starts on.
             func line(of node: OpaquePointer) -> Int {
-                Int(cmark_node_get_start_line(node)) + drift
+                min(Int(cmark_node_get_start_line(node)) + drift, blockEnd)
             }
 
             /// How many lines below its line the text of a node is looked for (a multi-line link title is rarely longer).
@@ -276,7 +283,7 @@ extension MarkdownDocument {
             /// then corrects the nodes after it too), or `line(of:)` when none within `searchedLines` does.
             mutating func locate(_ node: OpaquePointer, holds: (Int) -> Bool) -> Int {
                 let expected = line(of: node)
-                for offset in 0...Self.searchedLines where holds(expected + offset) {
+                for offset in 0...Self.searchedLines where expected + offset <= blockEnd && holds(expected + offset) {
                     drift += offset
                     current += offset
                     return expected + offset

@@ -141,6 +141,18 @@ import Testing
         #expect(references("[a]: /u\n[b]: /v\nx [[y]] z\n[[w]]") == ["3:3 y|y", "4:1 w|w"])
     }
 
+    @Test func aTextAlignedLateOnItsLineIsNotLookedForBelowItsParagraph() {
+        // Fuzzer input, minimised: "- - b\n  " + 38 × "[" + "\n" + 38 × "[" (crash-e53dc93…). cmark puts both lines'
+        // text at column 5, right of where it stands; trying every start from there spent the search's budget
+        // before the real one, the text was taken for the next line's, and the next line's for a fourth line.
+        let brackets = String(repeating: "[", count: 38)
+        let document = MarkdownDocument(markdown: "- - b\n  \(brackets)\n\(brackets)", file: "p.md")
+        #expect(document.diagnostics.map { "\($0.location!.line):\($0.location!.column)" }.prefix(1) == ["2:3"])
+        #expect(document.diagnostics.allSatisfy { (2...3).contains($0.location!.line) })
+        #expect(document.diagnostics.filter { $0.location!.line == 3 }.first?.location?.column == 1)
+        #expect(references("- - b\n  \(brackets) [[x]]\n\(brackets) [[y]]") == ["2:42 x|x", "3:40 y|y"])
+    }
+
     @Test func anEntityOfTwoScalarsKeepsTheEscapesAfterItInStep() {
         // `&ngE;` is U+2267 U+0338; the escape after it used to be lost, making `\[[x]]` a reference.
         #expect(references("&ngE;\\[[x]] [[y]]") == ["1:13 y|y"])
