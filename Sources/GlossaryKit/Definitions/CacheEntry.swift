@@ -112,12 +112,20 @@ public struct CacheEntry: Equatable, Sendable {
         guard let fetchedText = envelope["fetched_at"]?.stringValue, let fetchedAt = parseTimestamp(fetchedText) else {
             throw .wrongShape("'fetched_at' must be an ISO 8601 time")
         }
+        // The formatter reads years it can't write back the same (`21e9-3-1T0:0:0Z`, found by fuzzing): a time no
+        // fetch can have had is no use anyway.
+        guard Self.plausibleFetchTimes.contains(fetchedAt.timeIntervalSince1970) else {
+            throw .wrongShape("'fetched_at' must be a time between 1970 and 9999")
+        }
         guard let body = envelope["body"] else { throw .wrongShape("missing 'body'") }
         let entries = try decodeBody(body, status: status)
         return CacheEntry(
             key: key, language: envelope["language"]?.stringValue ?? "en", url: envelope["url"]?.stringValue ?? "",
             status: status, fetchedAt: fetchedAt, entries: entries, bodyJSON: body, sampleNote: envelope["sample"]?.stringValue)
     }
+
+    /// 1970-01-01 to the end of 9999, in seconds since 1970.
+    static let plausibleFetchTimes: ClosedRange<TimeInterval> = 0...253_402_300_799
 
     /// `2026-11-29T12:00:00Z`, the form the cache writes, read by hand (an ICU formatter costs more than the
     /// rest of reading an entry); any other ISO 8601 form, and any year before 1583, through the formatter.

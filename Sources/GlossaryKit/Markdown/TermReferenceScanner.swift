@@ -111,11 +111,16 @@ struct TermReferenceScanner {
     static func align(text: [UInt8], line: [UInt8], hint: Int) -> Alignment? {
         guard !text.isEmpty else { return nil }
         var budget = 8 * (line.count + text.count) + 64
-        let starts = Array(stride(from: min(hint, line.count), to: line.count, by: 1)) + Array(0..<min(hint, line.count))
+        // The hint and later starts, then earlier ones; walked, not listed (an array per text node cost more than
+        // the search on a page of a million text nodes).
+        let first = min(hint, line.count)
+        let later = line.count - first
         // Source bytes decode to at most 1.2 times as many text bytes (`&nGt;`: 5 bytes, 6 decoded): a start with
         // less than half the text's length left can't hold it, and trying it would spend the budget that the real
         // start, before the hint when cmark's column is too far right, needs.
-        for start in starts where (line.count - start) * 2 >= text.count {
+        for step in 0..<line.count {
+            let start = step < later ? first + step : step - later
+            guard (line.count - start) * 2 >= text.count else { continue }
             guard line[start] == text[0] || line[start] == UInt8(ascii: "\\") || line[start] == UInt8(ascii: "&") else { continue }
             guard budget > 0 else { return nil }
             if let alignment = align(text: text, line: line, start: start, budget: &budget) { return alignment }

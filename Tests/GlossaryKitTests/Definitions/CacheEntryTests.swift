@@ -4,16 +4,26 @@ import Testing
 @testable import GlossaryKit
 
 @Suite struct CacheEntryTests {
-    /// Found by fuzzing (Fuzz/, cache-entry; crash-a6b4f8e…, minimised): a time before the Gregorian calendar
-    /// was written by the ICU formatter and read back by `timegm`, which counts those days differently.
-    @Test func anEarlyFetchTimeReadsBackAsWritten() throws {
-        let file = #"{"body":[{"word":""}],"fetched_at":"1-3-1T0:0:0Z","key":"k","status":200}"#
-        let entry = try CacheEntry.decode(Data(file.utf8))
-        let written = entry.encoded()
-        let reread = try CacheEntry.decode(written)
-        #expect(reread.fetchedAt == entry.fetchedAt, "\(reread.fetchedAtText) read back, \(entry.fetchedAtText) written")
-        #expect(reread == entry)
-        #expect(reread.encoded() == written)
+    /// Found by fuzzing (Fuzz/, cache-entry; crash-a6b4f8e… and crash-85741bb…, minimised): times the ICU formatter
+    /// reads but doesn't write back the same (before the Gregorian calendar, where `timegm` counts days differently;
+    /// a year of `21e9`) are no fetch time: the entry is corrupt, not read back as another.
+    @Test(arguments: ["1-3-1T0:0:0Z", "21e9-3-1T0:0:0Z", "1969-12-31T23:59:59Z", "0001-03-01T00:00:00Z"])
+    func aFetchTimeNoFetchCanHaveHadMakesTheEntryCorrupt(_ time: String) throws {
+        let file = #"{"body":[{"word":""}],"fetched_at":"\#(time)","key":"k","status":200}"#
+        #expect(throws: CacheEntry.Problem.wrongShape("'fetched_at' must be a time between 1970 and 9999")) {
+            try CacheEntry.decode(Data(file.utf8))
+        }
+    }
+
+    @Test func fetchTimesFrom1970To9999ReadBackAsWritten() throws {
+        for time in ["1970-01-01T00:00:00Z", "2026-11-29T12:00:00Z", "9999-12-31T23:59:59Z", "2026-11-29T12:00:00+02:00"] {
+            let file = #"{"body":[{"word":""}],"fetched_at":"\#(time)","key":"k","status":200}"#
+            let entry = try CacheEntry.decode(Data(file.utf8))
+            let written = entry.encoded()
+            let reread = try CacheEntry.decode(written)
+            #expect(reread == entry, "\(time): \(reread.fetchedAtText) read back")
+            #expect(reread.encoded() == written)
+        }
     }
 
     @Test func theCachesOwnTimeFormIsReadByHandTheSameAsByTheFormatter() throws {

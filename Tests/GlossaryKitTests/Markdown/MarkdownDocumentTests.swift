@@ -153,6 +153,15 @@ import Testing
         #expect(references("- - b\n  \(brackets) [[x]]\n\(brackets) [[y]]") == ["2:42 x|x", "3:40 y|y"])
     }
 
+    @Test func aReferenceALinkDefinitionSwallowedInsideAnImageIsNone() {
+        // Fuzzer input, minimised: "[x]:\0\n![t[[x]]]()" (crash-dcddd69…): the reference was found inside the image's
+        // description, where cmark renders text only, so its wrapper never appeared.
+        let document = MarkdownDocument(markdown: "[x]:\u{0}\n![t[[x]]]()", file: "p.md")
+        #expect(document.references.isEmpty)
+        #expect(references("[x]: /u\n\n![t [[x]]](/i.png) and [[x]]") == ["3:24 x|x"])
+        #expect(MarkdownDocument(markdown: "[x]: /u\n\n![t [[x]]](/i.png)", file: "p.md").html() == "<p><img src=\"/i.png\" alt=\"t [x]\" /></p>\n")
+    }
+
     @Test func anEntityOfTwoScalarsKeepsTheEscapesAfterItInStep() {
         // `&ngE;` is U+2267 U+0338; the escape after it used to be lost, making `\[[x]]` a reference.
         #expect(references("&ngE;\\[[x]] [[y]]") == ["1:13 y|y"])
