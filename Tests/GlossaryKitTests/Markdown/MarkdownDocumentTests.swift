@@ -153,6 +153,15 @@ import Testing
         #expect(references("- - b\n  \(brackets) [[x]]\n\(brackets) [[y]]") == ["2:42 x|x", "3:40 y|y"])
     }
 
+    @Test func aLineOfOneRepeatedByteIsFoundWhereCmarkPutsItOneColumnOff() {
+        // Fuzzer input, minimised: " a\n" + 46 × "[" + "\n\0[[e]]*" + 47 × "[" + "\nt" (crash-fb4c5b0…). cmark gives the
+        // lines after the indented first one column 2; trying starts rightwards first spent the search's budget on
+        // 46 `[` before column 1, the line was taken for the next one, and `[[e]]` put on the line "t".
+        let markdown = " a\n" + String(repeating: "[", count: 46) + "\n\u{0}[[e]]*" + String(repeating: "[", count: 47) + "\nt"
+        #expect(references(markdown) == ["3:2 e|e"])
+        #expect(references(" a\n\(String(repeating: "[", count: 46))\n[[e]]") == ["3:1 e|e"])
+    }
+
     @Test func aReferenceALinkDefinitionSwallowedInsideAnImageIsNone() {
         // Fuzzer input, minimised: "[x]:\0\n![t[[x]]]()" (crash-dcddd69…): the reference was found inside the image's
         // description, where cmark renders text only, so its wrapper never appeared.
