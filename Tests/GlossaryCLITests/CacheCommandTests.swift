@@ -122,6 +122,34 @@ import Testing
                 """)
     }
 
+    /// What the build looks up, list and verify look at: a FIFO and a dangling link the build warns about, and a link
+    /// to an entry elsewhere, which the build reads through.
+    @Test func listAndVerifySeeFIFOsAndSymbolicLinks() async throws {
+        let site = try TestSite(Self.site)
+        defer { site.remove() }
+        let cache = site.root.appendingPathComponent(".glossary/cache/en")
+        #expect(mkfifo(cache.appendingPathComponent("pipe.json").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent("gone.json").path, withDestinationPath: "nowhere.json")
+        try site.write("elsewhere/serif.json", Self.entry("serif"))
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("serif.json"))
+        let link = cache.appendingPathComponent("serif.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../../../elsewhere/serif.json")
+
+        let verify = try await site.run(["cache", "verify"])
+        #expect(verify.status == 1)
+        #expect(
+            verify.stderr == """
+                .glossary/cache/en/gone.json:1:1: error: cache entry for 'gone' can't be read [cache-unreadable]
+                .glossary/cache/en/pipe.json:1:1: error: cache entry for 'pipe' can't be read [cache-unreadable]
+                Verified 10 entries in .glossary/cache/: 2 corrupt; the next build refetches them, or delete them
+
+                """)
+        let list = try await site.run(["cache", "list"])
+        let rows = list.stdout.split(separator: "\n").map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+        #expect(rows.contains("gone en corrupt") && rows.contains("pipe en corrupt") && rows.contains("serif en found"), "\(list.stdout)")
+        #expect(list.stderr == "10 entries: 7 found, 1 not found, 0 stale, 2 corrupt (see 'glossary cache verify')\n")
+    }
+
     @Test func pruneDryRunListsWithoutDeleting() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }

@@ -155,6 +155,11 @@ import Testing
             code: .emptyTerm, site: "-- content/index.md --\nSee [[ ]] here.\n",
             expected: ["content/index.md:1:5: warning: term reference names no word [empty-term]"]),
         Trigger(
+            code: .termTooLong, site: "-- content/index.md --\nSee [[\(String(repeating: "x", count: 201))]].\n",
+            expected: [
+                "content/index.md:1:5: error: term '\(String(repeating: "x", count: 79))…' is 201 characters long, more than a term may have (200) [term-too-long]"
+            ]),
+        Trigger(
             code: .unknownTerm, site: "-- content/index.md --\nSee\tthe [[keybord]].\n",
             expected: [
                 "content/index.md:1:9: warning: no definition found for 'keybord' (offline, and not in the cache) [unknown-term]",

@@ -162,8 +162,10 @@ import Testing
         let unknown = words.enumerated().map { index, word in
             "content/index.md:1:\(1 + index * (word.count + 5)): warning: no definition found for '\(word)' (the dictionary could not be reached) [unknown-term]"
         }
+        // One file's warnings of one code are capped: 20 shown, the last counting the rest.
+        #expect(result.stderr.contains(unknown[19] + "\nnote: … and 180 more [unknown-term] in content/index.md, not shown\n"), "\(result.stderr)")
         #expect(
-            result.diagnostics == unknown + [
+            result.diagnostics == unknown.prefix(20) + [
                 "http://127.0.0.1:\(closed): warning: can't connect to the dictionary API at 127.0.0.1:\(closed) (5 attempts in a row failed); stopped asking it, so 200 words were not looked up there [api-unreachable]"
             ])
         let host = "127.0.0.1:\(closed)"
@@ -321,6 +323,28 @@ import Testing
         #expect(quiet.status == 0)
         #expect(server.requests.count == 10)
         #expect(!quiet.stdout.contains("Fetching definitions"), "\(quiet.stdout.debugDescription)")
+    }
+
+    /// A runaway reference (`[[` closed 100,000 characters later) is an error at its place, echoed shortened, and the
+    /// dictionary is never asked for it; the other words still are.
+    @Test func aTermLongerThanATermCanBeIsAnErrorAndNeverSent() async throws {
+        let long = String(repeating: "ab", count: 50_000)
+        let site = try TestSite("-- content/index.md --\nSee [[\(long)]] and [[keyboard]].\n")
+        defer { site.remove() }
+        try site.write("content/declared.md", "---\nterms: [\(String(repeating: "é", count: 201))]\n---\nHi.\n")
+        let server = try Self.dictionaryServer()
+        defer { server.stop() }
+
+        let result = try await site.run(["build", "--no-source-lines"], environment: Self.api(server))
+        #expect(result.status == 1)
+        let shown = String(long.prefix(79)) + "…"
+        #expect(
+            result.diagnostics == [
+                "content/declared.md:2:8: error: term '\(String(repeating: "é", count: 79))…' is 201 characters long, more than a term may have (200) [term-too-long]",
+                "content/index.md:1:5: error: term '\(shown)' is 100000 characters long, more than a term may have (200) [term-too-long]",
+            ])
+        #expect(server.requestPaths == ["/api/v2/entries/en/keyboard"], "only the word of a sane length is asked for")
+        #expect(result.stderr.utf8.count < 2_000, "the term is not echoed whole: \(result.stderr.utf8.count) bytes")
     }
 
     @Test func theProgressLineCountsFailuresAndRate() {

@@ -31,8 +31,12 @@ public enum PageParser {
         let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: file.displayPath, contentPath: file.contentPath, metadata: parsed.metadata)
         let termsLocation = parsed.metadata.locations["terms"] ?? .start(of: file.displayPath)
         let picks = TermKey.sensePicks(parsed.metadata.senses)
-        let declared = parsed.metadata.terms.compactMap { word in
-            TermKey(word).map { TermReference(shown: word, word: word, key: picks[$0] ?? $0, location: termsLocation) }
+        let declared = parsed.metadata.terms.compactMap { word -> TermReference? in
+            if let length = TermKey.excessLength(of: word) {
+                diagnostics.append(Diagnostic(.termTooLong(word: word, length: length, limit: TermKey.maximumWordLength), at: termsLocation))
+                return nil
+            }
+            return TermKey(word).map { TermReference(shown: word, word: word, key: picks[$0] ?? $0, location: termsLocation) }
         }
         if isEntry && parsed.metadata.term == nil {
             diagnostics.append(Diagnostic(.entryMissingTerm, at: .start(of: file.displayPath)))

@@ -122,6 +122,11 @@ public struct CacheEntry: Equatable, Sendable {
         guard let fetchedText = envelope["fetched_at"]?.stringValue, let fetchedAt = parseTimestamp(fetchedText) else {
             throw .wrongShape("'fetched_at' must be an ISO 8601 time")
         }
+        // The formatter reads years it can't write back the same (`21e9-3-1T0:0:0Z`, found by fuzzing): a time no
+        // fetch can have had is no use anyway.
+        guard Self.plausibleFetchTimes.contains(fetchedAt.timeIntervalSince1970) else {
+            throw .wrongShape("'fetched_at' must be a time between 1970 and 9999")
+        }
         guard let body = envelope["body"] else { throw .wrongShape("missing 'body'") }
         let entries = try decodeBody(body, status: status)
         return CacheEntry(
@@ -129,8 +134,15 @@ public struct CacheEntry: Equatable, Sendable {
             status: status, fetchedAt: fetchedAt, entries: entries, bodyJSON: body, sampleNote: envelope["sample"]?.stringValue)
     }
 
+    /// 1970-01-01 to the end of 9999, in seconds since 1970.
+    static let plausibleFetchTimes: ClosedRange<TimeInterval> = 0...253_402_300_799
+
     /// `2026-11-29T12:00:00Z`, the form the cache writes, read by hand (an ICU formatter costs more than the
-    /// rest of reading an entry); any other ISO 8601 form through the formatter.
+    /// rest of reading an entry); any other ISO 8601 form, and any year before 1583, through the formatter.
+    ///
+    /// `timegm` counts days in the Gregorian calendar all the way back, ICU in the Julian one before October
+    /// 1582: the formatter writes the time back, so only the formatter may read an early one (the fuzzer found
+    /// `1-3-1T0:0:0Z` read back two days off).
     static func parseTimestamp(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         if bytes.count == 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x5A {
@@ -142,7 +154,7 @@ public struct CacheEntry: Equatable, Sendable {
                 }
                 return value
             }
-            if let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+            if let year = number(0..<4), year > 1582, let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
                 let minute = number(14..<16), let second = number(17..<19), (1...12).contains(month), (1...31).contains(day), hour < 24,
                 minute < 60, second <= 60
             {

@@ -28,10 +28,15 @@ public struct CacheInventory: Sendable {
     public static func scan(_ cache: DefinitionCache, displayPath: (URL) -> String = { $0.path }) -> CacheInventory {
         var items: [Item] = []
         var leftovers: [URL] = []
+        // Everything but folders: a FIFO or a symbolic link named like an entry is looked up by the build too (which
+        // reads through a link and warns about what it can't read), so it is listed and verified, not skipped.
         let files =
-            FileManager.default.enumerator(at: cache.directory, includingPropertiesForKeys: [.isRegularFileKey])?
+            FileManager.default.enumerator(at: cache.directory, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .filter { url in
+                var info = stat()
+                return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
+            }
             .sorted { $0.path < $1.path } ?? []
         for file in files {
             let name = file.lastPathComponent
@@ -45,7 +50,7 @@ public struct CacheInventory: Sendable {
             let language = file.deletingLastPathComponent().lastPathComponent
             let slug = String(name.dropLast(".json".count))
             let contents: Contents
-            if let data = FileManager.default.contents(atPath: file.path) {
+            if case .success(let data) = FileContents.read(file.path) {
                 do {
                     let entry = try CacheEntry.decode(data)
                     if entry.key.slug != slug || entry.language != language {

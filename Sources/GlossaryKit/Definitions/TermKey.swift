@@ -9,6 +9,17 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// A URL- and file-safe name for the key (see `makeSlug`), computed once: it is asked for per reference.
     public let slug: String
 
+    /// The most Unicode scalars a term may have: a reference beyond it is an error and never looked up (a URL of
+    /// 100 KB for a runaway `[[`).
+    public static let maximumWordLength = 200
+
+    /// The length of `word` in scalars when it is longer than `maximumWordLength`, else nil.
+    public static func excessLength(of word: String) -> Int? {
+        guard word.utf8.count > maximumWordLength else { return nil }
+        let length = word.unicodeScalars.count
+        return length > maximumWordLength ? length : nil
+    }
+
     public init?(_ text: String) {
         // Plain ASCII (nearly every key) folds to its lowercase: no need for Foundation's Unicode folding, which
         // costs tens of microseconds a call and is asked for per reference.

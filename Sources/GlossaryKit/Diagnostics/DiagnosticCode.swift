@@ -32,6 +32,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case unusedTerm = "unused-term"
     case unclosedTerm = "unclosed-term"
     case emptyTerm = "empty-term"
+    case termTooLong = "term-too-long"
     case unknownTerm = "unknown-term"
     case ambiguousTerm = "ambiguous-term"
     case slugCollision = "slug-collision"
@@ -72,7 +73,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
-            .duplicateTerm, .aliasCollision, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateMissing, .badAPIURL, .badResponse:
+            .duplicateTerm, .aliasCollision, .termTooLong, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateMissing, .badAPIURL,
+            .badResponse:
             .error
         }
     }
@@ -106,6 +108,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .unusedTerm: "a glossary entry that no page uses (reported by glossary check)"
         case .unclosedTerm: "'[[' without ']]' on the same line"
         case .emptyTerm: "a term reference names no word"
+        case .termTooLong: "a term is longer than a term can be (200 characters)"
         case .unknownTerm: "a referenced term has no definition"
         case .ambiguousTerm: "a reference names a word the glossary defines in several senses without picking one"
         case .slugCollision: "two terms would get the same page"
@@ -187,6 +190,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Close the reference on the same line ('[[word]]', without markup inside), or write '\\[[' for a literal '[['."
         case .emptyTerm:
             "Write the word between the brackets, '[[word]]', or remove the empty reference."
+        case .termTooLong:
+            "A term reference names a word or a short phrase: close the reference where the term ends ('[[word]]'), or write '\\[[' for a literal '[['. Such a term is never looked up."
         case .unknownTerm:
             "Check the spelling, add a team entry in content/glossary/, or build online so the dictionary can be asked (then commit .glossary/cache/ for offline builds)."
         case .ambiguousTerm:

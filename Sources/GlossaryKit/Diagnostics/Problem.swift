@@ -47,6 +47,8 @@ public indirect enum Problem: Hashable, Sendable {
     case unusedTerm(word: String)
     case unclosedTerm
     case emptyTerm
+    /// `length` is the word's length in characters (Unicode scalars).
+    case termTooLong(word: String, length: Int, limit: Int)
     case unknownTerm(word: String, reason: UnknownTermReason)
     case unknownSeeAlso(word: String)
     /// A bare reference to a word of several senses (sorted), none picked.
@@ -167,6 +169,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .unusedTerm: .unusedTerm
         case .unclosedTerm: .unclosedTerm
         case .emptyTerm: .emptyTerm
+        case .termTooLong: .termTooLong
         case .unknownTerm, .unknownSeeAlso: .unknownTerm
         case .ambiguousTerm: .ambiguousTerm
         case .slugCollision: .slugCollision
@@ -243,6 +246,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .unusedTerm(let word): return "no page uses \(q(word))"
         case .unclosedTerm: return "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['"
         case .emptyTerm: return "term reference names no word"
+        case .termTooLong(let word, let length, let limit): return "term \(q(word)) is \(length) characters long, more than a term may have (\(limit))"
         case .unknownTerm(let word, let reason):
             let why: String
             switch reason {
@@ -376,6 +380,11 @@ public indirect enum Problem: Hashable, Sendable {
 
     public static func otherPageNote(at location: SourceLocation) -> Diagnostic.Note {
         .init("the other page", at: location, showsSourceLine: false)
+    }
+
+    /// The note closing a file's capped diagnostics of one code (`DiagnosticLog.capped`): how many more there are.
+    public static func moreOfTheSameNote(_ count: Int, code: DiagnosticCode, file: String) -> Diagnostic.Note {
+        .init("… and \(count) more [\(code.rawValue)] in \(DiagnosticText.escaped(file)), not shown", at: nil)
     }
 
     /// The note of a YAML error: where the construct the parser was reading began (libyaml's context).

@@ -211,19 +211,34 @@ extension MarkdownDocument {
 
         /// The source's lines as cmark reads them, so node positions index into them: LF, CRLF or a lone CR end
         /// a line, and a NUL byte is U+FFFD.
-        static func lines(of source: String) -> [[UInt8]] {
-            var lines: [[UInt8]] = [[]]
-            var previous: UInt8 = 0
-            for byte in source.utf8 {
-                switch byte {
-                case UInt8(ascii: "\n") where previous == UInt8(ascii: "\r"): break
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"): lines.append([])
-                case 0: lines[lines.count - 1] += [0xEF, 0xBF, 0xBD]
-                default: lines[lines.count - 1].append(byte)
+        private static func lines(of source: String) -> [[UInt8]] {
+            var source = source
+            return source.withUTF8 { bytes in
+                var lines: [[UInt8]] = []
+                var start = 0
+                var index = 0
+                // Each line copied whole (a byte at a time cost a tenth of a 50 MB page's build); NUL made U+FFFD.
+                func cut(_ end: Int) {
+                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if line.contains(0) {
+                        lines.append(line.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] })
+                    } else {
+                        lines.append(Array(line))
+                    }
                 }
-                previous = byte
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                        cut(index)
+                        index += byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+                        start = index
+                    } else {
+                        index += 1
+                    }
+                }
+                cut(bytes.count)
+                return lines
             }
-            return lines
         }
 
         /// A text node holding references, or a `[` + shortcut link + `]` triple that is really `[[x]]`, with the
@@ -243,6 +258,9 @@ extension MarkdownDocument {
             var htmlDepth = 0
             var tracker = LineTracker()
             var skipping: OpaquePointer?
+            // Captures the lines only: `sourceLine` as a closure would copy the whole builder for every node.
+            let lines = self.lines
+            let lineOfSource = { (line: Int) -> [UInt8] in line >= 1 && line <= lines.count ? lines[line - 1] : [] }
             let iterator = cmark_iter_new(root)
             while true {
                 let event = cmark_iter_next(iterator)
@@ -259,7 +277,7 @@ extension MarkdownDocument {
                     continue
                 }
                 let isLink = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
-                tracker.visit(node, type: type, entering: event == CMARK_EVENT_ENTER, source: sourceLine)
+                tracker.visit(node, type: type, entering: event == CMARK_EVENT_ENTER, source: lineOfSource)
                 if event == CMARK_EVENT_EXIT {
                     if isLink { linkDepth -= 1 }
                     if type == CMARK_NODE_HEADING { headingDepth -= 1 }
@@ -280,17 +298,20 @@ extension MarkdownDocument {
                     // Not looked for: a reference link's destination stands in its definition, not on its line.
                     let line = tracker.line(of: node)
                     recordLink(node, isImage: type == CMARK_NODE_IMAGE, line: line)
-                    if type == CMARK_NODE_LINK, isSwallowedReference(node, line: line) { work.append(.swallowedReference(link: node, line: line)) }
+                    // Inside an image's description (`![t[[x]]]()`, alt text) a reference renders nothing, like text there.
+                    if type == CMARK_NODE_LINK, linkDepth == 1, isSwallowedReference(node, line: line) {
+                        work.append(.swallowedReference(link: node, line: line))
+                    }
                 } else if type == CMARK_NODE_HEADING, firstHeading == nil {
                     firstHeading = MarkdownDocument.plainText(of: node)
                 } else if type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node) {
                     // Every text node is looked for, references or not, so the lines of the nodes after it are right.
-                    let bytes = Array(String(cString: literal).utf8)
+                    let bytes = Self.bytes(literal)
                     let hint = max(0, Int(cmark_node_get_start_column(node)) - 1)
                     let line =
                         bytes.isEmpty
                         ? tracker.line(of: node)
-                        : tracker.locate(node) { TermReferenceScanner.align(text: bytes, line: sourceLine($0), hint: hint) != nil }
+                        : tracker.locate(node) { TermReferenceScanner.align(text: bytes, line: lineOfSource($0), hint: hint) != nil }
                     let autolinks = autolink != nil && headingDepth == 0 && htmlDepth == 0 && !bytes.isEmpty
                     if linkDepth == 0, autolinks || TermReferenceScanner.hasOpening(bytes) {
                         work.append(.text(node, line: line, autolinks: autolinks))
@@ -316,6 +337,11 @@ extension MarkdownDocument {
             loosenLists()
         }
 
+        /// A text node's literal as bytes (one copy, no String on the way: a page can have a million of them).
+        private static func bytes(_ literal: UnsafePointer<CChar>) -> [UInt8] {
+            Array(UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
+        }
+
         /// The bytes of 1-based `line` without its line ending.
         private func sourceLine(_ line: Int) -> [UInt8] {
             line >= 1 && line <= lines.count ? lines[line - 1] : []
@@ -332,11 +358,18 @@ extension MarkdownDocument {
             private(set) var drift = 0
             /// The source line the walk has reached (0 outside inline content).
             private var current = 0
+            /// The last line of the block whose inline nodes are walked: cmark's block positions are right, so no
+            /// inline node stands below it however lost the count of lines is.
+            private var blockEnd = Int.max
 
             mutating func visit(_ node: OpaquePointer, type: cmark_node_type, entering: Bool, source: (Int) -> [UInt8]) {
                 let inlineTypes = CMARK_NODE_FIRST_INLINE.rawValue...CMARK_NODE_LAST_INLINE.rawValue
                 guard inlineTypes.contains(type.rawValue) else {
-                    if entering { (drift, current) = (0, Int(cmark_node_get_start_line(node))) }
+                    if entering {
+                        (drift, current) = (0, Int(cmark_node_get_start_line(node)))
+                        let end = Int(cmark_node_get_end_line(node))
+                        blockEnd = end > 0 ? end : Int.max
+                    }
                     return
                 }
                 switch type {
@@ -355,7 +388,7 @@ extension MarkdownDocument {
 
             /// The source line an inline node starts on.
             func line(of node: OpaquePointer) -> Int {
-                Int(cmark_node_get_start_line(node)) + drift
+                min(Int(cmark_node_get_start_line(node)) + drift, blockEnd)
             }
 
             /// How many lines below its line the text of a node is looked for (a multi-line link title is rarely longer).
@@ -365,7 +398,7 @@ extension MarkdownDocument {
             /// then corrects the nodes after it too), or `line(of:)` when none within `searchedLines` does.
             mutating func locate(_ node: OpaquePointer, holds: (Int) -> Bool) -> Int {
                 let expected = line(of: node)
-                for offset in 0...Self.searchedLines where holds(expected + offset) {
+                for offset in 0...Self.searchedLines where expected + offset <= blockEnd && holds(expected + offset) {
                     drift += offset
                     current += offset
                     return expected + offset
@@ -452,7 +485,6 @@ extension MarkdownDocument {
                 shown = inner[...].trimmingWhitespace
                 word = shown
             }
-            guard let key = TermKey(word) else { return }
             var column = scalarColumn(line: line, byte: Int(cmark_node_get_start_column(link)) - 1)
             if line != Int(cmark_node_get_start_line(link)) {
                 // After a backslash hard break cmark's column is off too: find the reference on its line.
@@ -461,6 +493,12 @@ extension MarkdownDocument {
                     column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
                 }
             }
+            if let length = TermKey.excessLength(of: word) {
+                let problem = Problem.termTooLong(word: word, length: length, limit: TermKey.maximumWordLength)
+                diagnostics.append(Diagnostic(problem, at: location(line: line, column: column)))
+                return
+            }
+            guard let key = TermKey(word) else { return }
             cmark_node_set_literal(previous, String(before.dropLast()))
             cmark_node_set_literal(next, String(after.dropFirst()))
             let placeholder = makePlaceholder(shown: shown.isEmpty ? word : shown)
@@ -497,7 +535,7 @@ extension MarkdownDocument {
 
         private mutating func splitText(_ node: OpaquePointer, line: Int, autolinks: Bool) {
             guard let literal = cmark_node_get_literal(node) else { return }
-            let text = Array(String(cString: literal).utf8)
+            let text = Self.bytes(literal)
             // After a backslash hard break (the line corrected) cmark's column is no hint at all.
             let hint = line == Int(cmark_node_get_start_line(node)) ? Int(cmark_node_get_start_column(node)) : 1
             let (matches, problems) = TermReferenceScanner.scan(text: text, sourceLine: sourceLine(line), hintColumn: hint)
@@ -512,6 +550,11 @@ extension MarkdownDocument {
             var pieces: [Piece] = []
             var gap = 0
             for match in matches {
+                if let length = TermKey.excessLength(of: match.word) {
+                    let problem = Problem.termTooLong(word: match.word, length: length, limit: TermKey.maximumWordLength)
+                    diagnostics.append(Diagnostic(problem, at: location(line: line, column: match.column)))
+                    continue
+                }
                 guard let key = TermKey(match.word) else { continue }
                 if autolinks { pieces += automatic(in: text, gap..<match.range.lowerBound, line: line, hint: hint) }
                 let reference = TermReference(shown: match.shown, word: match.word, key: key, location: location(line: line, column: match.column))

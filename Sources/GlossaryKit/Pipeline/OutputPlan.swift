@@ -81,6 +81,8 @@ public struct OutputPlan: Sendable {
         var taken = Set(items.map(\.path))
         // A content file may replace a theme asset (that is how a site overrides one), never a generated file.
         for file in loaded.source.staticFiles {
+            // Reported while loading (`SiteBuilder.isReservedStaticPath`), and never copied.
+            if SiteBuilder.isReservedStaticPath(file.contentPath) { continue }
             if taken.contains(file.contentPath) {
                 diagnostics.append(Diagnostic(.reservedFile(path: file.contentPath), at: .start(of: file.displayPath)))
                 continue

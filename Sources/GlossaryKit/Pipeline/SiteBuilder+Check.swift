@@ -3,7 +3,7 @@ extension SiteBuilder {
     /// looks for (team entries no page uses, which a build doesn't warn about: many glossaries hold them on purpose).
     public func check() async -> BuildResult {
         var result = await build(into: nil)
-        if let site = result.site { result.diagnostics = Self.ordered(result.diagnostics + site.unusedTermDiagnostics()) }
+        if let site = result.site { result.diagnostics = DiagnosticLog.capped(Self.ordered(result.diagnostics + site.unusedTermDiagnostics())) }
         return result
     }
 }

@@ -150,6 +150,9 @@ extension SiteBuilder {
             }
             records.append(record)
         }
+        for file in source.staticFiles where Self.isReservedStaticPath(file.contentPath) {
+            problems.append(Diagnostic(.reservedFile(path: file.contentPath), at: .start(of: file.displayPath)))
+        }
         log.add(contentsOf: problems)
         var loaded = LoadedSite(
             source: source, config: config, theme: theme, records: records, fragments: fragments, entryDocuments: entryDocuments,
@@ -195,6 +198,18 @@ extension SiteBuilder {
 
     /// URL paths the build generates itself; no page may take them.
     static let reservedPrefixes = ["terms/", "search/", "assets/", "_glossary/"]
+
+    /// Whether a static file's output path is one the build generates whatever the site holds: the preview server's
+    /// own `_glossary/` folder, the fixed pages and exports, and a term page's name (which any term may take).
+    /// Checked while loading, so the error is there even when pages have errors too (the plan is then never made).
+    /// A theme asset's path is not among them: a site overrides an asset with a file of its own.
+    static func isReservedStaticPath(_ path: String) -> Bool {
+        if path.hasPrefix("_glossary/") { return true }
+        if ["terms/index.html", "terms/index.json", "search/index.html", "404.html"].contains(path) { return true }
+        if SiteExport.allCases.contains(where: { !$0.yieldsToContent && $0 != .tbx && $0.path == path }) { return true }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0] == "terms" && parts[2] == "index.html"
+    }
 
     /// One file's record: the state's when the file is unchanged (by its signature, or by its bytes when only
     /// touched), else parsed now.

@@ -16,7 +16,10 @@ extension SiteBuilder {
         var keys = Set(usage.keys)
         for definition in team.values {
             keys.insert(definition.key)
-            for word in definition.seeAlso where !SeeAlso.isLink(word) { if let key = TermKey(word) { keys.insert(key) } }
+            // A runaway name is not looked up: it stays unknown, and says so where see_also is checked.
+            for word in definition.seeAlso where !SeeAlso.isLink(word) && TermKey.excessLength(of: word) == nil {
+                if let key = TermKey(word) { keys.insert(key) }
+            }
         }
         return (CollectedTerms(team: team, usage: usage, senses: senses, keys: keys.sorted()), diagnostics)
     }

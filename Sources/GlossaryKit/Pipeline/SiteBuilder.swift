@@ -66,7 +66,7 @@ public struct SiteBuilder: Sendable {
         func finish() -> BuildResult {
             stats.totalSeconds = Date().timeIntervalSince(started)
             result.stats = stats
-            result.diagnostics = Self.ordered(log.all)
+            result.diagnostics = DiagnosticLog.capped(Self.ordered(log.all))
             return result
         }
         func interrupted() -> BuildResult {

@@ -30,6 +30,16 @@ private typealias Location = GlossaryKit.SourceLocation
         #expect(split == FrontMatterSplit(yaml: "", body: "Body\n", yamlFirstLine: 2, bodyFirstLine: 3))
     }
 
+    /// Found by fuzzing (Fuzz/, front-matter; crash-173a59d…, minimised): empty front matter closed at the end of
+    /// the file, without a line break.
+    @Test func emptyFrontMatterClosedAtTheEndOfTheFile() throws {
+        let split = try FrontMatter.split("---\n---", file: "a.md")
+        #expect(split == FrontMatterSplit(yaml: "", body: "", yamlFirstLine: 2, bodyFirstLine: 3))
+        let parsed = PageMetadata.parse(source: "---\n---", file: "a.md")
+        #expect(parsed.diagnostics.isEmpty)
+        #expect(parsed.body == "")
+    }
+
     @Test func closingLineMayBeDotsAndDelimitersMayHaveTrailingSpaces() throws {
         let split = try FrontMatter.split("---  \na: 1\n... \t\nBody", file: "a.md")
         #expect(split == FrontMatterSplit(yaml: "a: 1\n", body: "Body", yamlFirstLine: 2, bodyFirstLine: 4))

@@ -141,6 +141,36 @@ import Testing
         #expect(references("[a]: /u\n[b]: /v\nx [[y]] z\n[[w]]") == ["3:3 y|y", "4:1 w|w"])
     }
 
+    @Test func aTextAlignedLateOnItsLineIsNotLookedForBelowItsParagraph() {
+        // Fuzzer input, minimised: "- - b\n  " + 38 × "[" + "\n" + 38 × "[" (crash-e53dc93…). cmark puts both lines'
+        // text at column 5, right of where it stands; trying every start from there spent the search's budget
+        // before the real one, the text was taken for the next line's, and the next line's for a fourth line.
+        let brackets = String(repeating: "[", count: 38)
+        let document = MarkdownDocument(markdown: "- - b\n  \(brackets)\n\(brackets)", file: "p.md")
+        #expect(document.diagnostics.map { "\($0.location!.line):\($0.location!.column)" }.prefix(1) == ["2:3"])
+        #expect(document.diagnostics.allSatisfy { (2...3).contains($0.location!.line) })
+        #expect(document.diagnostics.filter { $0.location!.line == 3 }.first?.location?.column == 1)
+        #expect(references("- - b\n  \(brackets) [[x]]\n\(brackets) [[y]]") == ["2:42 x|x", "3:40 y|y"])
+    }
+
+    @Test func aLineOfOneRepeatedByteIsFoundWhereCmarkPutsItOneColumnOff() {
+        // Fuzzer input, minimised: " a\n" + 46 × "[" + "\n\0[[e]]*" + 47 × "[" + "\nt" (crash-fb4c5b0…). cmark gives the
+        // lines after the indented first one column 2; trying starts rightwards first spent the search's budget on
+        // 46 `[` before column 1, the line was taken for the next one, and `[[e]]` put on the line "t".
+        let markdown = " a\n" + String(repeating: "[", count: 46) + "\n\u{0}[[e]]*" + String(repeating: "[", count: 47) + "\nt"
+        #expect(references(markdown) == ["3:2 e|e"])
+        #expect(references(" a\n\(String(repeating: "[", count: 46))\n[[e]]") == ["3:1 e|e"])
+    }
+
+    @Test func aReferenceALinkDefinitionSwallowedInsideAnImageIsNone() {
+        // Fuzzer input, minimised: "[x]:\0\n![t[[x]]]()" (crash-dcddd69…): the reference was found inside the image's
+        // description, where cmark renders text only, so its wrapper never appeared.
+        let document = MarkdownDocument(markdown: "[x]:\u{0}\n![t[[x]]]()", file: "p.md")
+        #expect(document.references.isEmpty)
+        #expect(references("[x]: /u\n\n![t [[x]]](/i.png) and [[x]]") == ["3:24 x|x"])
+        #expect(MarkdownDocument(markdown: "[x]: /u\n\n![t [[x]]](/i.png)", file: "p.md").html() == "<p><img src=\"/i.png\" alt=\"t [x]\" /></p>\n")
+    }
+
     @Test func anEntityOfTwoScalarsKeepsTheEscapesAfterItInStep() {
         // `&ngE;` is U+2267 U+0338; the escape after it used to be lost, making `\[[x]]` a reference.
         #expect(references("&ngE;\\[[x]] [[y]]") == ["1:13 y|y"])

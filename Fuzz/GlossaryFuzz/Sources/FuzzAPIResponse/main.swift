@@ -72,11 +72,20 @@ Fuzzer.run { bytes in
         Fuzzer.expect(status == 429, "a \(status) rate-limited")
         Fuzzer.expect(pause == retryAfter, "Retry-After lost")
         // What CurlTransport does the moment a 429 arrives.
+        // A pause longer than the client's Retry-After budget stops it instead.
         let pacer = RequestPacer(limit: 1, window: .seconds(1))
         pacer.rateLimited(retryAfter: pause)
-        if (pause ?? 1) >= 1 { Fuzzer.expect(pacer.reserve(now: .now) != nil, "no pause after a 429") }
+        if let pause, RequestPacer.duration(seconds: pause) > pacer.retryAfterBudget {
+            let stop = pacer.stopReason
+            Fuzzer.expect(stop == .retryAfterTooLong(requested: pause, budget: 60), "a \(pause) s Retry-After came to \(String(describing: stop))")
+        } else {
+            Fuzzer.expect(pacer.stopReason == nil, "a \(pause ?? -1) s Retry-After stopped the client")
+            if (pause ?? 1) >= 1 { Fuzzer.expect(pacer.reserve(now: .now) != nil, "no pause after a 429") }
+        }
     case .transient(let transient):
         Fuzzer.expect((500...599).contains(status), "a \(status) retried")
         Checks.wellFormed(FetchAttempt.givenUp(transient, key: key, url: url, attempts: 4, timeout: 10))
+    case .notSent:
+        Fuzzer.expect(false, "a \(status) answer came to not sent")
     }
 }

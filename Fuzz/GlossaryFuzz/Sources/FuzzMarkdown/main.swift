@@ -56,18 +56,17 @@ Fuzzer.run { bytes in
     Fuzzer.expect(zip(document.references, document.references.dropFirst()).allSatisfy { $0.location <= $1.location }, "references out of order")
 
     // Every reference renders its wrapper exactly once; markers can't come from the page, whose `<` cmark escapes.
-    let wrap: (Int, TermReference) -> MarkdownDocument.Wrapper = { index, _ in
-        MarkdownDocument.Wrapper(open: "<ref-\(index)>", close: "</ref-\(index)>")
-    }
-    let rewritten = document.renderHTML(wrap: wrap, rewriteURL: { "/base" + $0 })
+    let wrappers = document.references.indices.map { MarkdownDocument.Wrapper(open: "<ref-\($0)>", close: "</ref-\($0)>") }
+    let rewritten = document.renderHTML(wrappers: wrappers, destinations: document.links.map { "/base" + $0.destination })
     let markers = rewritten.markers()
     Fuzzer.expect(
         markers.opened.sorted() == Array(document.references.indices) && markers.closed.sorted() == Array(document.references.indices),
         "wrappers rendered \(markers), for \(document.references.count) references")
 
     // Rendering starts from the tree as parsed: again without rewriting gives what a fresh document gives.
-    let plain = document.renderHTML(wrap: wrap)
-    let fresh = MarkdownDocument(markdown: markdown, file: file).renderHTML(wrap: wrap)
+    let asWritten = [String?](repeating: nil, count: document.links.count)
+    let plain = document.renderHTML(wrappers: wrappers, destinations: asWritten)
+    let fresh = MarkdownDocument(markdown: markdown, file: file).renderHTML(wrappers: wrappers, destinations: asWritten)
     Fuzzer.expect(plain == fresh, "a second render differs from a fresh document's")
     _ = document.firstParagraphText()
 }

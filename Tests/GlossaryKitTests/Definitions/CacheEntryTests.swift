@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import GlossaryKit
+
+@Suite struct CacheEntryTests {
+    /// Found by fuzzing (Fuzz/, cache-entry; crash-a6b4f8e… and crash-85741bb…, minimised): times the ICU formatter
+    /// reads but doesn't write back the same (before the Gregorian calendar, where `timegm` counts days differently;
+    /// a year of `21e9`) are no fetch time: the entry is corrupt, not read back as another.
+    @Test(arguments: ["1-3-1T0:0:0Z", "21e9-3-1T0:0:0Z", "1969-12-31T23:59:59Z", "0001-03-01T00:00:00Z"])
+    func aFetchTimeNoFetchCanHaveHadMakesTheEntryCorrupt(_ time: String) throws {
+        let file = #"{"body":[{"word":""}],"fetched_at":"\#(time)","key":"k","status":200}"#
+        #expect(throws: CacheEntry.Problem.wrongShape("'fetched_at' must be a time between 1970 and 9999")) {
+            try CacheEntry.decode(Data(file.utf8))
+        }
+    }
+
+    @Test func fetchTimesFrom1970To9999ReadBackAsWritten() throws {
+        for time in ["1970-01-01T00:00:00Z", "2026-11-29T12:00:00Z", "9999-12-31T23:59:59Z", "2026-11-29T12:00:00+02:00"] {
+            let file = #"{"body":[{"word":""}],"fetched_at":"\#(time)","key":"k","status":200}"#
+            let entry = try CacheEntry.decode(Data(file.utf8))
+            let written = entry.encoded()
+            let reread = try CacheEntry.decode(written)
+            #expect(reread == entry, "\(time): \(reread.fetchedAtText) read back")
+            #expect(reread.encoded() == written)
+        }
+    }
+
+    @Test func theCachesOwnTimeFormIsReadByHandTheSameAsByTheFormatter() throws {
+        for text in ["2026-11-29T12:00:00Z", "1583-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "2024-02-29T23:59:59Z"] {
+            let formatted = try #require(CacheEntry.timestampFormatter.date(from: text))
+            #expect(CacheEntry.parseTimestamp(text) == formatted, "\(text)")
+        }
+        for early in ["1582-10-04T00:00:00Z", "0001-03-01T00:00:00Z"] {
+            let formatted = try #require(CacheEntry.timestampFormatter.date(from: early))
+            #expect(CacheEntry.parseTimestamp(early) == formatted, "\(early)")
+        }
+        #expect(CacheEntry.parseTimestamp("2026-02-30T00:00:00Z") == nil)
+    }
+}
