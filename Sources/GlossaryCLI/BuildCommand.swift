@@ -119,7 +119,8 @@ struct BuildCommand: Command {
             "\(stats.pages) pages, \(stats.terms) terms (\(stats.local) local, \(stats.cached) cached, \(stats.fetched) fetched, \(stats.fromWordNet) from WordNet), \(stats.unresolved) unresolved"
         let errors = result.errors.count + (options.strict ? result.warnings.count : 0)
         let warnings = options.strict ? 0 : result.warnings.count
-        let problems = [errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : nil, warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil].compactMap { $0 }
+        let problems = [errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : nil, warnings > 0 ? "\(warnings) warning\(warnings == 1 ? "" : "s")" : nil]
+            .compactMap { $0 }
         let problemText = problems.isEmpty ? "" : ", " + problems.joined(separator: ", ")
         if !result.succeeded {
             // Stopped before resolving the site's terms (no configuration or one with errors, a busy lock, a bad output

@@ -14,12 +14,3 @@ public protocol FileWatcher: AnyObject, Sendable {
     /// Stops watching and waits for the watching thread; no batch is reported after it returns.
     func stop()
 }
-
-/// Why files can't be watched (this way).
-public struct WatchFailure: Error, CustomStringConvertible, Equatable {
-    public var description: String
-
-    public init(_ description: String) {
-        self.description = description
-    }
-}

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import GlossaryKit
+import Synchronization
 
 /// `glossary serve`: builds the site into a folder of its own, serves it, watches its sources, rebuilds incrementally
 /// after each change, and tells the browsers.
@@ -277,9 +277,4 @@ extension PreviewServer {
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
     }
-}
-
-/// Why the preview server could not start.
-public struct ServeFailure: Error, CustomStringConvertible {
-    public var description: String
 }

@@ -36,9 +36,3 @@ public final class ServedSite: Sendable {
         return data
     }
 }
-
-/// One build of the preview server, and which files of the served site it changed (nil when it failed).
-public struct IncrementalBuild: Sendable {
-    public var result: BuildResult
-    public var changedPaths: Set<String>?
-}

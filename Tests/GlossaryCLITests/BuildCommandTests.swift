@@ -51,11 +51,12 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.diagnostics.isEmpty)
         // guide/ has no page of its own, so it gets a generated one listing what it holds; the search index is three files.
-        #expect(site.files(under: "site").filter { !$0.hasPrefix("assets/") } == [
-            "404.html", "glossary.csv", "glossary.json", "glossary.tbx", "guide/index.html", "guide/intro/index.html", "images/logo.svg", "index.html",
-            "robots.txt", "search/docs/0.json", "search/index.html", "search/index.json", "search/shards/0.json", "sitemap.xml", "terms/index.html",
-            "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
-        ])
+        #expect(
+            site.files(under: "site").filter { !$0.hasPrefix("assets/") } == [
+                "404.html", "glossary.csv", "glossary.json", "glossary.tbx", "guide/index.html", "guide/intro/index.html", "images/logo.svg", "index.html",
+                "robots.txt", "search/docs/0.json", "search/index.html", "search/index.json", "search/shards/0.json", "sitemap.xml", "terms/index.html",
+                "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
+            ])
         let assetsFolder = TestSite.repositoryRoot.appendingPathComponent("themes/default/assets").path
         let themeAssets = try FileManager.default.subpathsOfDirectory(atPath: assetsFolder).filter { path in
             var isFolder: ObjCBool = false
@@ -77,7 +78,8 @@ import Testing
     }
 
     @Test func unknownTermIsAWarningAtItsLocationAndRendersUnlinked() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- content/index.md --
             ---
             title: Home
@@ -129,7 +131,8 @@ import Testing
     }
 
     @Test func draftsAreSkippedUnlessAskedFor() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- content/index.md --
             Home
             -- content/wip.md --
@@ -163,7 +166,8 @@ import Testing
     }
 
     @Test func brokenInternalLinksWarnAndCheckFails() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- content/index.md --
             See [missing](/nowhere/) and [fine](/about/) and [external](https://example.com/x).
             -- content/about.md --
@@ -203,7 +207,8 @@ import Testing
     }
 
     @Test func configProblemsNameTheFileLineAndColumn() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- glossary.yml --
             title: T
             titel: typo
@@ -221,7 +226,8 @@ import Testing
     }
 
     @Test func symlinkLoopsAndLinksOutOfContentAreSkippedWithAWarning() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- content/index.md --
             Home
             -- content/notes/inside.txt --
@@ -231,21 +237,27 @@ import Testing
             """)
         defer { site.remove() }
         let fileManager = FileManager.default
-        try fileManager.createSymbolicLink(atPath: site.root.appendingPathComponent("content/loop").path, withDestinationPath: site.root.appendingPathComponent("content").path)
-        try fileManager.createSymbolicLink(atPath: site.root.appendingPathComponent("content/leak.txt").path, withDestinationPath: site.root.appendingPathComponent("secret.txt").path)
-        try fileManager.createSymbolicLink(atPath: site.root.appendingPathComponent("content/alias.txt").path, withDestinationPath: site.root.appendingPathComponent("content/notes/inside.txt").path)
+        try fileManager.createSymbolicLink(
+            atPath: site.root.appendingPathComponent("content/loop").path, withDestinationPath: site.root.appendingPathComponent("content").path)
+        try fileManager.createSymbolicLink(
+            atPath: site.root.appendingPathComponent("content/leak.txt").path, withDestinationPath: site.root.appendingPathComponent("secret.txt").path)
+        try fileManager.createSymbolicLink(
+            atPath: site.root.appendingPathComponent("content/alias.txt").path,
+            withDestinationPath: site.root.appendingPathComponent("content/notes/inside.txt").path)
         let result = try await site.run(["build", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.diagnostics == [
-            "content/leak.txt:1:1: warning: symbolic link to a folder or to a file outside content/ is not published [symlink-skipped]",
-            "content/loop:1:1: warning: symbolic link to a folder or to a file outside content/ is not published [symlink-skipped]",
-        ])
+        #expect(
+            result.diagnostics == [
+                "content/leak.txt:1:1: warning: symbolic link to a folder or to a file outside content/ is not published [symlink-skipped]",
+                "content/loop:1:1: warning: symbolic link to a folder or to a file outside content/ is not published [symlink-skipped]",
+            ])
         #expect(!site.exists("site/leak.txt"))
         #expect(site.read("site/alias.txt") == "mine\n")
     }
 
     @Test func pagesCannotTakeGeneratedPaths() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- content/terms/mine.md --
             Mine
             -- content/_glossary/events.md --
@@ -254,10 +266,11 @@ import Testing
         defer { site.remove() }
         let result = try await site.run(["build", "--offline"])
         #expect(result.status == 1)
-        #expect(result.diagnostics == [
-            "content/_glossary/events.md:1:1: error: /_glossary/ is generated by glossary; move this page elsewhere [reserved-path]",
-            "content/terms/mine.md:1:1: error: /terms/ is generated by glossary; move this page elsewhere [reserved-path]",
-        ])
+        #expect(
+            result.diagnostics == [
+                "content/_glossary/events.md:1:1: error: /_glossary/ is generated by glossary; move this page elsewhere [reserved-path]",
+                "content/terms/mine.md:1:1: error: /terms/ is generated by glossary; move this page elsewhere [reserved-path]",
+            ])
     }
 
     @Test func staticFilesCannotTakeGeneratedPathsEither() async throws {
@@ -321,12 +334,15 @@ import Testing
         let before = site.files(under: ".")
         let result = try await site.run(["build", "--offline", "--output", output])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: the output folder would replace the site's own files; choose a folder such as site/ [output-path]"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("error: the output folder would replace the site's own files; choose a folder such as site/ [output-path]"),
+            "\(result.stderr)")
         #expect(site.files(under: ".") == before, "nothing of the site was touched")
     }
 
     @Test func renderUnderABasePathRewritesLinksOnce() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- glossary.yml --
             title: T
             base_url: /docs/
@@ -343,11 +359,15 @@ import Testing
         defer { site.remove() }
         let result = try await site.run(["render", "content/index.md", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == #"<p>See <a href="/docs/guide/intro/">intro</a>, <a href="/docs/guide/intro/">abs</a> and <a class="term" href="/docs/terms/term/" data-term="term">term</a>.</p>"# + "\n")
+        #expect(
+            result.stdout
+                == #"<p>See <a href="/docs/guide/intro/">intro</a>, <a href="/docs/guide/intro/">abs</a> and <a class="term" href="/docs/terms/term/" data-term="term">term</a>.</p>"#
+                + "\n")
     }
 
     @Test func contentFilesMayOverrideThemeAssetsButNotGeneratedFiles() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- content/index.md --
             Home
             -- content/assets/glossary.css --
@@ -360,13 +380,16 @@ import Testing
         try site.write("content/terms/index.json", "{}\n")
         let clash = try await site.run(["build", "--offline"])
         #expect(clash.status == 1)
-        #expect(clash.diagnostics == ["content/terms/index.json:1:1: error: /terms/index.json is generated by glossary; move this file elsewhere [reserved-path]"])
+        #expect(
+            clash.diagnostics == ["content/terms/index.json:1:1: error: /terms/index.json is generated by glossary; move this file elsewhere [reserved-path]"])
     }
 
     @Test func cleanRendersEveryFileAgain() async throws {
         let site = try TestSite(Self.smallSite)
         defer { site.remove() }
-        func inode() -> UInt64? { (try? FileManager.default.attributesOfItem(atPath: site.root.appendingPathComponent("site/index.html").path))?[.systemFileNumber] as? UInt64 }
+        func inode() -> UInt64? {
+            (try? FileManager.default.attributesOfItem(atPath: site.root.appendingPathComponent("site/index.html").path))?[.systemFileNumber] as? UInt64
+        }
         #expect(try await site.run(["build", "--offline"]).status == 0)
         let first = inode()
         #expect(try await site.run(["build", "--offline"]).status == 0)
@@ -390,7 +413,10 @@ import Testing
 
         let refused = try await site.run(["build", "--offline", "--no-wait"])
         #expect(refused.status == 1)
-        #expect(refused.stderr == "error: another build of this site is running (process \(getpid())); not waiting for it (--no-wait) [build-locked]\nBuild failed: 1 error; site/ left unchanged\n")
+        #expect(
+            refused.stderr
+                == "error: another build of this site is running (process \(getpid())); not waiting for it (--no-wait) [build-locked]\nBuild failed: 1 error; site/ left unchanged\n"
+        )
         #expect(!site.exists("site/index.html"))
 
         let waiting = try BackgroundBuild(site: site, arguments: ["build", "--offline"], environment: [:], captureErrors: true)

@@ -44,7 +44,8 @@ import Testing
     @Test func fishCompletesCommandsAndOptions() async throws {
         let script = try await Self.script("fish")
         let result = try await Self.shell("fish", "source '\(script.path)'; complete -C 'glossary bu'; complete -C 'glossary build --of'")
-        #expect(result.output == "build\tBuild the site into site/\n--offline\tNever contact the dictionary API; use the team's entries, the cache and WordNet\n")
+        #expect(
+            result.output == "build\tBuild the site into site/\n--offline\tNever contact the dictionary API; use the team's entries, the cache and WordNet\n")
     }
 
     @Test func zshScriptIsValid() async throws {

@@ -117,7 +117,8 @@ import Testing
             code: .entryMissingTerm, site: page + "-- content/glossary/x.md --\n---\npart_of_speech: noun\n---\nA thing.\n",
             expected: ["content/glossary/x.md:1:1: error: glossary entry has no 'term:' in its front matter [entry-missing-term]"]),
         Trigger(
-            code: .duplicateTerm, site: page + "-- content/glossary/a.md --\n---\nterm: Kerning\n---\nA.\n-- content/glossary/b.md --\n---\nterm: kerning\n---\nB.\n",
+            code: .duplicateTerm,
+            site: page + "-- content/glossary/a.md --\n---\nterm: Kerning\n---\nA.\n-- content/glossary/b.md --\n---\nterm: kerning\n---\nB.\n",
             expected: [
                 "content/glossary/b.md:2:7: error: 'kerning' is already defined [duplicate-term]",
                 " 2 | term: kerning",
@@ -128,7 +129,8 @@ import Testing
             ]),
         Trigger(
             code: .aliasCollision,
-            site: page + "-- content/glossary/a.md --\n---\nterm: Kerning\n---\nA.\n-- content/glossary/b.md --\n---\nterm: Spacing\naliases: [kerning]\n---\nB.\n",
+            site: page
+                + "-- content/glossary/a.md --\n---\nterm: Kerning\n---\nA.\n-- content/glossary/b.md --\n---\nterm: Spacing\naliases: [kerning]\n---\nB.\n",
             expected: [
                 "content/glossary/b.md:3:11: error: alias 'kerning' is already the term 'Kerning' [alias-collision]",
                 " 3 | aliases: [kerning]",
@@ -234,13 +236,18 @@ import Testing
             expected: ["themes/small/templates:1:1: error: theme 'small' has no page.mustache [template-missing]"]),
         Trigger(
             code: .cacheUnreadable, site: "-- content/index.md --\n[[ink]]\n",
-            prepare: { try FileManager.default.createDirectory(at: $0.appendingPathComponent(".glossary/cache/en/ink.json"), withIntermediateDirectories: true) },
+            prepare: {
+                try FileManager.default.createDirectory(at: $0.appendingPathComponent(".glossary/cache/en/ink.json"), withIntermediateDirectories: true)
+            },
             expected: [".glossary/cache/en/ink.json:1:1: warning: cache entry for 'ink' can't be read; ignored offline [cache-unreadable]"]),
         Trigger(
             code: .cacheCorrupt, site: "-- content/index.md --\n[[ink]]\n-- .glossary/cache/en/ink.json --\n{\"format\": 1, \"key\"\n",
-            expected: [".glossary/cache/en/ink.json:1:1: warning: cache entry for 'ink' is not valid JSON (truncated or corrupt file); ignored offline [cache-corrupt]"]),
+            expected: [
+                ".glossary/cache/en/ink.json:1:1: warning: cache entry for 'ink' is not valid JSON (truncated or corrupt file); ignored offline [cache-corrupt]"
+            ]),
         Trigger(
-            code: .cacheWrite, site: "-- glossary.yml --\ntitle: A\ndictionary:\n  cache: blocker\n-- blocker --\nnot a folder\n-- content/index.md --\n[[ink]]\n",
+            code: .cacheWrite,
+            site: "-- glossary.yml --\ntitle: A\ndictionary:\n  cache: blocker\n-- blocker --\nnot a folder\n-- content/index.md --\n[[ink]]\n",
             arguments: ["build"], api: { _ in wordReply("ink") },
             expected: ["blocker/en/ink.json: warning: can't write the cache entry for 'ink': can't create {ROOT}/blocker/en: not a directory [cache-write]"]),
         Trigger(
@@ -248,10 +255,13 @@ import Testing
             expected: [".glossary/cache/en/.ink.42.7.tmp:1:1: warning: leftover of an interrupted write; 'glossary cache prune' deletes it [cache-leftover]"]),
         Trigger(
             code: .staleDefinition,
-            site: "-- glossary.yml --\ntitle: A\ndictionary:\n  max_age_days: 0\n  timeout_seconds: 2\n-- content/index.md --\n[[ink]]\n-- .glossary/cache/en/ink.json --\n"
+            site:
+                "-- glossary.yml --\ntitle: A\ndictionary:\n  max_age_days: 0\n  timeout_seconds: 2\n-- content/index.md --\n[[ink]]\n-- .glossary/cache/en/ink.json --\n"
                 + cachedEntry("ink"),
             arguments: ["build"], api: { _ in .respond(status: 403, body: Data()) },
-            expected: ["{API}/api/v2/entries/en/ink: warning: using the cached definition of 'ink' fetched 2024-01-02: unexpected HTTP 403 from the dictionary API for 'ink' [stale-definition]"]),
+            expected: [
+                "{API}/api/v2/entries/en/ink: warning: using the cached definition of 'ink' fetched 2024-01-02: unexpected HTTP 403 from the dictionary API for 'ink' [stale-definition]"
+            ]),
         Trigger(
             code: .badAPIURL, site: "-- content/index.md --\n[[ink]]\n", arguments: ["build", "--api-url", "ftp://127.0.0.1:9/{word}"],
             expected: ["ftp://127.0.0.1:9/ink: error: can't request 'ink': not an http or https URL [bad-api-url]"]),
@@ -265,7 +275,9 @@ import Testing
         Trigger(
             code: .apiRateLimited, site: "-- content/index.md --\n[[ink]]\n", arguments: ["build"],
             api: { _ in .respond(status: 429, headers: ["Retry-After": "0"], body: Data()) },
-            expected: ["{API}/api/v2/entries/en/ink: warning: the dictionary API kept answering HTTP 429 (too many requests) for 'ink' (6 attempts) [api-rate-limited]"]),
+            expected: [
+                "{API}/api/v2/entries/en/ink: warning: the dictionary API kept answering HTTP 429 (too many requests) for 'ink' (6 attempts) [api-rate-limited]"
+            ]),
         Trigger(
             code: .badResponse, site: "-- content/index.md --\n[[ink]]\n", arguments: ["build"], api: { _ in .json(200, "not json") },
             expected: ["{API}/api/v2/entries/en/ink: error: response for 'ink' is not valid JSON [bad-response]"]),
@@ -356,19 +368,23 @@ import Testing
         #expect(list.stdout.split(separator: "\n").count == DiagnosticCode.allCases.count)
         let unknown = try await site.run(["explain", "dup"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("error: no diagnostic code 'dup'; did you mean 'duplicate-key' or 'duplicate-page' or 'duplicate-term' or 'nav-duplicate-page'?\n"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "error: no diagnostic code 'dup'; did you mean 'duplicate-key' or 'duplicate-page' or 'duplicate-term' or 'nav-duplicate-page'?\n"))
     }
 
     @Test func sourceLinesCanBeLeftOut() async throws {
         let site = try TestSite("-- content/index.md --\nSee the [[keybord]].\n")
         defer { site.remove() }
         let result = try await site.run(["build", "--offline", "--no-source-lines"])
-        #expect(result.stderr.hasPrefix("content/index.md:1:9: warning: no definition found for 'keybord' (offline, and not in the cache) [unknown-term]\nBuilt "))
+        #expect(
+            result.stderr.hasPrefix("content/index.md:1:9: warning: no definition found for 'keybord' (offline, and not in the cache) [unknown-term]\nBuilt "))
     }
 
     @Test func jsonAndGitHubFormats() async throws {
         let site = try TestSite(
-            "-- content/index.md --\nSee the [[keybord]] and [[x]].\n-- content/glossary/a.md --\n---\nterm: x\n---\nA.\n-- content/glossary/b.md --\n---\nterm: X\n---\nB.\n")
+            "-- content/index.md --\nSee the [[keybord]] and [[x]].\n-- content/glossary/a.md --\n---\nterm: x\n---\nA.\n-- content/glossary/b.md --\n---\nterm: X\n---\nB.\n"
+        )
         defer { site.remove() }
         let json = try await site.run(["check", "--offline", "--format", "json"])
         #expect(json.status == 1)

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import GlossaryKit
+import Synchronization
 import TestSupport
 import Testing
 

@@ -111,7 +111,10 @@ enum LineDiff {
     static func describe(expected: String, actual: String, context: Int = 3) -> String {
         let lhs = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let rhs = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = zip(lhs, rhs).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset ?? (lhs.count != rhs.count ? min(lhs.count, rhs.count) : nil) else {
+        guard
+            let first = zip(lhs, rhs).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+                ?? (lhs.count != rhs.count ? min(lhs.count, rhs.count) : nil)
+        else {
             return "identical"
         }
         var lines = ["first difference at line \(first + 1):"]

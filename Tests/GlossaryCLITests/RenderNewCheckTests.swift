@@ -57,7 +57,8 @@ import Testing
     }
 
     @Test func renderLinksTerms() async throws {
-        let site = try TestSite("""
+        let site = try TestSite(
+            """
             -- content/page.md --
             A [[Term]] here.
             -- content/glossary/term.md --
@@ -91,7 +92,9 @@ import Testing
         }
         let again = try await parent.run(["new", "mysite"])
         #expect(again.status == 1)
-        #expect(again.stderr == "error: mysite exists and is not empty; choose a new folder, or pass --force to add the site's files to it (existing files are kept)\n")
+        #expect(
+            again.stderr
+                == "error: mysite exists and is not empty; choose a new folder, or pass --force to add the site's files to it (existing files are kept)\n")
     }
 
     @Test func checkReportsUnresolvedTermsAndExitsOne() async throws {

@@ -119,7 +119,8 @@ import Testing
     func ejectingForASiteWhoseThemeIgnoresItSaysSo(themeYml: String, note: String) async throws {
         let site = try TestSite("-- glossary.yml --\ntheme: brand\n-- themes/brand/theme.yml --\n\(themeYml)" + Self.site)
         defer { site.remove() }
-        let result = try await TestSite.run(["theme", "eject", "--source", site.root.path, "templates/footer.mustache"], in: site.root.deletingLastPathComponent())
+        let result = try await TestSite.run(
+            ["theme", "eject", "--source", site.root.path, "templates/footer.mustache"], in: site.root.deletingLastPathComponent())
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == note)
         #expect(site.exists("themes/default/templates/footer.mustache"))

@@ -87,7 +87,9 @@ import Testing
     }
 
     @Test func errorsAreEscapedInTheEventData() async throws {
-        let data = LiveReload.failed([Diagnostic(.templateSyntax(detail: "bad <script>\"quoted\""), at: SourceLocation(file: "content/a.md\nx", line: 3, column: 4))])
+        let data = LiveReload.failed([
+            Diagnostic(.templateSyntax(detail: "bad <script>\"quoted\""), at: SourceLocation(file: "content/a.md\nx", line: 3, column: 4))
+        ])
         #expect(!data.contains("\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
         let error = try #require((object["errors"] as? [[String: Any]])?.first)

@@ -13,13 +13,6 @@ protocol Command: Sendable {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32
 }
 
-/// A positional argument of a command.
-struct Argument: Sendable {
-    var synopsis: String
-    /// Words a shell may offer for it (subcommand names), or how to complete it.
-    var completion: Option.Completion = .none
-}
-
 extension Command {
     static var arguments: [Argument] { [] }
 

@@ -21,7 +21,8 @@ struct DiagnosticPrinter: Sendable {
         self.init(console: context.console, root: root)
         if let name = arguments[OptionGroup.format] {
             guard let format = DiagnosticFormat(rawValue: name) else {
-                throw UsageError("--format must be one of \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(ParsedArguments.shown(name))'")
+                throw UsageError(
+                    "--format must be one of \(DiagnosticFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(ParsedArguments.shown(name))'")
             }
             self.format = format
         }

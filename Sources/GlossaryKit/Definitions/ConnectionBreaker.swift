@@ -23,7 +23,7 @@ public final class ConnectionBreaker: Sendable {
     }
 
     /// Notes one transfer's result; stops `pacer` when it makes `threshold` failures in a row.
-    func record(_ result: Result<HTTPResponse, TransportFailure>, stopping pacer: RequestPacer) {
+    func record(_ result: Result<TransportResponse, TransportFailure>, stopping pacer: RequestPacer) {
         let failure: TransportFailure
         switch result {
         case .success:

@@ -63,7 +63,7 @@ public final class CurlTransport: HTTPTransport {
     }
 
     /// Cancelling the task abandons the transfer (queued or under way) at once: `.cancelled`.
-    public func get(_ url: String) async -> Result<HTTPResponse, TransportFailure> {
+    public func get(_ url: String) async -> Result<TransportResponse, TransportFailure> {
         let cancelled = BuildCancellation()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -82,7 +82,7 @@ public final class CurlTransport: HTTPTransport {
 private final class Transfer: @unchecked Sendable {
     let url: String
     let maxBodyBytes: Int
-    let continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
+    let continuation: CheckedContinuation<Result<TransportResponse, TransportFailure>, Never>
     /// Set by the caller's task being cancelled, from any thread.
     let cancelled: BuildCancellation
     var body = Data()
@@ -91,7 +91,7 @@ private final class Transfer: @unchecked Sendable {
     var reservedAt: ContinuousClock.Instant?
 
     init(
-        url: String, maxBodyBytes: Int, cancelled: BuildCancellation, continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
+        url: String, maxBodyBytes: Int, cancelled: BuildCancellation, continuation: CheckedContinuation<Result<TransportResponse, TransportFailure>, Never>
     ) {
         self.url = url
         self.maxBodyBytes = maxBodyBytes
@@ -292,9 +292,9 @@ private final class Loop: Sendable {
             curl_easy_cleanup(easy)
             guard let transfer = inFlight.removeValue(forKey: easy) else { continue }
             finished += 1
-            let result: Result<HTTPResponse, TransportFailure>
+            let result: Result<TransportResponse, TransportFailure>
             if code == CURLE_OK {
-                let response = HTTPResponse(status: status, body: transfer.body, retryAfter: saysRetryAfter ? Double(retryAfter) : nil)
+                let response = TransportResponse(status: status, body: transfer.body, retryAfter: saysRetryAfter ? Double(retryAfter) : nil)
                 // Pause here, on the loop thread, so not one more request leaves before the pause is in force. A 503's
                 // Retry-After says the service is down for that long: for every word, not just this one.
                 if status == 429 || (status == 503 && response.retryAfter != nil) { options.pacer?.rateLimited(retryAfter: response.retryAfter) }

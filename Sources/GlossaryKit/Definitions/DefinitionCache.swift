@@ -48,7 +48,8 @@ public struct DefinitionCache: Sendable {
         let url = fileURL(for: entry.key, language: entry.language)
         let folder = url.deletingLastPathComponent()
         try Self.makeFolder(folder)
-        let temporary = folder.appendingPathComponent(".\(entry.key.slug).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
+        let temporary = folder.appendingPathComponent(
+            ".\(entry.key.slug).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
         // Written and synced before the rename: after a crash the entry's name must point at complete bytes.
         do {
             try SiteTransaction.writeFile(entry.encoded(), to: temporary.path, sync: true)

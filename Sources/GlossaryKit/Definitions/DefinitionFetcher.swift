@@ -43,27 +43,3 @@ extension DefinitionFetcher {
         await fetch(keys, language: language, progress: progress, received: received)
     }
 }
-
-public enum FetchOutcome: Sendable {
-    /// A usable answer: a 200 with entries, or a 404 meaning "no such word".
-    case fetched(CacheEntry)
-    /// Nothing usable; the diagnostic names the word and URL. `unreachable` marks network failures (exit 69).
-    case failed(Diagnostic, unreachable: Bool)
-}
-
-public struct FetchProgress: Sendable {
-    public var done: Int
-    public var total: Int
-    public var failed: Int
-    public var requestsPerSecond: Double
-    /// The API's host (`api.dictionaryapi.dev`), for messages.
-    public var host: String
-
-    public init(done: Int, total: Int, failed: Int, requestsPerSecond: Double, host: String = "") {
-        self.done = done
-        self.total = total
-        self.failed = failed
-        self.requestsPerSecond = requestsPerSecond
-        self.host = host
-    }
-}

@@ -26,12 +26,14 @@ extension DictionaryEntry {
         let object = try Self.object(json, at: path)
         word = try Self.requiredString(object, "word", at: path)
         phonetic = try Self.optionalString(object, "phonetic", at: path)?.nonEmpty
-        phonetics = try Self.optionalArray(object, "phonetics", at: path) { item, path throws(CacheEntry.Problem) in
-            try Phonetic(json: item, at: path)
-        } ?? []
-        meanings = try Self.optionalArray(object, "meanings", at: path) { item, path throws(CacheEntry.Problem) in
-            try Meaning(json: item, at: path)
-        } ?? []
+        phonetics =
+            try Self.optionalArray(object, "phonetics", at: path) { item, path throws(CacheEntry.Problem) in
+                try Phonetic(json: item, at: path)
+            } ?? []
+        meanings =
+            try Self.optionalArray(object, "meanings", at: path) { item, path throws(CacheEntry.Problem) in
+                try Meaning(json: item, at: path)
+            } ?? []
         license = try Self.optionalValue(object, "license", at: path).map { value throws(CacheEntry.Problem) in
             try License(json: value, at: path.key("license"))
         }
@@ -103,9 +105,10 @@ extension DictionaryEntry.Meaning {
     init(json: JSONValue, at path: DictionaryEntry.Path) throws(CacheEntry.Problem) {
         let object = try DictionaryEntry.object(json, at: path)
         partOfSpeech = try DictionaryEntry.optionalString(object, "partOfSpeech", at: path) ?? ""
-        definitions = try DictionaryEntry.optionalArray(object, "definitions", at: path) { item, path throws(CacheEntry.Problem) in
-            try DictionaryEntry.Sense(json: item, at: path)
-        } ?? []
+        definitions =
+            try DictionaryEntry.optionalArray(object, "definitions", at: path) { item, path throws(CacheEntry.Problem) in
+                try DictionaryEntry.Sense(json: item, at: path)
+            } ?? []
         synonyms = DictionaryEntry.uniqued(try DictionaryEntry.optionalStrings(object, "synonyms", at: path) ?? [])
         antonyms = DictionaryEntry.uniqued(try DictionaryEntry.optionalStrings(object, "antonyms", at: path) ?? [])
     }

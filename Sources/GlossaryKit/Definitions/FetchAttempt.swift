@@ -20,10 +20,10 @@ enum FetchAttempt: Sendable {
 
     /// Reads one transfer's result for `key`; pure, so every case is testable without a server.
     static func interpret(
-        _ result: Result<HTTPResponse, TransportFailure>, key: TermKey, language: String, url: String,
+        _ result: Result<TransportResponse, TransportFailure>, key: TermKey, language: String, url: String,
         maxBodyBytes: Int, fetchedAt: Date
     ) -> FetchAttempt {
-        let response: HTTPResponse
+        let response: TransportResponse
         switch result {
         case .failure(let failure):
             switch failure.kind {

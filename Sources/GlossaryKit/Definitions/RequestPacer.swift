@@ -103,7 +103,7 @@ public final class RequestPacer: Sendable {
 
     /// No request leaves from now on; the first reason given is the one kept.
     /// Notes a transfer's result for the breaker: called by the transport as the result is made.
-    public func record(_ result: Result<HTTPResponse, TransportFailure>) {
+    public func record(_ result: Result<TransportResponse, TransportFailure>) {
         breaker?.record(result, stopping: self)
     }
 

@@ -99,7 +99,8 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     private static func asciiBase(_ rawValue: String, maximumLength: Int) -> String {
-        let stripped = rawValue.applyingTransform(.toLatin, reverse: false)?
+        let stripped =
+            rawValue.applyingTransform(.toLatin, reverse: false)?
             .applyingTransform(.stripDiacritics, reverse: false) ?? rawValue
         var base = ""
         var pendingHyphen = false

@@ -211,7 +211,8 @@ public indirect enum Problem: Hashable, Sendable {
         case .yamlSecondDocument: return "found a second YAML document; only one is allowed here (remove the '---' line)"
         case .yamlTooDeep(let limit): return "YAML is nested more than \(limit) levels deep"
         case .yamlUnexpected: return "unexpected YAML structure"
-        case .yamlAlias(let name): return "YAML aliases ('*\(DiagnosticText.shortened(DiagnosticText.escaped(name)))') are not supported; write the value out instead"
+        case .yamlAlias(let name):
+            return "YAML aliases ('*\(DiagnosticText.shortened(DiagnosticText.escaped(name)))') are not supported; write the value out instead"
         case .unknownKey(let key, let context, let suggestion):
             return "unknown key \(q(key)) \(context)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .duplicateKey(let key, let context): return "key \(q(key)) is repeated \(context); the last value is used"

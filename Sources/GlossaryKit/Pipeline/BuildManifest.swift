@@ -209,7 +209,9 @@ struct BuildManifest {
         for _ in 0..<(try reader.count()) {
             let destination = try reader.string()
             let isImage = try reader.bool()
-            links.append(MarkdownLink(destination: destination, isImage: isImage, location: SourceLocation(file: displayPath, line: try reader.int(), column: try reader.int())))
+            links.append(
+                MarkdownLink(
+                    destination: destination, isImage: isImage, location: SourceLocation(file: displayPath, line: try reader.int(), column: try reader.int())))
         }
         let firstHeading = try reader.optionalString()
         let startsWithTitleHeading = try reader.bool()

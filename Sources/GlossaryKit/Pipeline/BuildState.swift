@@ -141,7 +141,9 @@ public final class BuildState: @unchecked Sendable {
     func record(for file: SiteSource.File, signature: FileSignature?) -> StoredRecord? {
         guard let signature else { return nil }
         return lock.withLock {
-            guard let stored = records[file.contentPath], stored.signature == signature, signature.isSettled(at: stored.readAt, after: settleSeconds) else { return nil }
+            guard let stored = records[file.contentPath], stored.signature == signature, signature.isSettled(at: stored.readAt, after: settleSeconds) else {
+                return nil
+            }
             return stored
         }
     }

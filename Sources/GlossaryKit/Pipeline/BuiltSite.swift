@@ -169,9 +169,3 @@ public struct BuiltSite: Sendable {
         return fragment.removingPercentEncoding ?? fragment
     }
 }
-
-/// A reference and the page it is on.
-public struct TermUse: Sendable {
-    public var pageIndex: Int
-    public var reference: TermReference
-}

@@ -21,26 +21,3 @@ public struct LoadedSite: @unchecked Sendable {
     /// The auto-linking pages were read with (a page read again for its HTML is read with it too).
     var autolink: AutolinkSettings?
 }
-
-/// A page's body HTML made while it was parsed, with the term markup and link destinations it was made with:
-/// the build uses it only if those are still what the resolved site gives the page.
-struct PageFragment: Sendable {
-    var html: String
-    var wrappers: [MarkdownDocument.Wrapper]
-    var destinations: [String?]
-}
-
-/// Page fragments by content path, filled by the parsing workers.
-final class FragmentStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fragments: [String: PageFragment] = [:]
-
-    func add(_ fragment: PageFragment, for contentPath: String) {
-        lock.withLock { fragments[contentPath] = fragment }
-    }
-
-    /// The fragment, removed from the store (each page is rendered once a build).
-    func take(_ contentPath: String) -> PageFragment? {
-        lock.withLock { fragments.removeValue(forKey: contentPath) }
-    }
-}

@@ -54,13 +54,15 @@ extension SiteBuilder {
                         antonyms: metadata.antonyms)
                 ])
             let aliases = metadata.aliases.compactMap(TermKey.init)
-            var definition = TermDefinition(key: key, word: word, entries: [entry], origin: .team(pageIndex: index), aliases: aliases, seeAlso: metadata.seeAlso)
+            var definition = TermDefinition(
+                key: key, word: word, entries: [entry], origin: .team(pageIndex: index), aliases: aliases, seeAlso: metadata.seeAlso)
             definition.sense = metadata.sense
             definition.summaryHTML = record.summaryHTML
             definition.caseSensitive = metadata.caseSensitive
             let location = metadata.locations["term"] ?? .start(of: record.page.displayPath)
             if let owner = owners[key] {
-                diagnostics.append(Diagnostic(.duplicateTerm(name: key.rawValue), at: location, notes: [Problem.firstDefinitionNote(key.rawValue, at: owner.location)]))
+                diagnostics.append(
+                    Diagnostic(.duplicateTerm(name: key.rawValue), at: location, notes: [Problem.firstDefinitionNote(key.rawValue, at: owner.location)]))
                 continue
             }
             owners[key] = (location, nil, index)

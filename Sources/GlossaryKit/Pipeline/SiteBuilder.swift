@@ -142,7 +142,9 @@ public struct SiteBuilder: Sendable {
         stats.stageTimes.append(("render", Date().timeIntervalSince(renderStart)))
         if cancellation.isCancelled { return interrupted() }
         if let failure = rendered.failures.first {
-            log.add(contentsOf: [Diagnostic(.writeFailed(reason: failure.description), subject: Self.relativePath(options.outputDirectory, root: options.source))])
+            log.add(contentsOf: [
+                Diagnostic(.writeFailed(reason: failure.description), subject: Self.relativePath(options.outputDirectory, root: options.source))
+            ])
             return finish()
         }
         stats.written = rendered.written
@@ -217,7 +219,8 @@ public struct SiteBuilder: Sendable {
                 BuildSnapshot.remove(snapshotURL)
             }
             for (folder, names) in transaction.kept {
-                result.diagnostics.append(Diagnostic(.dotfilesKept(folder: Self.relativePath(folder, root: options.source), names: names), subject: shownOutput))
+                result.diagnostics.append(
+                    Diagnostic(.dotfilesKept(folder: Self.relativePath(folder, root: options.source), names: names), subject: shownOutput))
             }
         } catch {
             result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: shownOutput))
@@ -260,7 +263,7 @@ public struct SiteBuilder: Sendable {
     static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated().sorted { lhs, rhs in
             switch (lhs.element.location, rhs.element.location) {
-            case let (l?, r?) where l != r: return l < r
+            case (let l?, let r?) where l != r: return l < r
             case (nil, _?): return false
             case (_?, nil): return true
             default: return lhs.offset < rhs.offset

@@ -247,9 +247,10 @@ public struct SiteRenderer: Sendable {
             "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
             "aliases": .array(definition.aliases.map { .string($0.rawValue) }),
             "see_also": .array(definition.seeAlso.map { seeAlso($0, of: definition) }),
-            "used_on": .array(site.usedOn(definition).map { record in
-                .object(["title": .string(record.title), "url": .string(site.rootPath + record.page.urlPath)])
-            }),
+            "used_on": .array(
+                site.usedOn(definition).map { record in
+                    .object(["title": .string(record.title), "url": .string(site.rootPath + record.page.urlPath)])
+                }),
             "forms_used": .array((site.formsUsed[definition.key] ?? []).map { .string($0.rawValue) }),
         ]
         switch definition.origin {
@@ -288,16 +289,17 @@ public struct SiteRenderer: Sendable {
         DictionaryEntry.groupedMeanings(entries).map { meaning in
             Self.flagged([
                 "part_of_speech": .string(meaning.partOfSpeech),
-                "definitions": .array(meaning.definitions.enumerated().map { index, sense in
-                    Self.flagged([
-                        "number": .int(index + 1),
-                        "definition": .string(sense.definition),
-                        "example": sense.example.map(MustacheValue.string) ?? .null,
-                        "examples": .array(sense.examples.map(MustacheValue.string)),
-                        "synonyms": .array(sense.synonyms.map(linkedWord)),
-                        "antonyms": .array(sense.antonyms.map(linkedWord)),
-                    ])
-                }),
+                "definitions": .array(
+                    meaning.definitions.enumerated().map { index, sense in
+                        Self.flagged([
+                            "number": .int(index + 1),
+                            "definition": .string(sense.definition),
+                            "example": sense.example.map(MustacheValue.string) ?? .null,
+                            "examples": .array(sense.examples.map(MustacheValue.string)),
+                            "synonyms": .array(sense.synonyms.map(linkedWord)),
+                            "antonyms": .array(sense.antonyms.map(linkedWord)),
+                        ])
+                    }),
                 "synonyms": .array(meaning.synonyms.map(linkedWord)),
                 "antonyms": .array(meaning.antonyms.map(linkedWord)),
             ])
@@ -349,12 +351,20 @@ public struct SiteRenderer: Sendable {
             groups[groups.count - 1].terms.append(termSummary(definition))
         }
         let present = Set(groups.map(\.letter))
-        context["letters"] = .array(groups.map { group in
-            .object(["letter": .string(group.letter), "id": .string("letter-\(group.letter == "#" ? "other" : group.letter.lowercased())"), "terms": .array(group.terms)])
-        })
-        context["alphabet"] = .array(((65...90).map { String(UnicodeScalar(UInt8($0))) } + (present.contains("#") ? ["#"] : [])).map { letter in
-            .object(["letter": .string(letter), "id": .string("letter-\(letter == "#" ? "other" : letter.lowercased())"), "present": .bool(present.contains(letter))])
-        })
+        context["letters"] = .array(
+            groups.map { group in
+                .object([
+                    "letter": .string(group.letter), "id": .string("letter-\(group.letter == "#" ? "other" : group.letter.lowercased())"),
+                    "terms": .array(group.terms),
+                ])
+            })
+        context["alphabet"] = .array(
+            ((65...90).map { String(UnicodeScalar(UInt8($0))) } + (present.contains("#") ? ["#"] : [])).map { letter in
+                .object([
+                    "letter": .string(letter), "id": .string("letter-\(letter == "#" ? "other" : letter.lowercased())"),
+                    "present": .bool(present.contains(letter)),
+                ])
+            })
         context["term_count"] = .int(definitions.count)
         context["structured_data"] = .string(StructuredData.termSet(site: site, definitions: definitions, root: exportRoot))
         return .object(context)

@@ -57,11 +57,12 @@ extension Array where Element == MustacheNode {
                 // The overriding bodies were already freed of their own indentation.
                 return .parent(name: name, indentation: indentation?.removingIndentation(prefix), overrides: overrides)
             case .block(let block):
-                return .block(MustacheBlock(
-                    name: block.name,
-                    defaultBody: block.defaultBody.removingIndentation(prefix),
-                    indentation: block.indentation?.removingIndentation(prefix),
-                    standalone: block.standalone))
+                return .block(
+                    MustacheBlock(
+                        name: block.name,
+                        defaultBody: block.defaultBody.removingIndentation(prefix),
+                        indentation: block.indentation?.removingIndentation(prefix),
+                        standalone: block.standalone))
             }
         }
     }

@@ -30,9 +30,10 @@ struct MustacheToken {
 
     /// Whether this is text holding nothing but whitespace up to and including its line break (if any).
     var isBlankLineRest: Bool {
-        kind == .text && content.utf8.allSatisfy {
-            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n")
-        }
+        kind == .text
+            && content.utf8.allSatisfy {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n")
+            }
     }
 
     /// The spaces and tabs this text starts with.

@@ -54,7 +54,8 @@ public struct Theme: Sendable {
             do {
                 templates.add(try MustacheTemplate(template.source, name: template.path), named: templateName)
             } catch {
-                diagnostics.append(Diagnostic(.templateSyntax(detail: error.message), at: SourceLocation(file: template.path, line: error.line, column: error.column)))
+                diagnostics.append(
+                    Diagnostic(.templateSyntax(detail: error.message), at: SourceLocation(file: template.path, line: error.line, column: error.column)))
             }
         }
         let extended = layers.dropFirst().map(\.name)

@@ -20,7 +20,7 @@ import Testing
 
         let result = await transport.get(server.url("/hello"))
 
-        #expect(result == .success(HTTPResponse(status: 200, body: Data(#"[{"word":"hello"}]"#.utf8))))
+        #expect(result == .success(TransportResponse(status: 200, body: Data(#"[{"word":"hello"}]"#.utf8))))
         let headers = try #require(server.requests.first).headers
         #expect(headers["user-agent"] == "glossary/\(GlossaryVersion.current)")
         #expect(headers["accept"] == "application/json")
@@ -34,7 +34,7 @@ import Testing
 
         let result = await CurlTransport(options: Self.options()).get(server.url("/busy"))
 
-        #expect(result == .success(HTTPResponse(status: 429, body: Data("{}".utf8), retryAfter: 7)))
+        #expect(result == .success(TransportResponse(status: 429, body: Data("{}".utf8), retryAfter: 7)))
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlossaryKit
 
 @Suite struct DefinitionCacheTests {
@@ -8,8 +9,9 @@ import Testing
     func entry(_ word: String, status: Int = 200, body: String? = nil) throws -> CacheEntry {
         let key = try #require(TermKey(word))
         let data = Data((body ?? #"[{"word":"\#(word)","meanings":[{"partOfSpeech":"noun","definitions":[{"definition":"A \#(word)."}]}]}]"#).utf8)
-        return CacheEntry(key: key, language: "en", url: "http://x/\(word)", status: status, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
-                          entries: try CacheEntry.decodeBody(data, status: status), body: data)
+        return CacheEntry(
+            key: key, language: "en", url: "http://x/\(word)", status: status, fetchedAt: Date(timeIntervalSince1970: 1_700_000_000),
+            entries: try CacheEntry.decodeBody(data, status: status), body: data)
     }
 
     @Test func storeThenLookupRoundTrips() throws {
@@ -41,7 +43,9 @@ import Testing
             Issue.record("truncated entry accepted")
             return
         }
-        #expect(Diagnostic(problem, at: location).description == "ink.json:1:1: warning: cache entry for 'ink' is not valid JSON (truncated or corrupt file) [cache-corrupt]")
+        #expect(
+            Diagnostic(problem, at: location).description
+                == "ink.json:1:1: warning: cache entry for 'ink' is not valid JSON (truncated or corrupt file) [cache-corrupt]")
     }
 
     @Test func notFoundEntriesRoundTrip() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlossaryKit
 
 /// The resolver's order and fallbacks, with a scripted fetcher standing in for the network.
@@ -22,8 +23,9 @@ import Testing
     func entry(_ word: String, fetchedAt: Date = Date(), status: Int = 200) -> CacheEntry {
         let body = status == 200 ? #"[{"word":"\#(word)","meanings":[{"partOfSpeech":"noun","definitions":[{"definition":"Fresh \#(word)."}]}]}]"# : "{}"
         let data = Data(body.utf8)
-        return CacheEntry(key: TermKey(word)!, language: "en", url: "http://api/\(word)", status: status, fetchedAt: fetchedAt,
-                          entries: (try? CacheEntry.decodeBody(data, status: status)) ?? [], body: data)
+        return CacheEntry(
+            key: TermKey(word)!, language: "en", url: "http://api/\(word)", status: status, fetchedAt: fetchedAt,
+            entries: (try? CacheEntry.decodeBody(data, status: status)) ?? [], body: data)
     }
 
     func resolver(_ fetcher: ScriptedFetcher?, offline: Bool = false, refresh: Bool = false) -> DefinitionResolver {
@@ -62,7 +64,10 @@ import Testing
         let outcome = await resolver(fetcher).resolve([key], team: team)
         #expect(fetcher.requested.isEmpty)
         #expect(outcome.local == 1)
-        guard case .defined(let definition) = outcome.resolutions[key] else { Issue.record("unresolved"); return }
+        guard case .defined(let definition) = outcome.resolutions[key] else {
+            Issue.record("unresolved")
+            return
+        }
         #expect(definition.isTeamEntry)
     }
 
@@ -87,11 +92,15 @@ import Testing
         let fetcher = ScriptedFetcher()
         fetcher.outcomes["old"] = .failed(Diagnostic(.apiCannotConnect(key: "old", attempts: 4), subject: "http://api/old"), unreachable: true)
         let outcome = await resolver(fetcher).resolve([old.key], team: [:])
-        #expect(outcome.diagnostics.map(\.description) == [
-            "http://api/old: warning: using the cached definition of 'old' fetched 2023-11-14: can't connect to the dictionary API for 'old' (4 attempts) [stale-definition]"
-        ])
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "http://api/old: warning: using the cached definition of 'old' fetched 2023-11-14: can't connect to the dictionary API for 'old' (4 attempts) [stale-definition]"
+            ])
         #expect(outcome.apiUnreachable)
-        guard case .defined = outcome.resolutions[old.key] else { Issue.record("stale entry not used"); return }
+        guard case .defined = outcome.resolutions[old.key] else {
+            Issue.record("stale entry not used")
+            return
+        }
         #expect(try Data(contentsOf: cache.fileURL(for: old.key, language: "en")) == before, "a failed fetch never touches a good entry")
     }
 
@@ -100,7 +109,10 @@ import Testing
         let fetcher = ScriptedFetcher()
         let outcome = await resolver(fetcher, offline: true).resolve([TermKey("missing")!], team: [:])
         #expect(fetcher.requested.isEmpty)
-        guard case .unavailable = outcome.resolutions[TermKey("missing")!] else { Issue.record("expected unavailable"); return }
+        guard case .unavailable = outcome.resolutions[TermKey("missing")!] else {
+            Issue.record("expected unavailable")
+            return
+        }
     }
 
     @Test func refreshRefetchesFreshEntriesAndNotFoundIsCached() async throws {
@@ -112,8 +124,14 @@ import Testing
         fetcher.outcomes["nosuchword"] = .fetched(entry("nosuchword", status: 404))
         let outcome = await resolver(fetcher, refresh: true).resolve([TermKey("fresh")!, TermKey("nosuchword")!], team: [:])
         #expect(Set(fetcher.requested) == [TermKey("fresh")!, TermKey("nosuchword")!])
-        guard case .notFound = outcome.resolutions[TermKey("nosuchword")!] else { Issue.record("expected notFound"); return }
-        guard case .entry(let stored) = cache.lookup(TermKey("nosuchword")!, language: "en") else { Issue.record("404 not cached"); return }
+        guard case .notFound = outcome.resolutions[TermKey("nosuchword")!] else {
+            Issue.record("expected notFound")
+            return
+        }
+        guard case .entry(let stored) = cache.lookup(TermKey("nosuchword")!, language: "en") else {
+            Issue.record("404 not cached")
+            return
+        }
         #expect(stored.isNotFound)
     }
 

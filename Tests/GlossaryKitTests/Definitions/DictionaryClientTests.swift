@@ -598,7 +598,7 @@ struct CountingTransport: HTTPTransport {
     let base: any HTTPTransport
     let counter: Counter
 
-    func get(_ url: String) async -> Result<HTTPResponse, TransportFailure> {
+    func get(_ url: String) async -> Result<TransportResponse, TransportFailure> {
         let result = await base.get(url)
         if case .failure(let failure) = result, failure.kind == .notSent { return result }
         counter.increment()

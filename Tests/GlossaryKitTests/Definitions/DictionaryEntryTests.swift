@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GlossaryKit
 
 /// Decoding the real API's responses, read at run time from the shared fixtures (third-party data).

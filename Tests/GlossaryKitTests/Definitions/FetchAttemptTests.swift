@@ -9,7 +9,7 @@ import Testing
     let url = "https://api.dictionaryapi.dev/api/v2/entries/en/serendipity"
     let time = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func interpret(_ result: Result<HTTPResponse, TransportFailure>) -> FetchAttempt {
+    func interpret(_ result: Result<TransportResponse, TransportFailure>) -> FetchAttempt {
         FetchAttempt.interpret(result, key: key, language: "en", url: url, maxBodyBytes: 2 << 20, fetchedAt: time)
     }
 
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func a200BecomesAnEntryWithCanonicalBody() throws {
-        let attempt = interpret(.success(HTTPResponse(status: 200, body: Data(#"[{"word":"serendipity","phonetic":""}]"#.utf8))))
+        let attempt = interpret(.success(TransportResponse(status: 200, body: Data(#"[{"word":"serendipity","phonetic":""}]"#.utf8))))
         guard case .answered(let entry) = attempt else {
             Issue.record("\(attempt)")
             return
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func a404ObjectIsANegativeEntry() {
-        let attempt = interpret(.success(HTTPResponse(status: 404, body: Data(#"{"title":"No Definitions Found"}"#.utf8))))
+        let attempt = interpret(.success(TransportResponse(status: 404, body: Data(#"{"title":"No Definitions Found"}"#.utf8))))
         guard case .answered(let entry) = attempt else {
             Issue.record("\(attempt)")
             return
@@ -42,12 +42,12 @@ import Testing
     }
 
     @Test func ratesAndServerErrorsAreTransient() {
-        guard case .rateLimited(let after) = interpret(.success(HTTPResponse(status: 429, body: Data(), retryAfter: 30))) else {
+        guard case .rateLimited(let after) = interpret(.success(TransportResponse(status: 429, body: Data(), retryAfter: 30))) else {
             Issue.record("429 not rate-limited")
             return
         }
         #expect(after == 30)
-        guard case .transient(let transient) = interpret(.success(HTTPResponse(status: 503, body: Data(), retryAfter: 2))) else {
+        guard case .transient(let transient) = interpret(.success(TransportResponse(status: 503, body: Data(), retryAfter: 2))) else {
             Issue.record("503 not transient")
             return
         }
@@ -63,19 +63,19 @@ import Testing
 
     @Test func unusableAnswersAreErrorsNamingTheWordAndURL() {
         #expect(
-            rejection(interpret(.success(HTTPResponse(status: 200, body: Data("<html>".utf8)))))
+            rejection(interpret(.success(TransportResponse(status: 200, body: Data("<html>".utf8)))))
                 == "\(url): error: response for 'serendipity' is not valid JSON [bad-response]")
         #expect(
-            rejection(interpret(.success(HTTPResponse(status: 200, body: Data("{}".utf8)))))
+            rejection(interpret(.success(TransportResponse(status: 200, body: Data("{}".utf8)))))
                 == "\(url): error: response for 'serendipity' does not have the expected shape (expected a non-empty array of entries) [bad-response]")
         #expect(
-            rejection(interpret(.success(HTTPResponse(status: 404, body: Data("[]".utf8)))))
+            rejection(interpret(.success(TransportResponse(status: 404, body: Data("[]".utf8)))))
                 == "\(url): error: response for 'serendipity' does not have the expected shape (a 404 body should be an object) [bad-response]")
         #expect(
-            rejection(interpret(.success(HTTPResponse(status: 200, body: Data(#"[{"word":7}]"#.utf8)))))
+            rejection(interpret(.success(TransportResponse(status: 200, body: Data(#"[{"word":7}]"#.utf8)))))
                 == "\(url): error: response for 'serendipity' does not have the expected shape (wrong type at [0].word) [bad-response]")
         #expect(
-            rejection(interpret(.success(HTTPResponse(status: 301, body: Data()))))
+            rejection(interpret(.success(TransportResponse(status: 301, body: Data()))))
                 == "\(url): error: unexpected HTTP 301 from the dictionary API for 'serendipity' [bad-response]")
         #expect(
             rejection(interpret(.failure(TransportFailure(.bodyTooLarge, detail: "Maximum file size exceeded"))))

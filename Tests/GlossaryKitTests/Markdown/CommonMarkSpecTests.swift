@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlossaryKit
 
 /// Every CommonMark spec example without `[[` renders exactly as the cmark CLI renders it, once each heading's

@@ -66,17 +66,23 @@ import Testing
             ("edit an output file", { try Data("changed".utf8).write(to: site.appendingPathComponent("index.html")) }),
             ("delete an output file", { try FileManager.default.removeItem(at: site.appendingPathComponent("404.html")) }),
             ("add a file to the output", { try Data("stray".utf8).write(to: site.appendingPathComponent("stray.html")) }),
-            ("replace the output folder", {
-                let copy = folder.root.appendingPathComponent("copy")
-                try FileManager.default.copyItem(at: site, to: copy)
-                try FileManager.default.removeItem(at: site)
-                try FileManager.default.moveItem(at: copy, to: site)
-            }),
-            ("damage the snapshot", {
-                var bytes = try Data(contentsOf: Self.snapshotURL(folder))
-                bytes[bytes.count / 2] ^= 0xFF
-                try bytes.write(to: Self.snapshotURL(folder))
-            }),
+            (
+                "replace the output folder",
+                {
+                    let copy = folder.root.appendingPathComponent("copy")
+                    try FileManager.default.copyItem(at: site, to: copy)
+                    try FileManager.default.removeItem(at: site)
+                    try FileManager.default.moveItem(at: copy, to: site)
+                }
+            ),
+            (
+                "damage the snapshot",
+                {
+                    var bytes = try Data(contentsOf: Self.snapshotURL(folder))
+                    bytes[bytes.count / 2] ^= 0xFF
+                    try bytes.write(to: Self.snapshotURL(folder))
+                }
+            ),
         ]
         for (name, change) in changes {
             try change()

@@ -82,18 +82,20 @@ import Testing
 
     @Test func unresolvedTermsSayWhyTheyAreUnresolved() async throws {
         let site = try await Self.site()
-        #expect(site.unresolvedDiagnostics(offline: true).map(\.description) == [
-            "content/index.md:4:42: warning: no definition found for 'zzqx' (offline, and not in the cache) [unknown-term]"
-        ])
+        #expect(
+            site.unresolvedDiagnostics(offline: true).map(\.description) == [
+                "content/index.md:4:42: warning: no definition found for 'zzqx' (offline, and not in the cache) [unknown-term]"
+            ])
         #expect(site.unresolvedDiagnostics(offline: false).map(\.message) == ["no definition found for 'zzqx' (the dictionary could not be reached)"])
     }
 
     @Test func linksToNoFileOfTheSiteAreBroken() async throws {
         let site = try await Self.site()
         let paths: Set<String> = ["index.html", "guide/index.html", "unused/index.html"]
-        #expect(site.brokenLinkDiagnostics(paths: paths).map(\.description) == [
-            "content/index.md:4:92: warning: link to '/nowhere/' leads to no page or file of the site [broken-link]"
-        ])
+        #expect(
+            site.brokenLinkDiagnostics(paths: paths).map(\.description) == [
+                "content/index.md:4:92: warning: link to '/nowhere/' leads to no page or file of the site [broken-link]"
+            ])
         #expect(site.brokenLinkDiagnostics(paths: paths.union(["nowhere/index.html"])).isEmpty)
         #expect(site.brokenLinkDiagnostics(paths: ["index.html"]).count == 2, "guide.md's page is gone too")
     }

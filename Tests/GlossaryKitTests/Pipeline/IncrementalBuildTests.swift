@@ -42,7 +42,8 @@ import Testing
 
     static func cacheEntry(_ word: String, _ definition: String, synonyms: [String] = [], fetched: String = "2026-01-01T00:00:00Z") -> String {
         let list = synonyms.map { "\"\($0)\"" }.joined(separator: ",")
-        return #"{"body":[{"meanings":[{"definitions":[{"definition":"\#(definition)"}],"partOfSpeech":"noun","synonyms":[\#(list)]}],"word":"\#(word)"}],"fetched_at":"\#(fetched)","format":1,"key":"\#(word)","language":"en","status":200,"url":"x"}"#
+        return
+            #"{"body":[{"meanings":[{"definitions":[{"definition":"\#(definition)"}],"partOfSpeech":"noun","synonyms":[\#(list)]}],"word":"\#(word)"}],"fetched_at":"\#(fetched)","format":1,"key":"\#(word)","language":"en","status":200,"url":"x"}"#
             + "\n"
     }
 
@@ -193,43 +194,90 @@ import Testing
 
     /// Edits applied one after another; after each, the incremental output must equal a clean build's.
     static let edits: [(String, @Sendable (Folder) throws -> Void)] = [
-        ("add a page", { try $0.write("content/guide/new.md", "---\ntitle: New\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }),
-        ("edit a term reference", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nNow about [[tracking]] and [[the leading|leading]], not kerning.\n") }),
+        (
+            "add a page",
+            { try $0.write("content/guide/new.md", "---\ntitle: New\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }
+        ),
+        (
+            "edit a term reference",
+            { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nNow about [[tracking]] and [[the leading|leading]], not kerning.\n") }
+        ),
         ("reference an unknown term", { try $0.write("content/index.md", "---\ntitle: Home\n---\nWelcome to [[kerning]] and [[nosuchterm]].\n") }),
-        ("change a page title used on term pages", { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }),
+        (
+            "change a page title used on term pages",
+            { try $0.write("content/guide/new.md", "---\ntitle: Renamed\n---\nA new page about [[kerning]] and [[ligature]]. See [intro](intro.md).\n") }
+        ),
         ("delete a page", { try $0.remove("content/guide/intro.md") }),
-        ("edit a glossary entry", { try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\naliases: [letter spacing pairs]\nsee_also: [leading, tracking]\n---\nThe space between **two** letters, adjusted.\n") }),
+        (
+            "edit a glossary entry",
+            {
+                try $0.write(
+                    "content/glossary/kerning.md",
+                    "---\nterm: Kerning\naliases: [letter spacing pairs]\nsee_also: [leading, tracking]\n---\nThe space between **two** letters, adjusted.\n")
+            }
+        ),
         ("reference words only WordNet defines", { try $0.write("content/guide/words.md", "---\ntitle: Words\n---\nIn [[ink]], with a [[quill]].\n") }),
-        ("reference inflected forms", {
-            // ligature is cached, kerning a team entry, goose only in WordNet.
-            try $0.write("content/guide/forms.md", "---\ntitle: Forms\n---\nSome [[ligatures]], [[Kernings]] and [[geese]].\n")
-        }),
+        (
+            "reference inflected forms",
+            {
+                // ligature is cached, kerning a team entry, goose only in WordNet.
+                try $0.write("content/guide/forms.md", "---\ntitle: Forms\n---\nSome [[ligatures]], [[Kernings]] and [[geese]].\n")
+            }
+        ),
         ("give a form's base a team entry", { try $0.write("content/glossary/goose.md", "---\nterm: Goose\n---\nA bird.\n") }),
-        ("add a glossary entry for a cached word", { try $0.write("content/glossary/ligature.md", "---\nterm: Ligature\n---\nTwo letters joined as one glyph.\n") }),
+        (
+            "add a glossary entry for a cached word",
+            { try $0.write("content/glossary/ligature.md", "---\nterm: Ligature\n---\nTwo letters joined as one glyph.\n") }
+        ),
         ("delete a glossary entry", { try $0.remove("content/glossary/tracking.md") }),
-        ("edit a template", { try $0.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"t\">{{term.word}}</h1>{{{term.body}}}{{/content}}{{/base}}\n") }),
+        (
+            "edit a template",
+            {
+                try $0.write(
+                    "themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"t\">{{term.word}}</h1>{{{term.body}}}{{/content}}{{/base}}\n")
+            }
+        ),
         ("edit a partial", { try $0.write("themes/default/templates/base.mustache", "<html><body class=\"b\">{{$content}}{{/content}}</body></html>\n") }),
         ("edit an asset", { try $0.write("themes/default/assets/site.css", "body { color: red; }\n") }),
         ("break the front matter", { try $0.write("content/index.md", "---\ntitle: [oops\n---\nx\n") }),
         ("fix it again", { try $0.write("content/index.md", "---\ntitle: Home again\n---\nWelcome back to [[kerning]].\n") }),
-        ("re-add the deleted page", { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nBack, with [[kerning]] and a [link](../index.md).\n") }),
+        (
+            "re-add the deleted page",
+            { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nBack, with [[kerning]] and a [link](../index.md).\n") }
+        ),
         ("give the guide an index page", { try $0.write("content/guide/index.md", "---\ntitle: The Guide\nweight: 2\n---\nStart here.\n") }),
         ("add a page to the guide", { try $0.write("content/guide/zeta.md", "---\ntitle: Zeta\n---\nLast by title.\n") }),
         ("weigh it first", { try $0.write("content/guide/zeta.md", "---\ntitle: Zeta\nweight: 1\n---\nFirst by weight.\n") }),
         ("rename a sibling", { try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\n---\nFirst by weight.\n") }),
-        ("give a page headings", {
-            try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\n---\n## One\n\n### Two\n\n## Three\n\nSee [two](#two) and [intro](intro.md#intro).\n")
-        }),
-        ("rename a heading a link points to", {
-            try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\n---\n## One\n\n### Deux\n\n## Three\n\nSee [two](#two) and [intro](intro.md#intro).\n")
-        }),
-        ("turn the table of contents off", {
-            try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\ntoc: false\n---\n## One\n\n### Deux\n\n## Three\n")
-        }),
+        (
+            "give a page headings",
+            {
+                try $0.write(
+                    "content/guide/zeta.md",
+                    "---\ntitle: Alpha\nweight: 1\n---\n## One\n\n### Two\n\n## Three\n\nSee [two](#two) and [intro](intro.md#intro).\n")
+            }
+        ),
+        (
+            "rename a heading a link points to",
+            {
+                try $0.write(
+                    "content/guide/zeta.md",
+                    "---\ntitle: Alpha\nweight: 1\n---\n## One\n\n### Deux\n\n## Three\n\nSee [two](#two) and [intro](intro.md#intro).\n")
+            }
+        ),
+        (
+            "turn the table of contents off",
+            {
+                try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\ntoc: false\n---\n## One\n\n### Deux\n\n## Three\n")
+            }
+        ),
         ("turn it on again", { try $0.write("content/guide/zeta.md", "---\ntitle: Alpha\nweight: 1\ntoc: true\n---\n## One\n\n### Deux\n\n## Three\n") }),
-        ("order the site with nav:", {
-            try $0.write("glossary.yml", "title: Site\nnav:\n  - guide/zeta.md\n  - Everything else:\n      - index.md\n      - guide/\n  - missing.md\n")
-        }),
+        (
+            "order the site with nav:",
+            {
+                try $0.write("glossary.yml", "title: Site\nnav:\n  - guide/zeta.md\n  - Everything else:\n      - index.md\n      - guide/\n  - missing.md\n")
+            }
+        ),
         ("change the nav's order", { try $0.write("glossary.yml", "title: Site\nnav:\n  - Top: index.md\n  - guide/\n") }),
         ("drop nav:", { try $0.write("glossary.yml", "title: Site\n") }),
         ("remove a page from the guide", { try $0.remove("content/guide/zeta.md") }),
@@ -239,19 +287,25 @@ import Testing
         ("rename a page", { try $0.move("content/guide/new.md", "content/guide/newer.md") }),
         ("change the config", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
         ("edit a page after the config change", { try $0.write("content/guide/newer.md", "---\ntitle: Renamed\n---\nSee [intro](intro.md) and [home](/).\n") }),
-        ("use a dictionary word", {
-            try $0.write(".glossary/cache/en/quill.json", cacheEntry("quill", "A pen."))
-            try $0.write("content/guide/newer.md", "---\ntitle: Renamed\n---\nA [[quill]] here.\n")
-        }),
+        (
+            "use a dictionary word",
+            {
+                try $0.write(".glossary/cache/en/quill.json", cacheEntry("quill", "A pen."))
+                try $0.write("content/guide/newer.md", "---\ntitle: Renamed\n---\nA [[quill]] here.\n")
+            }
+        ),
         ("edit a cache file by hand", { try $0.write(".glossary/cache/en/quill.json", cacheEntry("quill", "A feather pen.", synonyms: ["kerning"])) }),
         ("corrupt a cache file", { try $0.write(".glossary/cache/en/quill.json", "{\"body\": [") }),
         ("delete a cache file", { try $0.remove(".glossary/cache/en/quill.json") }),
         ("drop an inflected form", { try $0.write("content/guide/forms.md", "---\ntitle: Forms\n---\nSome [[ligatures]] and [[geese]].\n") }),
         // A cache file that changes while no page uses its word is read again once one does.
-        ("use a cached word", {
-            try $0.write(".glossary/cache/en/tusk.json", cacheEntry("tusk", "A long tooth."))
-            try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]].\n")
-        }),
+        (
+            "use a cached word",
+            {
+                try $0.write(".glossary/cache/en/tusk.json", cacheEntry("tusk", "A long tooth."))
+                try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]].\n")
+            }
+        ),
         ("stop using it", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nNo tusk.\n") }),
         ("change its cache file while unused", { try $0.write(".glossary/cache/en/tusk.json", cacheEntry("tusk", "A changed tooth.")) }),
         ("use it again", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]] again.\n") }),
@@ -260,15 +314,27 @@ import Testing
         ("change it back", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
         // What the exports, the sitemap and robots.txt read.
         ("give the site an address", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nsite: https://example.org\n") }),
-        ("reference a term by a new spelling and date a page", {
-            try $0.write("content/index.md", "---\ntitle: Home again\ndate: 2024-02-03\n---\nWelcome back to [[Kerning]] and [[letter spacing pairs]].\n")
-        }),
-        ("show see-also links on term pages", {
-            try $0.write("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}{{/content}}{{/base}}\n")
-        }),
-        ("link a page from see_also", {
-            try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\nsee_also: [leading, ../guide/newer.md, /nowhere/]\n---\nThe space between letters.\n")
-        }),
+        (
+            "reference a term by a new spelling and date a page",
+            {
+                try $0.write("content/index.md", "---\ntitle: Home again\ndate: 2024-02-03\n---\nWelcome back to [[Kerning]] and [[letter spacing pairs]].\n")
+            }
+        ),
+        (
+            "show see-also links on term pages",
+            {
+                try $0.write(
+                    "themes/default/templates/term.mustache",
+                    "{{<base}}{{$content}}<h1>{{term.word}}</h1>{{#term.see_also}}<a href=\"{{url}}\">{{word}}</a>{{/term.see_also}}{{/content}}{{/base}}\n")
+            }
+        ),
+        (
+            "link a page from see_also",
+            {
+                try $0.write(
+                    "content/glossary/kerning.md", "---\nterm: Kerning\nsee_also: [leading, ../guide/newer.md, /nowhere/]\n---\nThe space between letters.\n")
+            }
+        ),
         ("retitle the page a see_also link names", { try $0.write("content/guide/newer.md", "---\ntitle: Newer\n---\nA page.\n") }),
         ("add the site's own robots.txt", { try $0.write("content/robots.txt", "User-agent: *\nDisallow: /\n") }),
         ("remove it again", { try $0.remove("content/robots.txt") }),
@@ -277,7 +343,10 @@ import Testing
         // Auto-linking: the matcher's terms are an input of every page that auto-links, though its file is unchanged.
         ("turn auto-linking on", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nautolink: all\n") }),
         ("add an entry a page mentions in plain text", { try $0.write("content/glossary/page.md", "---\nterm: page\naliases: [pages]\n---\nA leaf.\n") }),
-        ("give an entry an alias pages mention", { try $0.write("content/glossary/leading.md", "---\nterm: Leading\naliases: [space]\n---\nThe space between lines.\n") }),
+        (
+            "give an entry an alias pages mention",
+            { try $0.write("content/glossary/leading.md", "---\nterm: Leading\naliases: [space]\n---\nThe space between lines.\n") }
+        ),
         ("link only first uses on one page", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\nautolink: first\n---\nA page, a page, a space.\n") }),
         ("delete an auto-linked entry", { try $0.remove("content/glossary/page.md") }),
         ("turn auto-linking off", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
@@ -340,7 +409,8 @@ import Testing
             case 4:
                 let path = "content/glossary/e\(step).md"
                 entries.append(path)
-                try folder.write(path, "---\nterm: \(word())\(step % 2 == 0 ? "" : "s")\naliases: [alias\(step)]\n---\nDefined at step \(step), see [[\(word())]].\n")
+                try folder.write(
+                    path, "---\nterm: \(word())\(step % 2 == 0 ? "" : "s")\naliases: [alias\(step)]\n---\nDefined at step \(step), see [[\(word())]].\n")
                 name = "add entry \(path)"
             case 5 where !entries.isEmpty:
                 let path = entries[Int(random.next() % UInt64(entries.count))]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlossaryKit
 
 /// The build's stages, each alone, on values.
@@ -47,8 +48,14 @@ import Testing
                 "content/glossary/c.md:2:7: error: 'leading' is already defined [duplicate-term]",
                 "content/glossary/a.md:3:11: error: alias 'line spacing' is already the term 'line spacing' [alias-collision]",
             ])
-        #expect(diagnostics.first?.notes == [Diagnostic.Note("'leading' is first defined here", at: SourceLocation(file: "content/glossary/a.md", line: 2, column: 7))])
-        #expect(diagnostics.last?.notes == [Diagnostic.Note("'line spacing' is defined here", at: SourceLocation(file: "content/glossary/b.md", line: 2, column: 7))])
+        #expect(
+            diagnostics.first?.notes == [
+                Diagnostic.Note("'leading' is first defined here", at: SourceLocation(file: "content/glossary/a.md", line: 2, column: 7))
+            ])
+        #expect(
+            diagnostics.last?.notes == [
+                Diagnostic.Note("'line spacing' is defined here", at: SourceLocation(file: "content/glossary/b.md", line: 2, column: 7))
+            ])
     }
 
     @Test func anAliasOfTwoEntriesBelongsToTheFirst() throws {
@@ -59,7 +66,8 @@ import Testing
         let (team, _, diagnostics) = SiteBuilder.teamDefinitions(pages)
         #expect(team[TermKey("line spacing")!]?.word == "Leading")
         #expect(team[TermKey("interlinear")!]?.word == "Interlinear space")
-        #expect(diagnostics.map(\.description) == ["content/glossary/b.md:3:24: error: alias 'line  spacing' is already an alias of 'Leading' [alias-collision]"])
+        #expect(
+            diagnostics.map(\.description) == ["content/glossary/b.md:3:24: error: alias 'line  spacing' is already an alias of 'Leading' [alias-collision]"])
         #expect(
             diagnostics.first?.notes == [
                 Diagnostic.Note("'line spacing' is first an alias of 'Leading' here", at: SourceLocation(file: "content/glossary/a.md", line: 3, column: 11))

@@ -59,7 +59,9 @@ import Testing
         #expect((source["licenses"] as? [[String: Any]])?.first?["name"] as? String == "WordNet 3.0")
         #expect(source["urls"] as? [String] == [WordNet.sourceURL])
         let csv = try #require(Self.text(result, "glossary.csv"))
-        #expect(csv.contains(",\"wordnet\",\"https://wordnet.princeton.edu/\",\"WordNet 3.0 (https://wordnet.princeton.edu/license-and-commercial-use)\","), "\(csv)")
+        #expect(
+            csv.contains(",\"wordnet\",\"https://wordnet.princeton.edu/\",\"WordNet 3.0 (https://wordnet.princeton.edu/license-and-commercial-use)\","),
+            "\(csv)")
     }
 
     @Test func anOfflineBuildWithAnEmptyCacheResolvesThroughWordNet() async throws {

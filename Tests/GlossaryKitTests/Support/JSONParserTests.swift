@@ -58,7 +58,8 @@ import Testing
     @Test func writesCanonicallyWithSortedKeys() throws {
         let value = try Self.parse(#"{"b": [], "a": {"y": 1, "x": "<&>"}, "c": {}}"#)
         #expect(JSONWriter.text(value, pretty: false) == #"{"a":{"x":"\u003c\u0026\u003e","y":1},"b":[],"c":{}}"#)
-        #expect(JSONWriter.text(value, pretty: true) == "{\n  \"a\": {\n    \"x\": \"\\u003c\\u0026\\u003e\",\n    \"y\": 1\n  },\n  \"b\": [],\n  \"c\": {}\n}")
+        #expect(
+            JSONWriter.text(value, pretty: true) == "{\n  \"a\": {\n    \"x\": \"\\u003c\\u0026\\u003e\",\n    \"y\": 1\n  },\n  \"b\": [],\n  \"c\": {}\n}")
         #expect(try Self.parse(JSONWriter.text(value, pretty: true)) == (try Self.parse(JSONWriter.text(value, pretty: false))))
     }
 }

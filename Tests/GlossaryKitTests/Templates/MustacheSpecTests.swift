@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GlossaryKit
 
 /// Runs every case of the official Mustache spec, read at run time from `../shared/spec/mustache`

@@ -16,7 +16,7 @@ let url = "http://127.0.0.1/api/v2/entries/en/word"
 let fetchedAt = Date(timeIntervalSince1970: 1_700_000_000)
 let failureKinds: [TransportFailure.Kind] = [.timedOut, .cannotConnect, .cannotResolve, .bodyTooLarge, .badURL, .network]
 
-func interpret(_ result: Result<HTTPResponse, TransportFailure>) -> FetchAttempt {
+func interpret(_ result: Result<TransportResponse, TransportFailure>) -> FetchAttempt {
     FetchAttempt.interpret(result, key: key, language: "en", url: url, maxBodyBytes: 2 << 20, fetchedAt: fetchedAt)
 }
 
@@ -53,7 +53,7 @@ Fuzzer.run { bytes in
         }
         body = input[(newline + 1)...]
     }
-    let response = HTTPResponse(status: status, body: Data(body), retryAfter: retryAfter)
+    let response = TransportResponse(status: status, body: Data(body), retryAfter: retryAfter)
     let attempt = interpret(.success(response))
     let decoded = try? CacheEntry.decodeBody(response.body, status: status)
 
