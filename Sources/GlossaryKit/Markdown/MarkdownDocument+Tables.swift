@@ -40,7 +40,7 @@ extension MarkdownDocument.Builder {
     private mutating func replaceTable(in paragraph: OpaquePointer) {
         let paragraphLines = ParagraphLine.lines(
             in: lines, startLine: Int(cmark_node_get_start_line(paragraph)), startColumn: Int(cmark_node_get_start_column(paragraph)),
-            endLine: Int(cmark_node_get_end_line(paragraph)), containers: Self.containers(of: paragraph))
+            endLine: Int(cmark_node_get_end_line(paragraph)), containers: MarkdownContainer.ancestors(of: paragraph))
         let isHeading = cmark_node_get_type(paragraph) == CMARK_NODE_HEADING
         // Cells' locations are in this source's lines and columns; `place` makes them the file's.
         guard let split = PipeTable.split(paragraphLines, file: "", setextHeading: isHeading) else { return }
@@ -189,23 +189,6 @@ extension MarkdownDocument.Builder {
                 cmark_parse_document(chars.baseAddress, chars.count, MarkdownDocument.cmarkOptions | CMARK_OPT_SOURCEPOS)!
             }
         }
-    }
-
-    /// The paragraph's block quote and list item ancestors, outermost first.
-    private static func containers(of node: OpaquePointer) -> [MarkdownContainer] {
-        var containers: [MarkdownContainer] = []
-        var current = cmark_node_parent(node)
-        while let ancestor = current {
-            let line = Int(cmark_node_get_start_line(ancestor))
-            let column = Int(cmark_node_get_start_column(ancestor))
-            switch cmark_node_get_type(ancestor) {
-            case CMARK_NODE_BLOCK_QUOTE: containers.append(.blockQuote(line: line, column: column))
-            case CMARK_NODE_ITEM: containers.append(.listItem(line: line, column: column))
-            default: break
-            }
-            current = cmark_node_parent(ancestor)
-        }
-        return containers.reversed()
     }
 
     /// cmark's test for a tight list (`finalize` of a list), with header-only tables counting as ending in a blank

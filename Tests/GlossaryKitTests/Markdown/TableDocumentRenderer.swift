@@ -56,23 +56,6 @@ enum TableDocumentRenderer {
         return paragraphs
     }
 
-    /// The paragraph's block quote and list item ancestors, outermost first.
-    static func containers(of node: OpaquePointer) -> [MarkdownContainer] {
-        var containers: [MarkdownContainer] = []
-        var current = cmark_node_parent(node)
-        while let ancestor = current {
-            let line = Int(cmark_node_get_start_line(ancestor))
-            let column = Int(cmark_node_get_start_column(ancestor))
-            switch cmark_node_get_type(ancestor) {
-            case CMARK_NODE_BLOCK_QUOTE: containers.append(.blockQuote(line: line, column: column))
-            case CMARK_NODE_ITEM: containers.append(.listItem(line: line, column: column))
-            default: break
-            }
-            current = cmark_node_parent(ancestor)
-        }
-        return containers.reversed()
-    }
-
     /// The lines of the document's first paragraph, as the wiring builds them.
     static func firstParagraphLines(_ markdown: String) -> [ParagraphLine] {
         let root = parse(markdown)
@@ -81,7 +64,7 @@ enum TableDocumentRenderer {
         guard let paragraph = paragraphs(in: root).first else { return [] }
         return ParagraphLine.lines(
             in: lines, startLine: Int(cmark_node_get_start_line(paragraph)), startColumn: Int(cmark_node_get_start_column(paragraph)),
-            endLine: Int(cmark_node_get_end_line(paragraph)), containers: containers(of: paragraph))
+            endLine: Int(cmark_node_get_end_line(paragraph)), containers: MarkdownContainer.ancestors(of: paragraph))
     }
 
     /// What `cmark-gfm -e table` makes of `markdown` (the Debian package's 0.29.0.gfm.6).
