@@ -6,7 +6,7 @@ import Testing
 @Suite struct CompletionCommandTests {
     /// Runs `shell -c script` and returns its stdout.
     static func shell(_ shell: String, _ script: String) async throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [shell, "-c", script]
         let out = Pipe()

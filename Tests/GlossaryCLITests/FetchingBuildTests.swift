@@ -414,7 +414,7 @@ import Testing
     /// Runs `glossary ARGS` under script(1), so its stdout and stderr are a pseudo-terminal; returns what it wrote.
     static func runOnTerminal(_ site: TestSite, _ arguments: [String], environment: [String: String]) async throws -> TestSite.Output {
         let command = ([GlossaryBinary.url.path] + arguments).joined(separator: " ")
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
         process.currentDirectoryURL = site.root

@@ -1,5 +1,6 @@
 import Foundation
 import GlossaryKit
+import TestSupport
 import Testing
 
 /// `make install` gives one binary that needs neither this repository nor a Swift toolchain: run from an empty
@@ -17,7 +18,7 @@ import Testing
 
     /// Runs a program with exactly `environment` (nothing inherited) in `folder`.
     static func run(_ executable: String, _ arguments: [String], in folder: URL, environment: [String: String]) throws -> Run {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = folder

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct RenderNewCheckTests {
     static let cmark = ["/usr/bin/cmark", "/usr/local/bin/cmark"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     static func runCmark(_ markdown: String) async throws -> String {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: try #require(cmark, "the cmark CLI is needed (apt-get install cmark; make test installs it)"))
         let input = Pipe()
         let output = Pipe()

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `glossary --version` names the program's version and those of the C libraries it runs with.
 @Suite struct VersionTests {
     /// What pkg-config says of an installed library (the Debian -dev package the binary was linked against).
     static func pkgConfigVersion(_ module: String) throws -> String {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["pkg-config", "--modversion", module]
         let out = Pipe()

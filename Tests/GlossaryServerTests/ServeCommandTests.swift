@@ -9,7 +9,7 @@ import Testing
     /// A running `glossary serve`, its output collected as it comes. Every wait is on an event — output
     /// arriving, a pipe reaching its end, the process exiting — with a deadline.
     final class Child: @unchecked Sendable {
-        let process = Process()
+        let process = Subprocess()
         private let condition = NSCondition()
         private var out = ""
         private var err = ""
@@ -178,7 +178,7 @@ import Testing
     /// Whether this machine lets a process make a user namespace of its own, where the inotify limits
     /// (`/proc/sys/user/max_inotify_*`) can be lowered for it alone.
     static let canLowerInotifyLimits: Bool = {
-        let probe = Process()
+        let probe = Subprocess()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         probe.arguments = ["-U", "-r", "sh", "-c", "echo 3 > /proc/sys/user/max_inotify_watches"]
         probe.standardError = FileHandle.nullDevice

@@ -13,7 +13,7 @@ public enum ChildProcess {
     public static func run(
         _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
     ) async throws -> Result {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }

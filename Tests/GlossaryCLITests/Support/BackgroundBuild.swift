@@ -4,7 +4,7 @@ import TestSupport
 /// `glossary` started in the background, to run builds side by side, watch what one prints, or kill one
 /// mid-way.
 final class BackgroundBuild: @unchecked Sendable {
-    let process = Process()
+    let process = Subprocess()
     private let lock = NSLock()
     private var stderr = ""
 

@@ -109,7 +109,7 @@ import Testing
             chmod(folder.path, 0o777)
         }
         chmod(root.deletingLastPathComponent().path, 0o1777)
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
         process.arguments = ["-u", "nobody", "--", GlossaryBinary.url.path] + arguments
         process.currentDirectoryURL = root

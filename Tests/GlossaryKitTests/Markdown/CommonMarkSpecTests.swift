@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -56,7 +57,7 @@ import Testing
     }
 
     static func runCmark(_ path: String, _ markdown: String) throws -> String {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: path)
         let input = Pipe()
         let output = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -60,7 +61,7 @@ import Testing
     }
 
     static func sha256sum(_ paths: [String]) throws -> String {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = paths
         let output = Pipe()

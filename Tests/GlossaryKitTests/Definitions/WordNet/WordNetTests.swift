@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -165,7 +166,7 @@ import Testing
     }()
 
     static func runBench(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = bench
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Debian's `wn` command (package `wordnet`), run at test time, and readers for the parts of its output the tests
@@ -31,7 +32,7 @@ enum WordNetCommand {
 
     static func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let executable = try #require(path, "the wn command is needed (apt-get install wordnet; make test installs it)", sourceLocation: sourceLocation)
-        let process = Process()
+        let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let output = Pipe()
