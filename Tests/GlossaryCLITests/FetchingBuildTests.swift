@@ -441,9 +441,6 @@ final class Lines: @unchecked Sendable {
 enum CurlTransportTestsSupport {
     /// A port nothing listens on: bind one, note its number, close it.
     static func closedPort() throws -> Int {
-        let server = try LoopbackServer()
-        let port = server.port
-        server.stop()
-        return port
+        try ClosedPort.make()
     }
 }

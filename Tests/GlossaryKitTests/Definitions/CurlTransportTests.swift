@@ -144,9 +144,6 @@ import Testing
 
     /// A URL on a port nothing listens on: bind one, note its number, close it.
     static func closedPortURL() throws -> String {
-        let server = try LoopbackServer()
-        let port = server.port
-        server.stop()
-        return "http://127.0.0.1:\(port)/api/v2/entries/en/word"
+        "http://127.0.0.1:\(try ClosedPort.make())/api/v2/entries/en/word"
     }
 }

@@ -295,7 +295,7 @@ import Testing
 
         let url = server.url(Self.entriesPath + "w")
         #expect(
-            Self.failure(outcomes[Self.key("w")])! == (
+            try #require(Self.failure(outcomes[Self.key("w")])) == (
                 "\(url): warning: the dictionary API kept answering HTTP 429 (too many requests) for 'w' (3 attempts) [api-rate-limited]", true
             ))
         #expect(server.count(Self.entriesPath + "w") == 3)
@@ -320,7 +320,10 @@ import Testing
         let outcomes = await Self.fetch(Self.client(server), ["w"])
 
         let url = server.url(Self.entriesPath + "w")
-        #expect(Self.failure(outcomes[Self.key("w")])! == ("\(url): warning: the dictionary API answered HTTP 502 for 'w' (4 attempts) [api-error]", true))
+        #expect(
+            try #require(Self.failure(outcomes[Self.key("w")])) == (
+                "\(url): warning: the dictionary API answered HTTP 502 for 'w' (4 attempts) [api-error]", true
+            ))
         #expect(server.count(Self.entriesPath + "w") == 4)
     }
 
@@ -334,7 +337,7 @@ import Testing
 
         let url = server.url(Self.entriesPath + "w")
         #expect(
-            Self.failure(outcomes[Self.key("w")])! == (
+            try #require(Self.failure(outcomes[Self.key("w")])) == (
                 "\(url): warning: no answer from the dictionary API for 'w' within 1 s (2 attempts) [api-unreachable]", true
             ))
         #expect(server.count(Self.entriesPath + "w") == 2)
@@ -358,7 +361,7 @@ import Testing
         let outcomes = await client.fetch([Self.key("word")], language: "en", progress: { _ in })
 
         #expect(
-            Self.failure(outcomes[Self.key("word")])! == (
+            try #require(Self.failure(outcomes[Self.key("word")])) == (
                 "\(url): warning: can't connect to the dictionary API for 'word' (4 attempts) [api-unreachable]", true
             ))
         #expect(attempts.value == 4)
@@ -406,7 +409,7 @@ import Testing
 
         let url = server.url(Self.entriesPath + "ink")
         #expect(
-            Self.failure(outcomes[Self.key("ink")])! == (
+            try #require(Self.failure(outcomes[Self.key("ink")])) == (
                 "\(url): warning: the dictionary API redirected the request for 'ink' to '\(dead)', where it failed: can't connect (4 attempts) [api-unreachable]",
                 true
             ))
@@ -445,7 +448,7 @@ import Testing
 
         let url = server.url(Self.entriesPath + "w")
         #expect(
-            Self.failure(outcomes[Self.key("w")])! == (
+            try #require(Self.failure(outcomes[Self.key("w")])) == (
                 "\(url): warning: the dictionary API's response for 'w' failed: transferred a partial file (4 attempts) [api-unreachable]", true
             ))
     }
@@ -475,7 +478,7 @@ import Testing
         let outcomes = await Self.fetch(Self.client(server), ["w"])
 
         let url = server.url(Self.entriesPath + "w")
-        #expect(Self.failure(outcomes[Self.key("w")])! == ("\(url): error: response for 'w' \(problem) [bad-response]", false))
+        #expect(try #require(Self.failure(outcomes[Self.key("w")])) == ("\(url): error: response for 'w' \(problem) [bad-response]", false))
         #expect(server.count(Self.entriesPath + "w") == 1)
     }
 
@@ -487,7 +490,7 @@ import Testing
         let outcomes = await Self.fetch(Self.client(server), ["w"])
 
         let url = server.url(Self.entriesPath + "w")
-        #expect(Self.failure(outcomes[Self.key("w")])! == ("\(url): error: response for 'w' is not valid JSON [bad-response]", false))
+        #expect(try #require(Self.failure(outcomes[Self.key("w")])) == ("\(url): error: response for 'w' is not valid JSON [bad-response]", false))
     }
 
     @Test func anOversizedBodyIsAnError() async throws {
@@ -501,7 +504,8 @@ import Testing
 
         for word in ["w", "v"] {
             let url = server.url(Self.entriesPath + word)
-            #expect(Self.failure(outcomes[Self.key(word)])! == ("\(url): error: response for '\(word)' is larger than 2 MiB [bad-response]", false))
+            #expect(
+                try #require(Self.failure(outcomes[Self.key(word)])) == ("\(url): error: response for '\(word)' is larger than 2 MiB [bad-response]", false))
         }
     }
 
@@ -513,7 +517,8 @@ import Testing
         let outcomes = await Self.fetch(Self.client(server), ["w"])
 
         let url = server.url(Self.entriesPath + "w")
-        #expect(Self.failure(outcomes[Self.key("w")])! == ("\(url): error: unexpected HTTP 403 from the dictionary API for 'w' [bad-response]", false))
+        #expect(
+            try #require(Self.failure(outcomes[Self.key("w")])) == ("\(url): error: unexpected HTTP 403 from the dictionary API for 'w' [bad-response]", false))
         #expect(server.count(Self.entriesPath + "w") == 1)
     }
 
