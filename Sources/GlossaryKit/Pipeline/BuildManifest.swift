@@ -22,12 +22,8 @@ struct BuildManifest {
 
     /// Fills `state` from the manifest when it is sound and was made under `context`; leaves it alone otherwise.
     func load(into state: BuildState, context: Fingerprint) {
-        guard case .success(let data) = FileContents.read(url.path), data.count > Self.magic.count + 32 else { return }
-        let bytes = [UInt8](data)
-        let body = bytes.dropLast(32)
-        var tail = BinaryReader(Array(bytes.suffix(32)))
-        guard let checksum = try? tail.fingerprint(), checksum == Fingerprint.of(bytes: body) else { return }
-        var reader = BinaryReader(Array(body))
+        guard let body = ChecksummedFile.read(url, minimum: Self.magic.count) else { return }
+        var reader = BinaryReader(body)
         do throws(BinaryReader.Damaged) {
             guard try reader.raw(Self.magic.count).elementsEqual(Self.magic), try reader.uint() == Self.format,
                 try reader.fingerprint() == context
@@ -91,20 +87,7 @@ struct BuildManifest {
             Self.write(state.outputs, &writer)
             Self.write(state.previousOutputs, &writer)
         }
-        var bytes = writer.bytes
-        var tail = BinaryWriter(capacity: 32)
-        tail.write(Fingerprint.of(bytes: bytes))
-        // Fixed width for the checksum: pad the varints to 32 bytes.
-        bytes += tail.bytes + [UInt8](repeating: 0, count: 32 - tail.bytes.count)
-        let folder = url.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        do throws(OutputFailure) {
-            try SiteTransaction.writeFile(Data(bytes), to: temporary.path)
-            if rename(temporary.path, url.path) != 0 { unlink(temporary.path) } else { state.withLock { $0.isDirty = false } }
-        } catch {
-            unlink(temporary.path)
-        }
+        if ChecksummedFile.write(writer.bytes, to: url) { state.withLock { $0.isDirty = false } }
     }
 
     // MARK: Pieces

@@ -33,11 +33,7 @@ struct BuildSnapshot {
 
     /// The snapshot at `url` when it is sound and this glossary wrote it.
     static func read(_ url: URL) -> BuildSnapshot? {
-        guard case .success(let data) = FileContents.read(url.path), data.count > magic.count + 32 else { return nil }
-        let bytes = [UInt8](data)
-        let body = Array(bytes.dropLast(32))
-        var tail = BinaryReader(Array(bytes.suffix(32)))
-        guard let checksum = try? tail.fingerprint(), checksum == Fingerprint.of(bytes: body) else { return nil }
+        guard let body = ChecksummedFile.read(url, minimum: magic.count) else { return nil }
         var reader = BinaryReader(body)
         do throws(BinaryReader.Damaged) {
             guard try reader.raw(magic.count).elementsEqual(magic), try reader.uint() == format, try reader.fingerprint() == EngineIdentity.current
@@ -92,19 +88,7 @@ struct BuildSnapshot {
         writer.write(UInt64(diagnostics.count))
         for diagnostic in diagnostics { Self.write(diagnostic, &writer) }
         for count in [stats.pages, stats.terms, stats.unresolved, stats.local, stats.cached, stats.fetched, stats.files] { writer.write(count) }
-        var bytes = writer.bytes
-        var tail = BinaryWriter(capacity: 32)
-        tail.write(Fingerprint.of(bytes: bytes))
-        bytes += tail.bytes + [UInt8](repeating: 0, count: 32 - tail.bytes.count)
-        let folder = url.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        do throws(OutputFailure) {
-            try SiteTransaction.writeFile(Data(bytes), to: temporary.path)
-            if rename(temporary.path, url.path) != 0 { unlink(temporary.path) }
-        } catch {
-            unlink(temporary.path)
-        }
+        ChecksummedFile.write(writer.bytes, to: url)
     }
 
     static func remove(_ url: URL) { unlink(url.path) }
