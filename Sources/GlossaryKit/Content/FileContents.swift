@@ -15,7 +15,8 @@ public enum FileContents {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(reason: "not a regular file")) }
-        var data = Data(count: Int(info.st_size))
+        // One byte more than the size, so the read that finds the end needs no bigger buffer.
+        var data = Data(count: Int(info.st_size) + 1)
         var total = 0
         while true {
             if total == data.count { data.count += max(4096, data.count / 2) }
@@ -31,6 +32,46 @@ public enum FileContents {
         }
         data.count = total
         return .success(data)
+    }
+
+    /// `read(_:)` into an array of bytes (what the binary readers work on), without a copy through `Data`.
+    public static func bytes(_ path: String) -> Result<[UInt8], ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(reason: "not a regular file")) }
+        var failure: Int32 = 0
+        // One byte more than the size: a file that grew meanwhile fills it, and the rest is read below.
+        let room = Int(info.st_size) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
+            }
+        }
+        if bytes.count == room {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while failure == 0 {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+                if count < 0 {
+                    if errno != EINTR { failure = errno }
+                    continue
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[..<count])
+            }
+        }
+        if failure != 0 { return .failure(ReadFailure(errno: failure)) }
+        return .success(bytes)
     }
 
     /// Why a file could not be read.

@@ -14,7 +14,10 @@ enum GlossaryJSONExport {
             ("absolute_urls", .bool(export.isAbsolute)),
             ("terms", .array(export.terms.map(term))),
         ])
-        return JSONWriter.text(document, pretty: true, htmlSafe: false) + "\n"
+        // In place: the text of a large glossary is megabytes, and `+` would copy it.
+        var text = JSONWriter.text(document, pretty: true, htmlSafe: false)
+        text += "\n"
+        return text
     }
 
     static func term(_ term: GlossaryExport.Term) -> JSONValue {

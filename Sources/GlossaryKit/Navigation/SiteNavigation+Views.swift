@@ -27,7 +27,9 @@ extension SiteNavigation {
         var shown = children.indices
         let window = Self.window
         if children.count > window + 2 {
-            let focus = children.firstIndex(where: open.contains) ?? 0
+            // The open child is the one on the current page's path (at most one); found from the path, not by
+            // scanning every child (levels of thousands of pages, once per page).
+            let focus = open.first { nodes[$0].parent == parent }.map { positionInParent[$0] } ?? 0
             let start = max(0, min(focus - window / 2, children.count - window))
             shown = start..<(start + window)
         }

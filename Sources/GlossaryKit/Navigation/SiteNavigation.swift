@@ -32,6 +32,8 @@ public struct SiteNavigation: Sendable {
     /// Nodes with a page of the site, in reading order (previous and next follow it).
     private(set) var readingOrder: [Int] = []
     private(set) var readingPosition: [Int: Int] = [:]
+    /// Each node's index among its parent's children (0 for the root).
+    private(set) var positionInParent: [Int] = []
 
     /// How many entries of a long level the sidebar shows around the open one; the rest are counted, and
     /// listed on the section's page. A page carries its own branch only, so the site grows with its pages.
@@ -58,6 +60,10 @@ public struct SiteNavigation: Sendable {
         // The root stands for the home page in breadcrumbs, whatever the page's own title.
         nodes[0].title = "Home"
         order(from: 0)
+        positionInParent = Array(repeating: 0, count: nodes.count)
+        for node in nodes {
+            for (position, child) in node.children.enumerated() { positionInParent[child] = position }
+        }
     }
 
     // MARK: Building

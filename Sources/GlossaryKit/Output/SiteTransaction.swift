@@ -215,21 +215,24 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// Plain open/write/close: the staging folder as a whole is what becomes visible atomically, so each file
     /// needs no temporary copy or sync of its own.
     static func writeFile(_ data: Data, to path: String, sync: Bool = false) throws(OutputFailure) {
+        let result = data.withUnsafeBytes { buffer in Result { () throws(OutputFailure) in try writeFile(buffer, to: path, sync: sync) } }
+        try result.get()
+    }
+
+    static func writeFile(_ buffer: UnsafeRawBufferPointer, to path: String, sync: Bool = false) throws(OutputFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .write(path: path, reason: reason(errno)) }
         defer { close(descriptor) }
         var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
             }
+            offset += written
         }
         if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
         if failure != 0 { throw .write(path: path, reason: reason(failure)) }

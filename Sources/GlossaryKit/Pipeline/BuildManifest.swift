@@ -63,7 +63,10 @@ struct BuildManifest {
     /// Writes `state`; a manifest that can't be written only costs the next build its shortcuts.
     func save(_ state: BuildState) {
         guard state.withLock({ $0.isDirty }) else { return }
-        var writer = BinaryWriter(capacity: 1 << 20)
+        // Room for about the last manifest's size, so the buffer doesn't grow by doubling (a copy each time).
+        var size = stat()
+        let last = stat(url.path, &size) == 0 ? Int(size.st_size) : 0
+        var writer = BinaryWriter(capacity: max(1 << 20, last + last / 8))
         state.withLock { state in
             writer.write(raw: Self.magic)
             writer.write(Self.format)
@@ -87,7 +90,7 @@ struct BuildManifest {
             Self.write(state.outputs, &writer)
             Self.write(state.previousOutputs, &writer)
         }
-        if ChecksummedFile.write(writer.bytes, to: url) { state.withLock { $0.isDirty = false } }
+        if ChecksummedFile.write(writer.take(), to: url) { state.withLock { $0.isDirty = false } }
     }
 
     // MARK: Pieces

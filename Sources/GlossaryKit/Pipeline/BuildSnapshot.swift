@@ -88,7 +88,7 @@ struct BuildSnapshot {
         writer.write(UInt64(diagnostics.count))
         for diagnostic in diagnostics { Self.write(diagnostic, &writer) }
         for count in [stats.pages, stats.terms, stats.unresolved, stats.local, stats.cached, stats.fetched, stats.files] { writer.write(count) }
-        ChecksummedFile.write(writer.bytes, to: url)
+        ChecksummedFile.write(writer.take(), to: url)
     }
 
     static func remove(_ url: URL) { unlink(url.path) }

@@ -39,23 +39,15 @@ public struct SearchIndex: Sendable {
     public let files: [String: String]
 
     public init(documents: [SearchDocument]) {
-        var termIDs: [String: Int] = [:]
-        var terms: [String] = []
+        var termIDs = TermIDs(capacity: 1 << 14)
         // Per term, per field: (document, term frequency), in document order.
         var postings: [[[(Int, Int)]]] = []
         var lengths = [[Int]](repeating: [], count: Self.fields.count)
         func add(_ field: SearchTerms, _ fieldIndex: Int, _ document: Int) {
             lengths[fieldIndex].append(field.length)
             for (term, count) in zip(field.terms, field.counts) {
-                let id: Int
-                if let known = termIDs[term] {
-                    id = known
-                } else {
-                    id = terms.count
-                    termIDs[term] = id
-                    terms.append(term)
-                    postings.append([[], [], []])
-                }
+                let (id, isNew) = termIDs.id(term)
+                if isNew { postings.append([[], [], []]) }
                 postings[id][fieldIndex].append((document, count))
             }
         }
@@ -64,7 +56,8 @@ public struct SearchIndex: Sendable {
             add(SearchTerms(text: document.headingsText), 1, index)
             add(document.text, 2, index)
         }
-        let order = terms.indices.sorted { terms[$0].utf16.lexicographicallyPrecedes(terms[$1].utf16) }
+        let terms = termIDs.strings
+        let order = terms.indices.sorted { Self.precedesInUTF16(terms[$0], terms[$1]) }
 
         // Each term's postings, encoded, and the shards as runs of about equal size.
         let encoded = order.map { id in postings[id].map(Self.encode) }
@@ -111,6 +104,26 @@ public struct SearchIndex: Sendable {
             files["search/docs/\(chunk).json"] = "[" + entries.joined(separator: ",\n") + "]\n"
         }
         self.files = files
+    }
+
+    /// Whether `a` sorts before `b` as JavaScript sorts strings, by UTF-16 code units, compared on their UTF-8
+    /// bytes (no transcoding): the two orders agree, except that a character above U+FFFF (UTF-8 lead byte F0–F4)
+    /// sorts before one of U+E000–U+FFFF (lead byte EE or EF) in UTF-16, whose surrogates come first.
+    static func precedesInUTF16(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = min(left.count, right.count)
+                var index = 0
+                while index < common && left[index] == right[index] { index += 1 }
+                guard index < common else { return left.count < right.count }
+                let (x, y) = (left[index], right[index])
+                if x >= 0xF0 && (y == 0xEE || y == 0xEF) { return true }
+                if y >= 0xF0 && (x == 0xEE || x == 0xEF) { return false }
+                return x < y
+            }
+        }
     }
 
     /// A field's postings: for each document in order, `(gap − 1) × 2 + (1 if its frequency is above 1)`, then

@@ -22,18 +22,17 @@ public struct SearchTerms: Hashable, Sendable {
     }
 
     public init(tokens: [String]) {
-        var positions: [String: Int] = [:]
-        var terms: [String] = []
+        // Terms are the same when their bytes are, as lunr compares them (see `TermIDs`).
+        var ids = TermIDs(capacity: tokens.count)
         var counts: [Int] = []
         for token in tokens {
-            if let position = positions[token] {
-                counts[position] += 1
-            } else {
-                positions[token] = terms.count
-                terms.append(token)
+            let (id, isNew) = ids.id(token)
+            if isNew {
                 counts.append(1)
+            } else {
+                counts[id] += 1
             }
         }
-        self.init(terms: terms, counts: counts, length: tokens.count)
+        self.init(terms: ids.strings, counts: counts, length: tokens.count)
     }
 }

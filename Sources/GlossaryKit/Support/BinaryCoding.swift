@@ -51,6 +51,9 @@ public struct BinaryWriter: Sendable {
     }
 
     public mutating func write(raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
+    /// The bytes written, handed over without a copy (the writer is used up).
+    public consuming func take() -> [UInt8] { bytes }
 }
 
 /// Reads what `BinaryWriter` wrote; every read checks the bounds and throws on truncated or damaged input,

@@ -103,6 +103,9 @@ import Testing
         #expect((notes.hiddenBefore, notes.hiddenAfter, notes.listedAt) == (247, 246, "notes/"))
         let first = try #require(navigation.view(forURL: "notes/n000/").sidebar.items.first?.children)
         #expect(first.items.first?.link.title == "Note 000" && first.hiddenBefore == 0 && first.hiddenAfter == 493)
+        let last = try #require(navigation.view(forURL: "notes/n499/").sidebar.items.first?.children)
+        #expect(last.items.last?.link.title == "Note 499" && last.hiddenBefore == 493 && last.hiddenAfter == 0)
+        #expect(last.items.filter(\.isCurrent).map(\.link.title) == ["Note 499"])
         // Every page's navigation is the same small size, so the site grows with its pages, not their square.
         let sizes = Set((0..<500).map { navigation.view(forURL: "notes/n\(String(format: "%03d", $0))/").sidebar.items.first?.children?.items.count })
         #expect(sizes == [SiteNavigation.window])

@@ -1,0 +1,83 @@
+/// Dense ids for strings (0, 1, 2… in order of first sight), looked up by their UTF-8 bytes in a table of its own.
+///
+/// Counting a site's words for the search index is millions of lookups; a `[String: Int]` spends most of them
+/// seeding a SipHash and walking Unicode-aware hashing. Here a string is hashed eight bytes at a time and two
+/// strings are the same term when their bytes are: lunr, which searches the index in the browser, compares
+/// terms as JavaScript strings, code unit by code unit, so canonically equivalent spellings in different
+/// normal forms are different terms there too.
+struct TermIDs {
+    /// The strings by id.
+    private(set) var strings: [String] = []
+    private var hashes: [UInt64] = []
+    /// Open addressing: an id + 1 per slot, 0 for an empty one.
+    private var slots: [Int32]
+    private var mask: Int
+
+    init(capacity: Int = 8) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: 0, count: size)
+        mask = size - 1
+        strings.reserveCapacity(capacity)
+        hashes.reserveCapacity(capacity)
+    }
+
+    var count: Int { strings.count }
+
+    /// The id of `string`, given it when it is new (`isNew`).
+    mutating func id(_ string: String) -> (id: Int, isNew: Bool) {
+        var copy = string
+        let hash = copy.withUTF8(Self.hash)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { break }
+            let id = stored - 1
+            // Equal hashes of different bytes are a 1-in-2⁶⁴ chance, so `==` (which would call canonically
+            // equivalent spellings equal) only ever confirms a match of the same bytes, at its fast path.
+            if hashes[id] == hash && strings[id] == string { return (id, false) }
+            slot = (slot + 1) & mask
+        }
+        let id = strings.count
+        strings.append(string)
+        hashes.append(hash)
+        slots[slot] = Int32(id + 1)
+        if strings.count * 2 > slots.count { grow() }
+        return (id, true)
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        mask = slots.count - 1
+        for (id, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(id + 1)
+        }
+    }
+
+    /// Eight bytes at a time with a multiply-and-rotate mix, then an avalanche (the low bits pick the slot).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            state = ((state ^ word) &* 0xFF51_AFD7_ED55_8CCD)
+            state = (state << 29) | (state >> 35)
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            tail |= UInt64(raw[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        state = (state ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        state ^= state >> 33
+        state = state &* 0xFF51_AFD7_ED55_8CCD
+        state ^= state >> 33
+        return state
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import GlossaryKit
+
+/// `TermIDs` and the byte-wise UTF-16 order against the slow references they replace: `[String: Int]` keyed by
+/// bytes and `utf16.lexicographicallyPrecedes`.
+@Suite struct TermIDsTests {
+    /// Characters from each range the comparison treats apart: ASCII, two-byte, the BMP below and above the
+    /// surrogates, and above U+FFFF.
+    static let alphabet: [Character] = ["a", "b", "z", "0", "_", "é", "ß", "ж", "\u{D7FF}", "\u{E000}", "\u{FB01}", "\u{FFFD}", "😀", "𝔸", "\u{10FFFF}"]
+
+    static func randomWords(_ count: Int, seed: UInt64) -> [String] {
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { _ in
+            let length = Int(random.next() % 12)
+            return String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func idsAreDenseInOrderOfFirstSightLikeADictionary(seed: UInt64) {
+        // Few distinct short words, many repeats, and growth well past the first table.
+        let words = Self.randomWords(20_000, seed: seed).map { String($0.prefix(3)) }
+        var ids = TermIDs()
+        var reference: [[UInt8]: Int] = [:]
+        var order: [String] = []
+        for word in words {
+            let expected = reference[Array(word.utf8)]
+            let (id, isNew) = ids.id(word)
+            #expect(isNew == (expected == nil))
+            if let expected {
+                #expect(id == expected)
+            } else {
+                #expect(id == order.count)
+                reference[Array(word.utf8)] = id
+                order.append(word)
+            }
+        }
+        #expect(ids.strings == order)
+        #expect(ids.count == reference.count)
+    }
+
+    @Test func spellingsInDifferentNormalFormsAreDifferentTermsAsInLunr() {
+        var ids = TermIDs()
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        #expect(composed == decomposed, "Swift's String equality says they are the same")
+        #expect(ids.id(composed) == (0, true))
+        #expect(ids.id(decomposed) == (1, true))
+        #expect(ids.id(composed) == (0, false))
+    }
+
+    @Test(arguments: [7, 8, 9] as [UInt64])
+    func byteOrderAgreesWithJavaScriptsUTF16Order(seed: UInt64) {
+        let words = Self.randomWords(3_000, seed: seed)
+        for (a, b) in zip(words, words.dropFirst()) {
+            let shown = "\(a.unicodeScalars.map(\.value)) vs \(b.unicodeScalars.map(\.value))"
+            #expect(SearchIndex.precedesInUTF16(a, b) == a.utf16.lexicographicallyPrecedes(b.utf16), "\(shown)")
+        }
+        let sorted = words.sorted(by: SearchIndex.precedesInUTF16)
+        #expect(sorted.map { Array($0.utf16) } == words.map { Array($0.utf16) }.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    @Test func aCharacterAboveTheBasicPlaneSortsBeforeThePrivateUseArea() {
+        // In UTF-8, U+E000 (EE 80 80) is below U+1F600 (F0 9F 98 80); in UTF-16 the surrogate D83D comes first.
+        #expect(SearchIndex.precedesInUTF16("😀", "\u{E000}"))
+        #expect(!SearchIndex.precedesInUTF16("\u{E000}", "😀"))
+        #expect(SearchIndex.precedesInUTF16("\u{D7FF}", "😀"), "below the surrogates, code point order")
+        #expect(SearchIndex.precedesInUTF16("ab", "abc") && !SearchIndex.precedesInUTF16("abc", "ab") && !SearchIndex.precedesInUTF16("ab", "ab"))
+    }
+
+    @Test func fieldsCountTermsAsBeforeForEveryPlainSpelling() {
+        let tokens = Self.randomWords(5_000, seed: 4).map { String($0.prefix(2)) }
+        let terms = SearchTerms(tokens: tokens)
+        var counts: [String: Int] = [:]
+        var first: [String] = []
+        for token in tokens {
+            if counts[token] == nil { first.append(token) }
+            counts[token, default: 0] += 1
+        }
+        #expect(terms.terms == first)
+        #expect(terms.counts == first.map { counts[$0]! })
+        #expect(terms.length == tokens.count)
+    }
+}
