@@ -11,6 +11,8 @@ APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev lib
 	libjs-highlight.js libjs-lunr
 APT_TEST    = cmark cmark-gfm wordnet zsh fish
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
+# What `make bench` compares with and measures by.
+APT_BENCH   = hugo hyperfine cmark time
 VENV        = .venv
 PREFIX     ?= /usr/local
 DESTDIR    ?=
@@ -23,7 +25,7 @@ STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .b
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static \
-	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format
+	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format bench deps-bench
 
 demo: deps build site
 	@echo "Example glossary built into site/ ($$(find site -name '*.html' | wc -l) HTML files)."
@@ -70,31 +72,36 @@ browser-test: deps deps-browser $(VENV)/.requirements
 	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -q Tests/browser
 
 deps-browser:
-	@missing=$$(for p in $(APT_BROWSER); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing $$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call install-missing,$(APT_BROWSER))
 
 $(VENV)/.requirements: Tests/browser/requirements.txt
 	python3 -m venv --clear $(VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/browser/requirements.txt
 	cp Tests/browser/requirements.txt $@
 
-# Installs the Debian packages that are missing (none when all are there).
-deps:
-	@missing=$$(for p in $(APT_BUILD); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+# Installs the Debian packages of $(1) that are missing (none when all are there).
+define install-missing
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing $$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(APT_BUILD))
 
 deps-test:
-	@missing=$$(for p in $(APT_TEST); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing $$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call install-missing,$(APT_TEST))
+
+# Issue 11's benchmark in one run (bench/run-all.sh): full builds against Hugo and cmark, incremental builds and
+# memory at 1,000 to 50,000 pages, the preview server's reload latency; writes bench/RESULTS.md. About 15 minutes;
+# run it on a quiet machine.
+bench: deps deps-bench
+	bench/run-all.sh
+
+deps-bench:
+	$(call install-missing,$(APT_BENCH))
 
 # libFuzzer targets (Fuzz/README.md), not part of `make test`: each runs FUZZ_SECONDS, one after another, and a
 # summary follows. FUZZ_TARGETS picks some (front-matter markdown mustache cache-entry api-response request-path).

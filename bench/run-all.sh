@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# `make bench`: issue 11's figures in one run, written to bench/RESULTS.md (commands, date, machine, medians,
+# ratios), followed by bench/NOTES.md (the other benchmarks' last figures, kept by hand).
+#  1. full build against Hugo and the cmark CLI on the same 10,000-page corpus (bench/build-bench.sh), tmpfs and disk;
+#  2. clean, no-change and one-edit builds, peak memory and the resolve stage at 1,000, 10,000 and 50,000 pages
+#     (bench/incremental-bench.sh: the clean builds' times are the linearity points);
+#  3. `glossary serve` at 10,000 pages: edit-to-reload latency (bench/serve-latency.py) and resident memory.
+# Usage: bench/run-all.sh [WORKDIR]   Env: RUNS=3  EDITS=20  SIZES="1000 10000 50000"  SHARED=../shared  TMPFS=/dev/shm
+# Run it on a quiet machine: every figure is a wall time, and other processes take cores away.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+export SHARED=${SHARED:-$repo/../shared}
+W=${1:-$repo/bench/work}
+RUNS=${RUNS:-3}
+EDITS=${EDITS:-20}
+SIZES=${SIZES:-"1000 10000 50000"}
+export TMPFS=${TMPFS:-/dev/shm}
+mkdir -p "$W"
+W=$(cd "$W" && pwd)
+log=$W/run-all.log
+: > "$log"
+
+(cd "$repo" && swift build -c release --product glossary >/dev/null)
+glossary=$repo/.build/release/glossary
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+
+echo "1/3 full builds against Hugo and cmark (10,000 pages)" >&2
+SIZES=10000 RUNS=$RUNS "$repo/bench/build-bench.sh" "$W/build" | tee -a "$log" > "$W/build.txt"
+echo "2/3 incremental builds and memory ($SIZES pages)" >&2
+SIZES=$SIZES RUNS=$RUNS "$repo/bench/incremental-bench.sh" "$W/incremental" | tee -a "$log" > "$W/incremental.txt"
+
+echo "3/3 glossary serve (10,000 pages)" >&2
+site=$W/incremental/cached-10000
+serve_log=$W/serve.log
+"$glossary" serve --offline --port 0 --source "$site" > "$serve_log.out" 2> "$serve_log" &
+serve_pid=$!
+trap 'kill -TERM $serve_pid 2>/dev/null || true' EXIT
+port=
+for _ in $(seq 1200); do
+  port=$(grep -o 'http://127.0.0.1:[0-9]*' "$serve_log.out" 2>/dev/null | head -1 | cut -d: -f3 || true)
+  [ -n "$port" ] && break
+  kill -0 "$serve_pid" 2>/dev/null || { cat "$serve_log" >&2; exit 1; }
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "serve did not start" >&2; exit 1; }
+page=$(find "$site/content" -name '*.md' | LC_ALL=C sort | sed -n 2p)
+python3 "$repo/bench/serve-latency.py" --port "$port" --file "$page" --edits "$EDITS" > "$W/serve-latency.json"
+awk '/^VmRSS|^VmHWM/ { print $1, $2 }' "/proc/$serve_pid/status" > "$W/serve-memory.txt"
+kill -TERM "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
+trap - EXIT
+cat "$W/serve-latency.json" "$W/serve-memory.txt" >> "$log"
+
+python3 - "$W" "$repo/bench/RESULTS.md" "$repo/bench/NOTES.md" "$started" "$RUNS" "$EDITS" <<'PY'
+import json, os, platform, subprocess, sys
+W, out, notes, started, runs, edits = sys.argv[1:7]
+
+def table(path):
+    lines = [l.split() for l in open(path) if l.strip()]
+    return {row[0]: row for row in lines[1:]}
+
+build = table(os.path.join(W, "build.txt"))
+incremental = table(os.path.join(W, "incremental.txt"))
+latency = json.load(open(os.path.join(W, "serve-latency.json")))
+memory = dict(l.split() for l in open(os.path.join(W, "serve-memory.txt")))
+serve_rss = int(memory["VmRSS:"]) / 1024
+serve_peak = int(memory["VmHWM:"]) / 1024
+tmpfs, disk = build["10000-tmpfs"], build["10000-disk"]
+ten = incremental["10000"]
+
+def mark(ok): return "✓" if ok else "✗"
+def cpu():
+    try:
+        return subprocess.run(["lscpu"], capture_output=True, text=True).stdout.split("Model name:")[1].splitlines()[0].strip()
+    except Exception:
+        return platform.processor() or "unknown"
+
+rows = [
+    ("full build vs Hugo on its twin site (tmpfs)", f"{float(tmpfs[4]):.2f}× ({tmpfs[1]} s vs {tmpfs[2]} s)", "≤ 0.35×", float(tmpfs[4]) <= 0.35),
+    ("full build vs the `cmark` CLI over the same markdown (tmpfs)", f"{float(tmpfs[5]):.2f}× (cmark {tmpfs[3]} s)", "≤ 2.5×", float(tmpfs[5]) <= 2.5),
+    ("`glossary build` with nothing changed", f"{float(ten[3]):.1%} of a full build ({ten[2]} s)", "≤ 5%", float(ten[3]) <= 0.05),
+    ("`glossary build` after editing one page", f"{float(ten[5]):.1%} of a full build ({ten[4]} s)", "≤ 5%", float(ten[5]) <= 0.05),
+    ("peak memory of a build", f"{ten[6]} MB", "≤ 250 MB", float(ten[6]) <= 250),
+    ("`serve`: file write → live-reload event, one-page edit", f"median {latency['median']:.0f} ms, p90 {latency['p90']:.0f} ms", "median ≤ 100 ms, p90 ≤ 150 ms", latency["median"] <= 100 and latency["p90"] <= 150),
+    ("`serve` resident memory (after the edits; peak)", f"{serve_rss:.0f} MB; peak {serve_peak:.0f} MB", "≤ 300 MB", serve_peak <= 300),
+    ("loading 2,000 cache entries (`resolve` stage)", f"{ten[7]} s", "≤ 0.15 s", float(ten[7]) <= 0.15),
+]
+with open(out, "w") as f:
+    f.write("# Benchmark results\n\n")
+    f.write(f"Written by `make bench` (bench/run-all.sh), {started}. Machine: {os.cpu_count()} cores ({cpu()}), "
+            f"{platform.system()} {platform.release()}; release build; timing outputs on tmpfs unless marked disk. "
+            f"Medians of {runs} runs ({edits} edits for serve).\n\n")
+    f.write("## Issue 11's figures (10,000 pages of the shared corpus, 1,996 cached terms)\n\n")
+    f.write("| figure | result | target | |\n|---|---|---|---|\n")
+    for name, result, target, ok in rows:
+        f.write(f"| {name} | {result} | {target} | {mark(ok)} |\n")
+    f.write(f"\nOn disk: glossary {disk[1]} s, Hugo {disk[2]} s ({float(disk[4]):.2f}×).\n\n")
+    f.write("## Size: time and peak memory of a clean build (linearity)\n\n| pages | clean build | per 1,000 pages | no change | one edit | peak memory | resolve |\n|---|---|---|---|---|---|---|\n")
+    for pages, row in sorted(incremental.items(), key=lambda item: int(item[0])):
+        n = int(pages)
+        f.write(f"| {n:,} | {row[1]} s | {float(row[1]) / n * 1000:.3f} s | {row[2]} s | {row[4]} s | {row[6]} MB | {row[7]} s |\n")
+    f.write("\n## Commands\n\n```\n")
+    f.write(f"SIZES=10000 RUNS={runs} bench/build-bench.sh       # hyperfine; glossary build --offline --quiet --clean, hugo, cmark\n")
+    f.write(f"SIZES=\"{' '.join(sorted(incremental, key=int))}\" RUNS={runs} bench/incremental-bench.sh   # /usr/bin/time -f '%e %M'\n")
+    f.write(f"glossary serve --offline --port 0; bench/serve-latency.py --edits {edits}; VmRSS/VmHWM from /proc\n```\n\n")
+    f.write("Raw output:\n\n```\n" + open(os.path.join(W, "run-all.log")).read() + "```\n")
+    if os.path.exists(notes):
+        f.write("\n" + open(notes).read())
+PY
+echo "wrote $repo/bench/RESULTS.md" >&2
