@@ -53,6 +53,42 @@ public enum JSONWriter {
         return out
     }
 
+    /// `text(_:pretty:htmlSafe:)` of an object whose member `key` is an array of `count` items, each made by `item`
+    /// only when it is written (`object` holds the other members): a document of megabytes is never in memory as
+    /// values and text at once.
+    public static func text(
+        _ object: [(key: String, value: JSONValue)], streaming key: String, count: Int, pretty: Bool, htmlSafe: Bool = true,
+        item: (Int) -> JSONValue
+    ) -> String {
+        let members = (object.filter { $0.key != key } + [(key: key, value: .null)]).sorted { $0.key < $1.key }
+        var out = "{"
+        for (index, member) in members.enumerated() {
+            if index > 0 { out += "," }
+            newline(pretty, 1, &out)
+            out += quoted(member.key, htmlSafe: htmlSafe)
+            out += pretty ? ": " : ":"
+            guard member.key == key else {
+                write(member.value, pretty: pretty, htmlSafe: htmlSafe, indent: 1, into: &out)
+                continue
+            }
+            guard count > 0 else {
+                out += "[]"
+                continue
+            }
+            out += "["
+            for position in 0..<count {
+                if position > 0 { out += "," }
+                newline(pretty, 2, &out)
+                write(item(position), pretty: pretty, htmlSafe: htmlSafe, indent: 2, into: &out)
+            }
+            newline(pretty, 1, &out)
+            out += "]"
+        }
+        newline(pretty, 0, &out)
+        out += "}"
+        return out
+    }
+
     private static func write(_ value: JSONValue, pretty: Bool, htmlSafe: Bool, indent: Int, into out: inout String) {
         switch value {
         case .null: out += "null"

@@ -114,6 +114,10 @@ import Testing
         let (result, files) = await site.build()
         #expect(result.diagnostics == [])
         #expect(files["glossary.json"] == Self.expected)
+        // Written term by term, it is the document written whole.
+        let built = try #require(result.site)
+        let model = GlossaryExport.make(site: built, definitions: built.termPages.values.sorted { $0.key < $1.key }) { _ in "<p>A <b>body</b> & more</p>" }
+        #expect(GlossaryJSONExport.text(model) == JSONWriter.text(GlossaryJSONExport.document(model), pretty: true, htmlSafe: false) + "\n")
         // And Foundation reads it back as JSON.
         let data = try #require(files["glossary.json"]).data(using: .utf8)!
         #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])

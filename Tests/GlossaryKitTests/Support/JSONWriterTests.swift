@@ -36,4 +36,20 @@ import Testing
         #expect(JSONWriter.text(sorted, pretty: false) == #"{"a":[],"b":{},"c":"x"}"#)
         #expect(JSONWriter.text(sorted, pretty: true) == "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": \"x\"\n}")
     }
+
+    /// An array written item by item is the same text as the whole document written at once, wherever its key sorts.
+    @Test(arguments: [0, 1, 3])
+    func aStreamedArrayIsTheTextOfTheWholeDocument(count: Int) {
+        let items = (0..<count).map { index in
+            JSONValue.object([("n", .number(String(index))), ("s", .string("<\(index)>")), ("l", .array([.null, .bool(true)]))])
+        }
+        for key in ["a", "m", "z"] {
+            let others: [(key: String, value: JSONValue)] = [("k", .string("x")), ("b", .object([("q", .null)])), ("y", .array([]))]
+            for pretty in [false, true] {
+                let whole = JSONWriter.text(.object(others + [(key, .array(items))]), pretty: pretty, htmlSafe: false)
+                let streamed = JSONWriter.text(others, streaming: key, count: count, pretty: pretty, htmlSafe: false) { items[$0] }
+                #expect(streamed == whole, "key \(key), pretty \(pretty)")
+            }
+        }
+    }
 }
