@@ -18,7 +18,20 @@ public struct SearchTerms: Hashable, Sendable {
 
     /// The field `text` makes (see `SearchTokenizer`).
     public init(text: String) {
-        self.init(tokens: SearchTokenizer.terms(text))
+        // Straight from the tokenizer's bytes: a string is made once per distinct term, not once per word.
+        var ids = TermIDs(capacity: 64)
+        var counts: [Int] = []
+        var length = 0
+        SearchTokenizer.forEachTerm(text) { term in
+            let (id, isNew) = ids.id(bytes: term)
+            if isNew {
+                counts.append(1)
+            } else {
+                counts[id] += 1
+            }
+            length += 1
+        }
+        self.init(terms: ids.strings, counts: counts, length: length)
     }
 
     public init(tokens: [String]) {

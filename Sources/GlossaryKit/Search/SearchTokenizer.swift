@@ -11,9 +11,16 @@ public enum SearchTokenizer {
     /// Works on UTF-8 bytes, which gives what lunr's UTF-16 units give: every separator is a whole character,
     /// and a character outside ASCII is no word character in either form, so trimming stops at the same places.
     public static func terms(_ text: String) -> [String] {
+        var terms: [String] = []
+        forEachTerm(text) { terms.append(String(decoding: $0, as: UTF8.self)) }
+        return terms
+    }
+
+    /// Calls `body` with the UTF-8 bytes of each of `text`'s terms, in order (`terms(_:)` without making a string
+    /// of each; the bytes are valid only during the call).
+    static func forEachTerm(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var lowered = text.lowercased()
-        return lowered.withUTF8 { bytes in
-            var terms: [String] = []
+        lowered.withUTF8 { bytes in
             var start = 0
             var index = 0
             func flush(_ end: Int) {
@@ -21,10 +28,10 @@ public enum SearchTokenizer {
                 var last = end
                 while first < last, !isWordByte(bytes[first]) { first += 1 }
                 while last > first, !isWordByte(bytes[last - 1]) { last -= 1 }
-                if first < last {
-                    let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
-                    if !stopWords.contains(term) { terms.append(term) }
-                }
+                // Trimmed to word bytes (ASCII) at both ends, the term is whole characters.
+                guard first < last else { return }
+                let term = UnsafeBufferPointer(rebasing: bytes[first..<last])
+                if !stopWordTable.contains(bytes: term) { body(term) }
             }
             while index < bytes.count {
                 let length = separatorLength(bytes, at: index)
@@ -37,7 +44,6 @@ public enum SearchTokenizer {
                 }
             }
             flush(bytes.count)
-            return terms
         }
     }
 
@@ -67,6 +73,9 @@ public enum SearchTokenizer {
         default: return 0
         }
     }
+
+    /// `stopWords`, looked up by bytes.
+    static let stopWordTable = TermIDs(Array(stopWords))
 
     /// `lunr.stopWordFilter`'s English list.
     static let stopWords: Set<String> = [

@@ -1,13 +1,18 @@
+import Foundation
+
 /// Dense ids for strings (0, 1, 2… in order of first sight), looked up by their UTF-8 bytes in a table of its own.
 ///
 /// Counting a site's words for the search index is millions of lookups; a `[String: Int]` spends most of them
 /// seeding a SipHash and walking Unicode-aware hashing. Here a string is hashed eight bytes at a time and two
 /// strings are the same term when their bytes are: lunr, which searches the index in the browser, compares
 /// terms as JavaScript strings, code unit by code unit, so canonically equivalent spellings in different
-/// normal forms are different terms there too.
-struct TermIDs {
+/// normal forms are different terms there too. A term met as bytes becomes a `String` only the first time.
+struct TermIDs: Sendable {
     /// The strings by id.
     private(set) var strings: [String] = []
+    /// Every string's bytes, one after another: string `id` is `bytes[starts[id]..<starts[id + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
     private var hashes: [UInt64] = []
     /// Open addressing: an id + 1 per slot, 0 for an empty one.
     private var slots: [Int32]
@@ -20,6 +25,13 @@ struct TermIDs {
         mask = size - 1
         strings.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
+        starts.reserveCapacity(capacity + 1)
+        bytes.reserveCapacity(capacity * 8)
+    }
+
+    init(_ strings: [String]) {
+        self.init(capacity: strings.count)
+        for string in strings { _ = id(string) }
     }
 
     var count: Int { strings.count }
@@ -27,23 +39,52 @@ struct TermIDs {
     /// The id of `string`, given it when it is new (`isNew`).
     mutating func id(_ string: String) -> (id: Int, isNew: Bool) {
         var copy = string
-        let hash = copy.withUTF8(Self.hash)
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { break }
-            let id = stored - 1
-            // Equal hashes of different bytes are a 1-in-2⁶⁴ chance, so `==` (which would call canonically
-            // equivalent spellings equal) only ever confirms a match of the same bytes, at its fast path.
-            if hashes[id] == hash && strings[id] == string { return (id, false) }
-            slot = (slot + 1) & mask
-        }
+        return copy.withUTF8 { id(bytes: $0, string: string) }
+    }
+
+    /// The id of the string of these UTF-8 bytes (which must be valid UTF-8), given it when it is new.
+    mutating func id(bytes term: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
+        id(bytes: term, string: nil)
+    }
+
+    /// Whether the string of these bytes has an id.
+    func contains(bytes term: UnsafeBufferPointer<UInt8>) -> Bool {
+        let hash = Self.hash(term)
+        return probe(term, hash).found != nil
+    }
+
+    private mutating func id(bytes term: UnsafeBufferPointer<UInt8>, string: String?) -> (id: Int, isNew: Bool) {
+        let hash = Self.hash(term)
+        let (found, slot) = probe(term, hash)
+        if let found { return (found, false) }
         let id = strings.count
-        strings.append(string)
+        strings.append(string ?? String(decoding: term, as: UTF8.self))
+        bytes.append(contentsOf: term)
+        starts.append(bytes.count)
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
         if strings.count * 2 > slots.count { grow() }
         return (id, true)
+    }
+
+    /// The id of the bytes if they have one, else the empty slot where they go.
+    private func probe(_ term: UnsafeBufferPointer<UInt8>, _ hash: UInt64) -> (found: Int?, slot: Int) {
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { return (nil, slot) }
+            let id = stored - 1
+            if hashes[id] == hash && sameBytes(id, term) { return (id, slot) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private func sameBytes(_ id: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[id]
+        let count = starts[id + 1] - start
+        guard count == term.count else { return false }
+        guard count > 0 else { return true }
+        return bytes.withUnsafeBufferPointer { stored in memcmp(stored.baseAddress! + start, term.baseAddress!, count) == 0 }
     }
 
     private mutating func grow() {

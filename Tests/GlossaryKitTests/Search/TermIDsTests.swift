@@ -82,4 +82,34 @@ import Testing
         #expect(terms.counts == first.map { counts[$0]! })
         #expect(terms.length == tokens.count)
     }
+
+    /// A field made straight from the tokenizer's bytes is the field made from its strings.
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func fieldsFromBytesAreFieldsFromTokens(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let pieces = ["The", "pods", "Pods", "run", "and", "é", "naïve", "東京", "-", " ", "\n", "\u{00A0}", ".", "x_y", "ß", "😀", "a", "IS"]
+        for _ in 0..<50 {
+            let text = (0..<Int(random.next() % 80)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined(
+                separator: random.next() % 2 == 0 ? " " : "")
+            let fromBytes = SearchTerms(text: text)
+            #expect(fromBytes == SearchTerms(tokens: SearchTokenizer.terms(text)), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func bytesFindTheIdsStringsGot() {
+        var ids = TermIDs(["alpha", "beta", ""])
+        for (word, expected) in [("beta", 1), ("", 2), ("alpha", 0)] {
+            var copy = word
+            copy.withUTF8 { bytes in
+                #expect(ids.contains(bytes: bytes))
+                #expect(ids.id(bytes: bytes) == (expected, false))
+            }
+        }
+        var gamma = "gamma"
+        gamma.withUTF8 { bytes in
+            #expect(!ids.contains(bytes: bytes))
+            #expect(ids.id(bytes: bytes) == (3, true))
+        }
+        #expect(ids.strings == ["alpha", "beta", "", "gamma"])
+    }
 }
