@@ -39,7 +39,9 @@ public struct OutputPlan: Sendable {
     public var definitions: [TermDefinition]
 
     /// Plans the site's outputs; problems are slug collisions and content files at generated paths.
-    static func make(site: BuiltSite, loaded: LoadedSite, theme: Theme, bodySuffix: String?, state: BuildState) -> (OutputPlan, [Diagnostic]) {
+    static func make(
+        site: BuiltSite, loaded: LoadedSite, theme: Theme, bodySuffix: String?, state: BuildState, jobs: Int = 1
+    ) -> (OutputPlan, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let definitions = site.termPages.values.sorted { $0.key < $1.key }
         var slugOwners: [String: TermKey] = [:]
@@ -51,8 +53,11 @@ public struct OutputPlan: Sendable {
         }
         let inputs = Inputs(site: site, theme: theme, bodySuffix: bodySuffix)
         var items: [Item] = []
-        for (index, record) in site.pages.enumerated() where record.page.kind == .page {
-            items.append(Item(path: record.page.outputPath, content: .page(recordIndex: index), fingerprint: inputs.page(record)))
+        // Pages' and terms' fingerprints on every core: most of a plan, and all of it is reading.
+        let pageIndices = site.pages.indices.filter { site.pages[$0].page.kind == .page }
+        let pagePrints = pageIndices.parallelMap(jobs: jobs) { inputs.page(site.pages[$0]) }
+        for (index, fingerprint) in zip(pageIndices, pagePrints) {
+            items.append(Item(path: site.pages[index].page.outputPath, content: .page(recordIndex: index), fingerprint: fingerprint))
         }
         let staticPaths = Set(loaded.source.staticFiles.map(\.contentPath))
         for node in site.navigation.generatedSections {
@@ -61,8 +66,9 @@ public struct OutputPlan: Sendable {
             guard !staticPaths.contains(path) else { continue }
             items.append(Item(path: path, content: .section(node: node), fingerprint: inputs.section(node)))
         }
-        for definition in definitions {
-            items.append(Item(path: "terms/\(definition.slug)/index.html", content: .term(definition.key), fingerprint: inputs.term(definition)))
+        let termPrints = definitions.parallelMap(jobs: jobs) { inputs.term($0) }
+        for (definition, fingerprint) in zip(definitions, termPrints) {
+            items.append(Item(path: "terms/\(definition.slug)/index.html", content: .term(definition.key), fingerprint: fingerprint))
         }
         items.append(Item(path: "terms/index.html", content: .index, fingerprint: inputs.index(definitions)))
         items.append(Item(path: "terms/index.json", content: .termsJSON, fingerprint: inputs.termsJSON(definitions)))
@@ -112,8 +118,9 @@ public struct OutputPlan: Sendable {
         return (OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions), diagnostics)
     }
 
-    /// The fingerprints of each kind of output's inputs, memoised per build where many outputs share one.
-    struct Inputs {
+    /// The fingerprints of each kind of output's inputs, memoised per build where many outputs share one. Used
+    /// from several threads at once: the memos take a lock.
+    struct Inputs: @unchecked Sendable {
         let site: BuiltSite
         let theme: Theme
         let common: Fingerprint
@@ -124,6 +131,7 @@ public struct OutputPlan: Sendable {
         private let linkedURLs = LinkedURLs()
 
         final class LinkedURLs {
+            let lock = NSLock()
             var byWord: [String: String?] = [:]
         }
 
@@ -132,14 +140,15 @@ public struct OutputPlan: Sendable {
         private let exportedTerms = ExportedTerms()
 
         final class ExportedTerms {
+            let lock = NSLock()
             var byKey: [TermKey: (term: Fingerprint, users: Fingerprint)] = [:]
             var users: [TermKey: Fingerprint] = [:]
         }
 
         func linkedURL(_ word: String) -> String? {
-            if let known = linkedURLs.byWord[word] { return known }
+            if let known = linkedURLs.lock.withLock({ linkedURLs.byWord[word] }) { return known }
             let url = SiteRenderer.linkedURL(word, in: site)
-            linkedURLs.byWord[word] = .some(url)
+            linkedURLs.lock.withLock { linkedURLs.byWord[word] = .some(url) }
             return url
         }
 
@@ -451,17 +460,17 @@ public struct OutputPlan: Sendable {
 
         /// `exported(_:into:)` of a term and the pages using it, each hashed once per plan.
         private func exportedHashes(_ definition: TermDefinition) -> (term: Fingerprint, users: Fingerprint) {
-            if let known = exportedTerms.byKey[definition.key] { return known }
+            if let known = exportedTerms.lock.withLock({ exportedTerms.byKey[definition.key] }) { return known }
             var term = FingerprintHasher()
             exported(definition, into: &term)
             let hashes = (term.finish(), usersHash(definition))
-            exportedTerms.byKey[definition.key] = hashes
+            exportedTerms.lock.withLock { exportedTerms.byKey[definition.key] = hashes }
             return hashes
         }
 
         /// The pages using a term (titles and paths), as its page and the exports show them: hashed once per plan.
         private func usersHash(_ definition: TermDefinition) -> Fingerprint {
-            if let known = exportedTerms.users[definition.key] { return known }
+            if let known = exportedTerms.lock.withLock({ exportedTerms.users[definition.key] }) { return known }
             var users = FingerprintHasher()
             let records = site.usedOn(definition)
             users.combineCount(records.count)
@@ -470,7 +479,7 @@ public struct OutputPlan: Sendable {
                 users.combine(record.page.urlPath)
             }
             let hash = users.finish()
-            exportedTerms.users[definition.key] = hash
+            exportedTerms.lock.withLock { exportedTerms.users[definition.key] = hash }
             return hash
         }
 

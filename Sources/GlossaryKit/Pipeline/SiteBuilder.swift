@@ -120,7 +120,7 @@ public struct SiteBuilder: Sendable {
 
         // Plan.
         let (plan, planProblems) = timed("plan", &stats) {
-            OutputPlan.make(site: site, loaded: loaded, theme: theme, bodySuffix: options.bodySuffix, state: state)
+            OutputPlan.make(site: site, loaded: loaded, theme: theme, bodySuffix: options.bodySuffix, state: state, jobs: options.jobs)
         }
         state.learnFiles()
         log.add(contentsOf: planProblems)
