@@ -17,10 +17,14 @@ public struct SiteRenderer: Sendable {
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
-    public init(site: BuiltSite, theme: Theme, bodySuffix: String?) {
+    /// Threads the site search's index is made on (see `SearchIndex.init(documents:jobs:)`).
+    public var jobs: Int
+
+    public init(site: BuiltSite, theme: Theme, bodySuffix: String?, jobs: Int = 1) {
         self.site = site
         self.theme = theme
         self.bodySuffix = bodySuffix
+        self.jobs = jobs
         exportRoot = site.exportRoot
     }
 

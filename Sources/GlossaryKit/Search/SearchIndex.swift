@@ -1,3 +1,5 @@
+import Foundation
+
 /// The site search's index, written as files the browser fetches a few at a time: lunr 2.3.9's inverted index,
 /// cut in pieces, so a query downloads the vocabulary and the postings of its own terms, not the whole site.
 ///
@@ -38,29 +40,30 @@ public struct SearchIndex: Sendable {
     /// The files by path.
     public let files: [String: String]
 
-    public init(documents: [SearchDocument]) {
-        var termIDs = TermIDs(capacity: 1 << 14)
-        // Per term, per field: (document, term frequency), in document order.
-        var postings: [[[(Int, Int)]]] = []
-        var lengths = [[Int]](repeating: [], count: Self.fields.count)
-        func add(_ field: SearchTerms, _ fieldIndex: Int, _ document: Int) {
-            lengths[fieldIndex].append(field.length)
-            for (term, count) in zip(field.terms, field.counts) {
+    /// The index of `documents`, made on `jobs` threads (the documents in as many runs, merged).
+    public init(documents: [SearchDocument], jobs: Int = 1) {
+        // Each run counts its documents' terms alone; the runs are merged in order, so every posting list stays in
+        // document order and the files are those one run would give (terms are written sorted, not by id).
+        let runs = Self.runs(documents.count, jobs: jobs)
+        let parts = Self.inParallel(runs.count) { Part(documents, runs[$0]) }
+        var termIDs = parts[0].ids
+        var postings = parts[0].postings
+        var lengths = parts[0].lengths
+        for part in parts.dropFirst() {
+            for (local, term) in part.ids.strings.enumerated() {
                 let (id, isNew) = termIDs.id(term)
                 if isNew { postings.append([[], [], []]) }
-                postings[id][fieldIndex].append((document, count))
+                for field in 0..<Self.fields.count { postings[id][field] += part.postings[local][field] }
             }
-        }
-        for (index, document) in documents.enumerated() {
-            add(SearchTerms(text: document.title), 0, index)
-            add(SearchTerms(text: document.headingsText), 1, index)
-            add(document.text, 2, index)
+            for field in 0..<Self.fields.count { lengths[field] += part.lengths[field] }
         }
         let terms = termIDs.strings
         let order = terms.indices.sorted { Self.precedesInUTF16(terms[$0], terms[$1]) }
 
         // Each term's postings, encoded, and the shards as runs of about equal size.
-        let encoded = order.map { id in postings[id].map(Self.encode) }
+        let merged = postings
+        let encodeRuns = Self.runs(order.count, jobs: jobs)
+        let encoded = Self.inParallel(encodeRuns.count) { run in encodeRuns[run].map { merged[order[$0]].map(Self.encode) } }.flatMap { $0 }
         let shardCount = Self.shardCount(documents: documents.count)
         let sizes = zip(order, encoded).map { id, fields in fields.reduce(terms[id].utf8.count + 8) { $0 + $1.utf8.count } }
         let total = max(1, sizes.reduce(0, +))
@@ -104,6 +107,63 @@ public struct SearchIndex: Sendable {
             files["search/docs/\(chunk).json"] = "[" + entries.joined(separator: ",\n") + "]\n"
         }
         self.files = files
+    }
+
+    /// What one run of documents holds: its terms, their postings (per term, per field: document and frequency,
+    /// documents numbered in the whole index) and the fields' lengths.
+    private struct Part: @unchecked Sendable {
+        var ids = TermIDs(capacity: 1 << 13)
+        var postings: [[[(Int, Int)]]] = []
+        var lengths = [[Int]](repeating: [], count: SearchIndex.fields.count)
+
+        init(_ documents: [SearchDocument], _ range: Range<Int>) {
+            for index in range {
+                let document = documents[index]
+                add(SearchTerms(text: document.title), 0, index)
+                add(SearchTerms(text: document.headingsText), 1, index)
+                add(document.text, 2, index)
+            }
+        }
+
+        private mutating func add(_ field: SearchTerms, _ fieldIndex: Int, _ document: Int) {
+            lengths[fieldIndex].append(field.length)
+            for (term, count) in zip(field.terms, field.counts) {
+                let (id, isNew) = ids.id(term)
+                if isNew { postings.append([[], [], []]) }
+                postings[id][fieldIndex].append((document, count))
+            }
+        }
+    }
+
+    /// `count` items cut into at most `jobs` runs of about equal size (one run, possibly empty, at least).
+    static func runs(_ count: Int, jobs: Int) -> [Range<Int>] {
+        let parts = max(1, min(jobs, count / 500))
+        return (0..<parts).map { count * $0 / parts..<count * ($0 + 1) / parts }
+    }
+
+    /// `body` of 0..<count, each on a thread of its own but the first (which runs here). Threads, not Dispatch:
+    /// the index is made inside the render's `concurrentPerform`, where a nested one would run serially.
+    static func inParallel<T>(_ count: Int, _ body: @escaping (Int) -> T) -> [T] {
+        guard count > 1 else { return [body(0)] }
+        let results = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        // Each thread writes its own slot, and the semaphore orders those writes before the reads below.
+        nonisolated(unsafe) let slots = results
+        nonisolated(unsafe) let work = body
+        let done = DispatchSemaphore(value: 0)
+        for index in 1..<count {
+            Thread {
+                slots[index] = work(index)
+                done.signal()
+            }.start()
+        }
+        slots[0] = body(0)
+        for _ in 1..<count { done.wait() }
+        return results.map { $0! }
     }
 
     /// Whether `a` sorts before `b` as JavaScript sorts strings, by UTF-16 code units, compared on their UTF-8

@@ -89,4 +89,21 @@ import Testing
         let chunk = try #require(JSONSerialization.jsonObject(with: Data(index.files["search/docs/7.json"]!.utf8)) as? [[Any]])
         #expect(chunk.count == 50 && chunk[0][1] as? String == "Page 350" && chunk[0][2] as? String == "page 350/")
     }
+
+    /// Made on several threads (runs of documents merged), the index is file for file the one made on one.
+    @Test func theIndexMadeInRunsIsTheIndexMadeInOne() {
+        var random = SeededRandom(seed: 42)
+        let words = ["pod", "node", "Cluster", "café", "the", "run-time", "x_y", "東京", "😀", "a1", "zeta", "Node"]
+        func text(_ count: Int) -> String {
+            (0..<count).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        let documents = (0..<1_600).map { index in
+            Self.document("Page \(index) \(text(2))", text(Int(random.next() % 40)), headings: (0..<Int(random.next() % 3)).map { _ in text(2) })
+        }
+        #expect(SearchIndex.runs(documents.count, jobs: 4).count == 3, "three runs of 500 or more")
+        let one = SearchIndex(documents: documents, jobs: 1)
+        let runs = SearchIndex(documents: documents, jobs: 4)
+        #expect(runs.files.keys.sorted() == one.files.keys.sorted())
+        for (path, text) in one.files { #expect(runs.files[path] == text, "\(path)") }
+    }
 }
