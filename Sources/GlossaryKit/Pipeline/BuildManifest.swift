@@ -12,7 +12,7 @@ struct BuildManifest {
     let url: URL
 
     /// Bumped whenever the layout changes (or what a record holds).
-    static let format: UInt64 = 3
+    static let format: UInt64 = 4
     static let magic = Array("glossary build manifest\n".utf8)
 
     init(folder: URL, output: URL) {
@@ -31,10 +31,11 @@ struct BuildManifest {
             let outputFolder = try Self.optionalSignature(&reader)
             let previousFolder = try Self.optionalSignature(&reader)
             var records: [String: BuildState.StoredRecord] = [:]
+            var terms = SearchTermTable.Reading()
             for _ in 0..<(try reader.count()) {
                 let signature = try Self.signature(&reader)
                 let readAt = Double(bitPattern: try reader.uint())
-                let record = try Self.record(&reader)
+                let record = try Self.record(&reader, terms: &terms)
                 records[record.page.contentPath] = .init(signature: signature, readAt: readAt, record: record)
             }
             var files: [String: BuildState.StoredFile] = [:]
@@ -75,10 +76,11 @@ struct BuildManifest {
             Self.write(state.previousFolder, &writer)
             let records = state.records.values.filter { $0.record.diagnostics.isEmpty && Self.canStore($0.record) }
             writer.write(UInt64(records.count))
+            var terms = SearchTermTable.Writing()
             for stored in records.sorted(by: { $0.record.page.contentPath < $1.record.page.contentPath }) {
                 Self.write(stored.signature, &writer)
                 writer.write(stored.readAt.bitPattern)
-                Self.write(stored.record, &writer)
+                Self.write(stored.record, &writer, terms: &terms)
             }
             writer.write(UInt64(state.files.count))
             for (path, file) in state.files.sorted(by: { $0.key < $1.key }) {
@@ -94,6 +96,41 @@ struct BuildManifest {
     }
 
     // MARK: Pieces
+
+    /// The search terms of every record, each written in full the first time and as its number after: a
+    /// site's pages share a few thousand terms among millions of uses, and reading a string costs far more than
+    /// reading a number (the manifest is read by every build).
+    enum SearchTermTable {
+        struct Writing {
+            private var ids = TermIDs(capacity: 1 << 13)
+
+            /// 0 and the term when it is new, else its number + 1.
+            mutating func write(_ term: String, _ writer: inout BinaryWriter) {
+                let (id, isNew) = ids.id(term)
+                if isNew {
+                    writer.write(UInt64(0))
+                    writer.write(term)
+                } else {
+                    writer.write(UInt64(id + 1))
+                }
+            }
+        }
+
+        struct Reading {
+            private var terms: [String] = []
+
+            mutating func read(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> String {
+                let number = try reader.uint()
+                guard number > 0 else {
+                    let term = try reader.string()
+                    terms.append(term)
+                    return term
+                }
+                guard number <= UInt64(terms.count) else { throw .init() }
+                return terms[Int(number) - 1]
+            }
+        }
+    }
 
     /// Whether every location in the record is in its own file (what the compact layout assumes).
     static func canStore(_ record: PageRecord) -> Bool {
@@ -148,7 +185,7 @@ struct BuildManifest {
         return outputs
     }
 
-    static func write(_ record: PageRecord, _ writer: inout BinaryWriter) {
+    static func write(_ record: PageRecord, _ writer: inout BinaryWriter, terms: inout SearchTermTable.Writing) {
         let page = record.page
         writer.write(page.kind == .glossaryEntry)
         writer.write(page.displayPath)
@@ -172,7 +209,8 @@ struct BuildManifest {
             writer.write(heading.text)
             writer.write(heading.id)
         }
-        writer.write(record.searchText.terms)
+        writer.write(UInt64(record.searchText.terms.count))
+        for term in record.searchText.terms { terms.write(term, &writer) }
         writer.write(UInt64(record.searchText.counts.count))
         for count in record.searchText.counts { writer.write(count) }
         writer.write(record.searchText.length)
@@ -183,7 +221,7 @@ struct BuildManifest {
         writer.write(record.hasBody)
     }
 
-    static func record(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> PageRecord {
+    static func record(_ reader: inout BinaryReader, terms table: inout SearchTermTable.Reading) throws(BinaryReader.Damaged) -> PageRecord {
         let isEntry = try reader.bool()
         let displayPath = try reader.string()
         let contentPath = try reader.string()
@@ -206,7 +244,8 @@ struct BuildManifest {
         for _ in 0..<(try reader.count()) {
             headings.append(PageHeading(level: try reader.int(), text: try reader.string(), id: try reader.string()))
         }
-        let terms = try reader.strings()
+        var terms: [String] = []
+        for _ in 0..<(try reader.count()) { terms.append(try table.read(&reader)) }
         var counts: [Int] = []
         for _ in 0..<(try reader.count()) { counts.append(try reader.int()) }
         guard counts.count == terms.count else { throw .init() }
