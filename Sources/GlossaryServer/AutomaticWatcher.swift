@@ -24,7 +24,8 @@ public final class AutomaticWatcher: FileWatcher, @unchecked Sendable {
     private var stopped = false
 
     public init(
-        scope: WatchScope, pollInterval: TimeInterval = PollingWatcher.defaultInterval, debounce: TimeInterval = 0.075, maximumDelay: TimeInterval = 1,
+        scope: WatchScope, pollInterval: TimeInterval = PollingWatcher.defaultInterval, debounce: TimeInterval = PollingWatcher.defaultDebounce,
+        maximumDelay: TimeInterval = 1,
         onChange: @escaping @Sendable (Set<String>) -> Void, onFallback: @escaping @Sendable (Diagnostic) -> Void
     ) {
         self.scope = scope

@@ -33,7 +33,8 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     private static let folderMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_ONLYDIR)
 
     public init(
-        scope: WatchScope, debounce: TimeInterval = 0.075, maximumDelay: TimeInterval = 1, onChange: @escaping @Sendable (Set<String>) -> Void,
+        scope: WatchScope, debounce: TimeInterval = PollingWatcher.defaultDebounce, maximumDelay: TimeInterval = 1,
+        onChange: @escaping @Sendable (Set<String>) -> Void,
         onFailure: @escaping @Sendable (WatchFailure) -> Void = { _ in }
     ) {
         self.scope = scope

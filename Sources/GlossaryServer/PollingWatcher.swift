@@ -46,6 +46,10 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     /// them the system calls — twice a second costs under 3% of one core. Network shares stat more slowly:
     /// `--poll=MS` trades latency for load.
     public static let defaultInterval: TimeInterval = 0.5
+    /// How long a batch of changes waits for more, for every watcher: long enough for an editor's save (a write,
+    /// or a temporary file renamed into place, both within a millisecond or two) to be one batch, short enough
+    /// to be a small part of the 100 ms a live reload may take.
+    public static let defaultDebounce: TimeInterval = 0.03
 
     public let scope: WatchScope
     public let interval: TimeInterval
@@ -74,7 +78,8 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     private var stopping = false
 
     public init(
-        scope: WatchScope, interval: TimeInterval = PollingWatcher.defaultInterval, debounce: TimeInterval = 0.075, maximumDelay: TimeInterval = 1,
+        scope: WatchScope, interval: TimeInterval = PollingWatcher.defaultInterval, debounce: TimeInterval = PollingWatcher.defaultDebounce,
+        maximumDelay: TimeInterval = 1,
         onChange: @escaping @Sendable (Set<String>) -> Void
     ) {
         self.scope = scope

@@ -22,7 +22,7 @@ public final class PreviewServer: @unchecked Sendable {
         public var perAddressConnectionLimit = 64
         public var streamLimit = 32
         public var headerTimeout: TimeInterval = 10
-        public var debounce: TimeInterval = 0.075
+        public var debounce: TimeInterval = PollingWatcher.defaultDebounce
         /// How changes are noticed: inotify (falling back to polling when it can't be used), or polling.
         public var watchMode = WatchMode.automatic
         /// Seconds between looks when polling.
