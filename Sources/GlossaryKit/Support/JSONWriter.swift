@@ -4,6 +4,14 @@ public enum JSONWriter {
     /// `text` as a JSON string literal; `<`, `>` and `&` are escaped too (unless not `htmlSafe`), so the JSON is
     /// safe inside HTML.
     public static func quoted(_ text: String, htmlSafe: Bool = true) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, htmlSafe: htmlSafe, to: &out)
+        return out
+    }
+
+    /// `quoted(_:htmlSafe:)` appended to `out`, without a string of its own (exports write hundreds of thousands).
+    static func appendQuoted(_ text: String, htmlSafe: Bool, to out: inout String) {
         // Most strings need no escape: copied whole (exports and terms/index.json quote every term and page).
         var before: (UInt8, UInt8) = (0, 0)
         var plain = true
@@ -18,31 +26,34 @@ public enum JSONWriter {
             if !plain { break }
             before = (before.1, byte)
         }
-        if plain { return "\"" + text + "\"" }
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
+        out += "\""
+        if plain {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<" where htmlSafe: result += "\\u003c"
-            case ">" where htmlSafe: result += "\\u003e"
-            case "&" where htmlSafe: result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<" where htmlSafe: out += "\\u003c"
+            case ">" where htmlSafe: out += "\\u003e"
+            case "&" where htmlSafe: out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    out.unicodeScalars.append(scalar)
                 }
             }
         }
-        return result + "\""
+        out += "\""
     }
 
     /// `value` as text: keys sorted; indented by two spaces per level when `pretty`; strings HTML-safe unless not
@@ -65,7 +76,7 @@ public enum JSONWriter {
         for (index, member) in members.enumerated() {
             if index > 0 { out += "," }
             newline(pretty, 1, &out)
-            out += quoted(member.key, htmlSafe: htmlSafe)
+            appendQuoted(member.key, htmlSafe: htmlSafe, to: &out)
             out += pretty ? ": " : ":"
             guard member.key == key else {
                 write(member.value, pretty: pretty, htmlSafe: htmlSafe, indent: 1, into: &out)
@@ -94,7 +105,7 @@ public enum JSONWriter {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .number(let text): out += text
-        case .string(let text): out += quoted(text, htmlSafe: htmlSafe)
+        case .string(let text): appendQuoted(text, htmlSafe: htmlSafe, to: &out)
         case .array(let items):
             guard !items.isEmpty else {
                 out += "[]"
@@ -127,7 +138,7 @@ public enum JSONWriter {
             for (index, member) in ordered.enumerated() {
                 if index > 0 { out += "," }
                 newline(pretty, indent + 1, &out)
-                out += quoted(member.key, htmlSafe: htmlSafe)
+                appendQuoted(member.key, htmlSafe: htmlSafe, to: &out)
                 out += pretty ? ": " : ":"
                 write(member.value, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1, into: &out)
             }
@@ -139,6 +150,6 @@ public enum JSONWriter {
     private static func newline(_ pretty: Bool, _ indent: Int, _ out: inout String) {
         guard pretty else { return }
         out += "\n"
-        out += String(repeating: "  ", count: indent)
+        for _ in 0..<indent { out += "  " }
     }
 }
