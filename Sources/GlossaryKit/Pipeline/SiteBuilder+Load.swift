@@ -41,12 +41,8 @@ extension SiteBuilder {
             return slug
         }
 
-        func wrapper(_ reference: TermReference) -> MarkdownDocument.Wrapper {
-            TermMarkup.wrapper(key: reference.key, linkedSlug: linkedSlug(reference.key), rootPath: rootPath, isAutomatic: reference.isAutomatic)
-        }
-
         func fragment(_ record: PageRecord, _ document: MarkdownDocument) -> PageFragment {
-            let wrappers = record.references.map(wrapper)
+            let wrappers = TermMarkup.wrappers(record.references, rootPath: rootPath, linkedSlug: linkedSlug)
             let destinations = links.destinations(record)
             return PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations)
         }
