@@ -26,6 +26,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let startsWithTitleHeading: Bool
     /// Every heading, in document order, with the id it renders with.
     public let headings: [PageHeading]
+    /// The length of the markdown in bytes.
+    public let markdownLength: Int
 
     private let root: OpaquePointer
     /// The placeholder node of each reference, index-aligned with `references`.
@@ -41,6 +43,7 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// headings, code, links, images, raw HTML or an explicit reference.
     public init(markdown: String, file: String, firstLine: Int = 1, autolink: Autolinker? = nil) {
         var source = markdown
+        markdownLength = markdown.utf8.count
         root = source.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 // Source positions at parse time make cmark count the line breaks inside code spans and raw HTML
@@ -582,9 +585,8 @@ extension MarkdownDocument {
         }
 
         private func makePlaceholder(shown: String) -> OpaquePointer {
+            // Its markup is set when it renders: a new custom node renders none.
             let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
-            cmark_node_set_on_enter(node, "")
-            cmark_node_set_on_exit(node, "")
             let text = cmark_node_new(CMARK_NODE_TEXT)!
             cmark_node_set_literal(text, shown)
             cmark_node_append_child(node, text)

@@ -61,29 +61,43 @@ struct TermReferenceScanner {
                 i += 2
                 continue
             }
-            let inner = String(decoding: UnsafeBufferPointer(rebasing: text[(i + 2)..<close]), as: UTF8.self)
-            let shown: Substring
-            let word: Substring
-            if let bar = inner.firstIndex(of: "|") {
-                shown = inner[..<bar]
-                word = inner[inner.index(after: bar)...]
-            } else {
-                shown = inner[...]
-                word = inner[...]
-            }
-            let trimmedWord = word.trimmingWhitespace
-            if trimmedWord.isEmpty {
+            let (shown, word) = parts(of: UnsafeBufferPointer(rebasing: text[(i + 2)..<close]))
+            if word.isEmpty {
                 problems.append(.empty(column: column(i)))
             } else {
-                let trimmedShown = shown.trimmingWhitespace
-                matches.append(
-                    Match(
-                        range: i..<(close + 2), shown: trimmedShown.isEmpty ? trimmedWord : trimmedShown,
-                        word: trimmedWord, column: column(i)))
+                matches.append(Match(range: i..<(close + 2), shown: shown.isEmpty ? word : shown, word: word, column: column(i)))
             }
             i = close + 2
         }
         return (matches, problems)
+    }
+
+    /// The shown text and the word of a reference's inner text, split at its first `|` (else both the whole) and
+    /// trimmed of white space, as characters are: `|` followed by a combining mark is no bar.
+    static func parts(of inner: UnsafeBufferPointer<UInt8>) -> (shown: String, word: String) {
+        guard inner.allSatisfy({ $0 < 0x80 }) else {
+            let inner = String(decoding: inner, as: UTF8.self)
+            guard let bar = inner.firstIndex(of: "|") else { return (inner[...].trimmingWhitespace, inner[...].trimmingWhitespace) }
+            return (inner[..<bar].trimmingWhitespace, inner[inner.index(after: bar)...].trimmingWhitespace)
+        }
+        // ASCII (nearly every reference): a character is a byte (CR LF aside, white space either way), so bytes do.
+        func trimmed(_ range: Range<Int>) -> String {
+            var (start, end) = (range.lowerBound, range.upperBound)
+            while start < end, isASCIIWhitespace(inner[start]) { start += 1 }
+            while end > start, isASCIIWhitespace(inner[end - 1]) { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: inner[start..<end]), as: UTF8.self)
+        }
+        guard let bar = inner.firstIndex(of: UInt8(ascii: "|")) else {
+            let whole = trimmed(0..<inner.count)
+            return (whole, whole)
+        }
+        return (trimmed(0..<bar), trimmed((bar + 1)..<inner.count))
+    }
+
+    /// The ASCII characters that are white space (`Character.isWhitespace`): tab, line feed, vertical tab, form
+    /// feed, carriage return, space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        (0x09...0x0D).contains(byte) || byte == 0x20
     }
 
     static func hasOpening(_ text: some Sequence<UInt8>) -> Bool {

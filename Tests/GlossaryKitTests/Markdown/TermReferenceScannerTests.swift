@@ -54,6 +54,23 @@ import Testing
         #expect(!TermReferenceScanner.hasOpening(Array("".utf8)))
     }
 
+    @Test func shownTextAndWordAreSplitAndTrimmedAsCharactersAre() {
+        // Bytes for ASCII, characters otherwise: `|` and a combining mark after it are one character, no bar.
+        let pieces = ["a", "b", "|", " ", "\t", "\r", "\n", "\u{0B}", "\u{0C}", "\u{1C}", "\u{A0}", "é", "\u{301}", "\u{2003}", "x y"]
+        var random = SplitMix(seed: 0xba5)
+        for _ in 0..<5000 {
+            let inner = (0..<Int(random.next() % 10)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let expected: (String, String)
+            if let bar = inner.firstIndex(of: "|") {
+                expected = (inner[..<bar].trimmingWhitespace, inner[inner.index(after: bar)...].trimmingWhitespace)
+            } else {
+                expected = (inner[...].trimmingWhitespace, inner[...].trimmingWhitespace)
+            }
+            let found = Array(inner.utf8).withUnsafeBufferPointer { TermReferenceScanner.parts(of: $0) }
+            #expect(found == expected, "\(inner.debugDescription)")
+        }
+    }
+
     @Test func manyReferencesOnOneLineAreAllFound() {
         let line = (0..<2000).map { "[[w\($0)]]" }.joined(separator: " ")
         let result = Self.scan(line)
