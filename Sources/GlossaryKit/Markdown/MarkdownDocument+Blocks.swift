@@ -34,7 +34,7 @@ extension MarkdownDocument {
                 if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { break }
             }
             if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
-            let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+            let block = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
             cmark_node_set_on_enter(block, kind.openingHTML)
             cmark_node_set_on_exit(block, Callout.closingHTML)
             while let child = cmark_node_first_child(quote) {
@@ -68,7 +68,7 @@ extension MarkdownDocument {
         return nodes.map { node in
             let text = plainText(of: node)
             let heading = PageHeading(level: Int(cmark_node_get_heading_level(node)), text: text, id: anchors.id(for: text))
-            let placeholder = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+            let placeholder = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
             cmark_node_set_on_exit(placeholder, "")
             cmark_node_insert_before(node, placeholder)
             cmark_node_unlink(node)
@@ -84,7 +84,7 @@ extension MarkdownDocument {
             let close = "</h\(level)>\n"
             guard let rendered = cmark_render_html(anchored.node, cmarkOptions) else { continue }
             var html = String(cString: rendered)
-            free(rendered)
+            NodeArena.free(rendered)
             guard html.hasPrefix(open), html.hasSuffix(close) else { continue }
             html.removeFirst(open.count)
             html.removeLast(close.count)

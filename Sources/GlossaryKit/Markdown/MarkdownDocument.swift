@@ -30,6 +30,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let markdownLength: Int
 
     private let root: OpaquePointer
+    /// Where the tree's nodes live (see `NodeArena`).
+    private let arena = NodeArena()
     /// The placeholder node of each reference, index-aligned with `references`.
     private let termNodes: [OpaquePointer]
     /// Every link and image node with its destination as written, index-aligned with `links`: rendering
@@ -42,19 +44,16 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// `autolink`, plain occurrences of its terms become references too (`TermReference.isAutomatic`), never in
     /// headings, code, links, images, raw HTML or an explicit reference.
     public init(markdown: String, file: String, firstLine: Int = 1, autolink: Autolinker? = nil) {
-        var source = markdown
         markdownLength = markdown.utf8.count
-        root = source.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                // Source positions at parse time make cmark count the line breaks inside code spans and raw HTML
-                // in the positions of the nodes after them; rendering without the option keeps them out of the HTML.
-                cmark_parse_document(chars.baseAddress, chars.count, Self.cmarkOptions | CMARK_OPT_SOURCEPOS)
-            }
-        }
+        var source = markdown
+        let arena = arena
+        // Source positions at parse time make cmark count the line breaks inside code spans and raw HTML in the
+        // positions of the nodes after them; rendering without the option keeps them out of the HTML.
+        root = arena.withCurrent { Self.parse(&source, options: Self.cmarkOptions | CMARK_OPT_SOURCEPOS) }
         let lineOffset = firstLine - 1
         var builder = Builder(root: root, source: source) { SourceLocation(file: file, line: $0 + lineOffset, column: $1) }
         builder.autolink = autolink
-        builder.run()
+        arena.withCurrent { builder.run() }
         references = builder.references
         termNodes = builder.termNodes
         let records = builder.linkRecords.filter { !builder.freedLinks.contains($0.node) }
@@ -67,9 +66,27 @@ public final class MarkdownDocument: @unchecked Sendable {
         } else {
             startsWithTitleHeading = false
         }
-        Self.convertCallouts(builder.quotes, lines: builder.lines)
-        anchoredHeadings = Self.anchorHeadings(builder.headingNodes)
+        anchoredHeadings = arena.withCurrent {
+            Self.convertCallouts(builder.quotes, lines: builder.lines)
+            return Self.anchorHeadings(builder.headingNodes)
+        }
         headings = anchoredHeadings.map(\.heading)
+    }
+
+    /// Parses `source` into a tree whose nodes are made with `NodeArena.memory`.
+    static func parse(_ source: inout String, options: Int32) -> OpaquePointer {
+        let parser = cmark_parser_new_with_mem(options, NodeArena.memory)!
+        defer { cmark_parser_free(parser) }
+        source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        return cmark_parser_finish(parser)!
+    }
+
+    /// A new node made with `NodeArena.memory`: a tree's nodes are all made with one allocator, the one that frees
+    /// what cmark renders from them.
+    static func newNode(_ type: cmark_node_type) -> OpaquePointer {
+        cmark_node_new_with_mem(type, NodeArena.memory)!
     }
 
     deinit {
@@ -91,6 +108,10 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// The HTML of the page: `wrappers` (one per reference, index-aligned with `references`) decide each
     /// reference's markup; `destinations` (one per link) replace link destinations, nil keeping one as written.
     public func renderHTML(wrappers: [Wrapper], destinations: [String?]) -> String {
+        arena.withCurrent { render(wrappers: wrappers, destinations: destinations) }
+    }
+
+    private func render(wrappers: [Wrapper], destinations: [String?]) -> String {
         precondition(wrappers.count == termNodes.count && destinations.count == linkNodes.count)
         for (node, wrapper) in zip(termNodes, wrappers) {
             cmark_node_set_on_enter(node, wrapper.open)
@@ -102,7 +123,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         }
         Self.render(anchoredHeadings)
         guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }
-        defer { free(html) }
+        defer { NodeArena.free(html) }
         return String(cString: html)
     }
 
@@ -124,6 +145,10 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// The HTML inside the document's first paragraph (a card's text): inline markup and links as written, term
     /// references as their shown text. cmark's safe mode has already left out raw HTML and `javascript:` links.
     public func firstParagraphHTML() -> String? {
+        arena.withCurrent { paragraphHTML() }
+    }
+
+    private func paragraphHTML() -> String? {
         var paragraph: OpaquePointer?
         forEachNode { node, type in
             if paragraph == nil, type == CMARK_NODE_PARAGRAPH { paragraph = node }
@@ -137,7 +162,7 @@ public final class MarkdownDocument: @unchecked Sendable {
             cmark_node_set_url(node, link.destination)
         }
         guard let rendered = cmark_render_html(paragraph, Self.cmarkOptions) else { return nil }
-        defer { free(rendered) }
+        defer { NodeArena.free(rendered) }
         var html = Substring(String(cString: rendered))
         if html.hasPrefix("<p>") { html = html.dropFirst(3) }
         while html.last == "\n" { html = html.dropLast() }
@@ -574,7 +599,7 @@ extension MarkdownDocument {
 
         /// A text node of `bytes` (a part of a text node's literal, so UTF-8 without NUL).
         private func makeText(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer {
-            let node = cmark_node_new(CMARK_NODE_TEXT)!
+            let node = MarkdownDocument.newNode(CMARK_NODE_TEXT)
             // The C string made on the stack: a Swift string for each of a million pieces cost an allocation more.
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
                 bytes.withMemoryRebound(to: CChar.self) { _ = buffer.initialize(from: $0) }
@@ -586,8 +611,8 @@ extension MarkdownDocument {
 
         private func makePlaceholder(shown: String) -> OpaquePointer {
             // Its markup is set when it renders: a new custom node renders none.
-            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
-            let text = cmark_node_new(CMARK_NODE_TEXT)!
+            let node = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_INLINE)
+            let text = MarkdownDocument.newNode(CMARK_NODE_TEXT)
             cmark_node_set_literal(text, shown)
             cmark_node_append_child(node, text)
             return node
