@@ -109,7 +109,8 @@ final class NodeArena: @unchecked Sendable {
         }
         if state.pointee.next + headerSize + capacity > state.pointee.end {
             let size = max(state.pointee.chunkSize, capacity + 2 * headerSize)
-            guard let chunk = malloc(size) else { abort() }
+            // Zeroed by the C allocator, which knows fresh pages from the system are, so fresh blocks need no zeroing.
+            guard let chunk = calloc(1, size) else { abort() }
             chunk.storeBytes(of: state.pointee.chunk, as: UnsafeMutableRawPointer?.self)
             state.pointee.chunk = chunk
             state.pointee.next = headerSize
@@ -118,7 +119,6 @@ final class NodeArena: @unchecked Sendable {
         }
         let raw = state.pointee.chunk! + state.pointee.next
         state.pointee.next += headerSize + capacity
-        if zeroed { memset(raw + headerSize, 0, capacity) }
         return header(raw, capacity: capacity, owner: current)
     }
 
