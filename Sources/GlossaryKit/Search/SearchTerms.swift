@@ -18,7 +18,27 @@ public struct SearchTerms: Hashable, Sendable {
 
     /// The field `text` makes (see `SearchTokenizer`).
     public init(text: String) {
-        self.init(tokens: SearchTokenizer.terms(text))
+        // One look-up a term (a page's text has millions): each distinct term is told a stop word or given its
+        // position once.
+        var positions: [String: Int] = [:]
+        var terms: [String] = []
+        var counts: [Int] = []
+        var length = 0
+        SearchTokenizer.forEachTerm(text) { term in
+            if let position = positions[term] {
+                guard position >= 0 else { return }
+                counts[position] += 1
+            } else if SearchTokenizer.stopWords.contains(term) {
+                positions[term] = -1
+                return
+            } else {
+                positions[term] = terms.count
+                terms.append(term)
+                counts.append(1)
+            }
+            length += 1
+        }
+        self.init(terms: terms, counts: counts, length: length)
     }
 
     public init(tokens: [String]) {

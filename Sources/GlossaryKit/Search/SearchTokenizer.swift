@@ -11,9 +11,17 @@ public enum SearchTokenizer {
     /// Works on UTF-8 bytes, which gives what lunr's UTF-16 units give: every separator is a whole character,
     /// and a character outside ASCII is no word character in either form, so trimming stops at the same places.
     public static func terms(_ text: String) -> [String] {
+        var terms: [String] = []
+        forEachTerm(text) { term in
+            if !stopWords.contains(term) { terms.append(term) }
+        }
+        return terms
+    }
+
+    /// Calls `body` with each term of `text` in order, stop words included.
+    static func forEachTerm(_ text: String, _ body: (String) -> Void) {
         var lowered = text.lowercased()
-        return lowered.withUTF8 { bytes in
-            var terms: [String] = []
+        lowered.withUTF8 { bytes in
             var start = 0
             var index = 0
             func flush(_ end: Int) {
@@ -21,10 +29,7 @@ public enum SearchTokenizer {
                 var last = end
                 while first < last, !isWordByte(bytes[first]) { first += 1 }
                 while last > first, !isWordByte(bytes[last - 1]) { last -= 1 }
-                if first < last {
-                    let term = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
-                    if !stopWords.contains(term) { terms.append(term) }
-                }
+                if first < last { body(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)) }
             }
             while index < bytes.count {
                 let length = separatorLength(bytes, at: index)
@@ -37,7 +42,6 @@ public enum SearchTokenizer {
                 }
             }
             flush(bytes.count)
-            return terms
         }
     }
 
