@@ -13,17 +13,16 @@ extension MarkdownDocument {
         let heading: PageHeading
     }
 
-    /// Replaces every block quote that opens with an alert marker by a callout holding the quote's blocks (the
-    /// marker line left out). `source` is the markdown: an escaped marker (`\[!NOTE]`) stays text.
-    static func convertCallouts(in root: OpaquePointer, source: String) {
+    /// Replaces every block quote of `blockQuotes` (the tree's, in document order) that opens with an alert marker by
+    /// a callout holding the quote's blocks (the marker line left out). `lines` are the markdown's: an escaped marker
+    /// (`\[!NOTE]`) stays text.
+    static func convertCallouts(_ blockQuotes: [OpaquePointer], lines: SourceLines) {
         var quotes: [(OpaquePointer, Callout)] = []
-        var lines: [Substring]?
-        forEachNode(below: root) { node, type in
-            guard type == CMARK_NODE_BLOCK_QUOTE, let kind = callout(of: node), let paragraph = cmark_node_first_child(node) else { return }
+        for node in blockQuotes {
+            guard let kind = callout(of: node), let paragraph = cmark_node_first_child(node) else { continue }
             // Text nodes hold the decoded text, where `\[` is already `[`: the source line tells an escape apart.
-            if lines == nil { lines = source.split(separator: "\n", omittingEmptySubsequences: false) }
-            let line = Int(cmark_node_get_start_line(paragraph))
-            if let lines, line >= 1, line <= lines.count, lines[line - 1].contains("\\[!") { return }
+            let line = lines.line(Int(cmark_node_get_start_line(paragraph)))
+            if line.indices.contains(where: { line[$0...].starts(with: "\\[!".utf8) }) { continue }
             quotes.append((node, kind))
         }
         for (quote, kind) in quotes {
@@ -35,7 +34,7 @@ extension MarkdownDocument {
                 if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { break }
             }
             if cmark_node_first_child(paragraph) == nil { cmark_node_free(paragraph) }
-            let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+            let block = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
             cmark_node_set_on_enter(block, kind.openingHTML)
             cmark_node_set_on_exit(block, Callout.closingHTML)
             while let child = cmark_node_first_child(quote) {
@@ -62,17 +61,14 @@ extension MarkdownDocument {
         return Callout(markerLine: line)
     }
 
-    /// Takes every heading out of the tree (leaving a placeholder) and gives it its id, in document order.
-    static func anchorHeadings(in root: OpaquePointer) -> [AnchoredHeading] {
-        var nodes: [OpaquePointer] = []
-        forEachNode(below: root) { node, type in
-            if type == CMARK_NODE_HEADING { nodes.append(node) }
-        }
+    /// Takes every heading of `nodes` (the tree's, in document order) out of the tree, leaving a placeholder, and
+    /// gives it its id.
+    static func anchorHeadings(_ nodes: [OpaquePointer]) -> [AnchoredHeading] {
         var anchors = HeadingAnchors()
         return nodes.map { node in
             let text = plainText(of: node)
             let heading = PageHeading(level: Int(cmark_node_get_heading_level(node)), text: text, id: anchors.id(for: text))
-            let placeholder = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+            let placeholder = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
             cmark_node_set_on_exit(placeholder, "")
             cmark_node_insert_before(node, placeholder)
             cmark_node_unlink(node)
@@ -88,7 +84,7 @@ extension MarkdownDocument {
             let close = "</h\(level)>\n"
             guard let rendered = cmark_render_html(anchored.node, cmarkOptions) else { continue }
             var html = String(cString: rendered)
-            free(rendered)
+            NodeArena.free(rendered)
             guard html.hasPrefix(open), html.hasSuffix(close) else { continue }
             html.removeFirst(open.count)
             html.removeLast(close.count)
@@ -101,7 +97,12 @@ extension MarkdownDocument {
     /// The text a search finds the page by: its paragraphs, lists, quotes, table rows and code spans, one block a line
     /// (headings, taken out of the tree, are a field of their own; code blocks and raw HTML are left out).
     static func searchableText(of root: OpaquePointer) -> String {
-        var text = ""
+        // Bytes, made a string once: a string grown a text node at a time cost a copy of each node's text more.
+        var text: [UInt8] = []
+        /// Whether the text ends a line: it ends with a LF that is a character of its own (not CR LF, one character).
+        func endsLine() -> Bool {
+            text.last == UInt8(ascii: "\n") && (text.count < 2 || text[text.count - 2] != UInt8(ascii: "\r"))
+        }
         let iterator = cmark_iter_new(root)
         defer { cmark_iter_free(iterator) }
         while true {
@@ -110,33 +111,24 @@ extension MarkdownDocument {
             guard let node = cmark_iter_get_node(iterator) else { continue }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+                if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) {
+                    text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
+                }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                if event == CMARK_EVENT_ENTER { text += " " }
+                if event == CMARK_EVENT_ENTER { text.append(UInt8(ascii: " ")) }
             case CMARK_NODE_PARAGRAPH:
-                if event == CMARK_EVENT_EXIT { text += "\n" }
+                if event == CMARK_EVENT_EXIT { text.append(UInt8(ascii: "\n")) }
             case CMARK_NODE_CUSTOM_BLOCK:
                 // A table row (or a callout) ends a line; its cells, custom inlines in it, are apart.
-                if event == CMARK_EVENT_EXIT, !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+                if event == CMARK_EVENT_EXIT, !text.isEmpty, !endsLine() { text.append(UInt8(ascii: "\n")) }
             case CMARK_NODE_CUSTOM_INLINE:
                 if event == CMARK_EVENT_EXIT, let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_CUSTOM_BLOCK {
-                    text += " "
+                    text.append(UInt8(ascii: " "))
                 }
             default:
                 break
             }
         }
-        return text
-    }
-
-    private static func forEachNode(below root: OpaquePointer, _ body: (OpaquePointer, cmark_node_type) -> Void) {
-        let iterator = cmark_iter_new(root)
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            body(node, cmark_node_get_type(node))
-        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

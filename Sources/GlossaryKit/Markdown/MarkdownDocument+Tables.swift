@@ -46,7 +46,7 @@ extension MarkdownDocument.Builder {
         guard let split = PipeTable.split(paragraphLines, file: "", setextHeading: isHeading) else { return }
         if let leading = split.leading {
             // A real paragraph, so cmark leaves out `<p>` in a tight list as it does for any paragraph.
-            let text = cmark_node_new(CMARK_NODE_PARAGRAPH)!
+            let text = MarkdownDocument.newNode(CMARK_NODE_PARAGRAPH)
             appendInlines(of: leading, to: text)
             cmark_node_insert_before(paragraph, text)
             prebuilt.insert(text)
@@ -63,15 +63,15 @@ extension MarkdownDocument.Builder {
     /// inline per cell, rendering as `cmark-gfm -e table` does (but for the alignment's markup), inside a box that scrolls sideways when the
     /// table is wider than the page (focusable, so the keyboard can scroll it too).
     private mutating func tableBlock(_ table: PipeTable) -> OpaquePointer {
-        let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+        let block = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
         cmark_node_set_on_enter(block, "<div class=\"table-scroll\" tabindex=\"0\">\n<table>\n<thead>")
         cmark_node_set_on_exit(block, (table.rows.isEmpty ? "</thead>" : "</tbody>") + "\n</table>\n</div>")
         func append(_ cells: [SourceText], tag: String) {
-            let row = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+            let row = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
             cmark_node_set_on_enter(row, "<tr>")
             cmark_node_set_on_exit(row, "</tr>")
             for (cell, alignment) in zip(cells, table.alignments) {
-                let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
+                let node = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_INLINE)
                 cmark_node_set_on_enter(node, Self.openingTag(tag, alignment))
                 cmark_node_set_on_exit(node, "</\(tag)>\n")
                 if !cell.text.isEmpty { appendInlines(of: cell, to: node) }
@@ -81,7 +81,7 @@ extension MarkdownDocument.Builder {
         }
         append(table.header, tag: "th")
         if !table.rows.isEmpty {
-            let body = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)!
+            let body = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
             cmark_node_set_on_enter(body, "</thead>\n<tbody>")
             cmark_node_set_on_exit(body, "")
             cmark_node_append_child(block, body)
@@ -111,7 +111,7 @@ extension MarkdownDocument.Builder {
             cmark_node_next(paragraph) == nil
         else {
             // Not one paragraph after all: the text as text (never seen with cmark-gfm's cells, kept safe anyway).
-            let node = cmark_node_new(CMARK_NODE_TEXT)!
+            let node = MarkdownDocument.newNode(CMARK_NODE_TEXT)
             cmark_node_set_literal(node, text.text)
             cmark_node_append_child(parent, node)
             return
@@ -184,11 +184,7 @@ extension MarkdownDocument.Builder {
     }
 
     private static func parse(_ source: inout String) -> OpaquePointer {
-        source.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                cmark_parse_document(chars.baseAddress, chars.count, MarkdownDocument.cmarkOptions | CMARK_OPT_SOURCEPOS)!
-            }
-        }
+        MarkdownDocument.parse(&source, options: MarkdownDocument.cmarkOptions | CMARK_OPT_SOURCEPOS)
     }
 
     /// cmark's test for a tight list (`finalize` of a list), with header-only tables counting as ending in a blank

@@ -26,8 +26,12 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let startsWithTitleHeading: Bool
     /// Every heading, in document order, with the id it renders with.
     public let headings: [PageHeading]
+    /// The length of the markdown in bytes.
+    public let markdownLength: Int
 
     private let root: OpaquePointer
+    /// Where the tree's nodes live (see `NodeArena`).
+    private let arena = NodeArena()
     /// The placeholder node of each reference, index-aligned with `references`.
     private let termNodes: [OpaquePointer]
     /// Every link and image node with its destination as written, index-aligned with `links`: rendering
@@ -40,18 +44,16 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// `autolink`, plain occurrences of its terms become references too (`TermReference.isAutomatic`), never in
     /// headings, code, links, images, raw HTML or an explicit reference.
     public init(markdown: String, file: String, firstLine: Int = 1, autolink: Autolinker? = nil) {
+        markdownLength = markdown.utf8.count
         var source = markdown
-        root = source.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                // Source positions at parse time make cmark count the line breaks inside code spans and raw HTML
-                // in the positions of the nodes after them; rendering without the option keeps them out of the HTML.
-                cmark_parse_document(chars.baseAddress, chars.count, Self.cmarkOptions | CMARK_OPT_SOURCEPOS)
-            }
-        }
+        let arena = arena
+        // Source positions at parse time make cmark count the line breaks inside code spans and raw HTML in the
+        // positions of the nodes after them; rendering without the option keeps them out of the HTML.
+        root = arena.withCurrent { Self.parse(&source, options: Self.cmarkOptions | CMARK_OPT_SOURCEPOS) }
         let lineOffset = firstLine - 1
         var builder = Builder(root: root, source: source) { SourceLocation(file: file, line: $0 + lineOffset, column: $1) }
         builder.autolink = autolink
-        builder.run()
+        arena.withCurrent { builder.run() }
         references = builder.references
         termNodes = builder.termNodes
         let records = builder.linkRecords.filter { !builder.freedLinks.contains($0.node) }
@@ -64,9 +66,27 @@ public final class MarkdownDocument: @unchecked Sendable {
         } else {
             startsWithTitleHeading = false
         }
-        Self.convertCallouts(in: root, source: source)
-        anchoredHeadings = Self.anchorHeadings(in: root)
+        anchoredHeadings = arena.withCurrent {
+            Self.convertCallouts(builder.quotes, lines: builder.lines)
+            return Self.anchorHeadings(builder.headingNodes)
+        }
         headings = anchoredHeadings.map(\.heading)
+    }
+
+    /// Parses `source` into a tree whose nodes are made with `NodeArena.memory`.
+    static func parse(_ source: inout String, options: Int32) -> OpaquePointer {
+        let parser = cmark_parser_new_with_mem(options, NodeArena.memory)!
+        defer { cmark_parser_free(parser) }
+        source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        return cmark_parser_finish(parser)!
+    }
+
+    /// A new node made with `NodeArena.memory`: a tree's nodes are all made with one allocator, the one that frees
+    /// what cmark renders from them.
+    static func newNode(_ type: cmark_node_type) -> OpaquePointer {
+        cmark_node_new_with_mem(type, NodeArena.memory)!
     }
 
     deinit {
@@ -88,6 +108,10 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// The HTML of the page: `wrappers` (one per reference, index-aligned with `references`) decide each
     /// reference's markup; `destinations` (one per link) replace link destinations, nil keeping one as written.
     public func renderHTML(wrappers: [Wrapper], destinations: [String?]) -> String {
+        arena.withCurrent { render(wrappers: wrappers, destinations: destinations) }
+    }
+
+    private func render(wrappers: [Wrapper], destinations: [String?]) -> String {
         precondition(wrappers.count == termNodes.count && destinations.count == linkNodes.count)
         for (node, wrapper) in zip(termNodes, wrappers) {
             cmark_node_set_on_enter(node, wrapper.open)
@@ -99,7 +123,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         }
         Self.render(anchoredHeadings)
         guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }
-        defer { free(html) }
+        defer { NodeArena.free(html) }
         return String(cString: html)
     }
 
@@ -121,6 +145,10 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// The HTML inside the document's first paragraph (a card's text): inline markup and links as written, term
     /// references as their shown text. cmark's safe mode has already left out raw HTML and `javascript:` links.
     public func firstParagraphHTML() -> String? {
+        arena.withCurrent { paragraphHTML() }
+    }
+
+    private func paragraphHTML() -> String? {
         var paragraph: OpaquePointer?
         forEachNode { node, type in
             if paragraph == nil, type == CMARK_NODE_PARAGRAPH { paragraph = node }
@@ -134,7 +162,7 @@ public final class MarkdownDocument: @unchecked Sendable {
             cmark_node_set_url(node, link.destination)
         }
         guard let rendered = cmark_render_html(paragraph, Self.cmarkOptions) else { return nil }
-        defer { free(rendered) }
+        defer { NodeArena.free(rendered) }
         var html = Substring(String(cString: rendered))
         if html.hasPrefix("<p>") { html = html.dropFirst(3) }
         while html.last == "\n" { html = html.dropLast() }
@@ -180,8 +208,7 @@ extension MarkdownDocument {
     /// finds references, replaces them with placeholder nodes, records links.
     struct Builder {
         let root: OpaquePointer
-        /// The source's lines (see `lines(of:)`).
-        let lines: [[UInt8]]
+        let lines: SourceLines
         /// The file location of a line and column (in scalars) of the parsed text: the page's markdown starts
         /// after its front matter, a table cell's markdown somewhere in a line.
         let place: (_ line: Int, _ column: Int) -> SourceLocation
@@ -202,43 +229,17 @@ extension MarkdownDocument {
         var autolink: Autolinker?
         /// Terms linked so far on the page (for `autolink: first`).
         var linked: Set<TermKey> = []
+        /// Every block quote and heading of the tree, prebuilt blocks' too, in document order: the callouts and
+        /// heading anchors made after the walk need no walk of their own.
+        var quotes: [OpaquePointer] = []
+        var headingNodes: [OpaquePointer] = []
+        /// The key of each word referred to so far (a page refers to a few hundred words a million times).
+        private var keys: [String: TermKey?] = [:]
 
         init(root: OpaquePointer, source: String, place: @escaping (_ line: Int, _ column: Int) -> SourceLocation) {
             self.root = root
             self.place = place
-            lines = Self.lines(of: source)
-        }
-
-        /// The source's lines as cmark reads them, so node positions index into them: LF, CRLF or a lone CR end
-        /// a line, and a NUL byte is U+FFFD.
-        private static func lines(of source: String) -> [[UInt8]] {
-            var source = source
-            return source.withUTF8 { bytes in
-                var lines: [[UInt8]] = []
-                var start = 0
-                var index = 0
-                // Each line copied whole (a byte at a time cost a tenth of a 50 MB page's build); NUL made U+FFFD.
-                func cut(_ end: Int) {
-                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    if line.contains(0) {
-                        lines.append(line.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] })
-                    } else {
-                        lines.append(Array(line))
-                    }
-                }
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                        cut(index)
-                        index += byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
-                        start = index
-                    } else {
-                        index += 1
-                    }
-                }
-                cut(bytes.count)
-                return lines
-            }
+            lines = SourceLines(source)
         }
 
         /// A text node holding references, or a `[` + shortcut link + `]` triple that is really `[[x]]`, with the
@@ -260,17 +261,22 @@ extension MarkdownDocument {
             var skipping: OpaquePointer?
             // Captures the lines only: `sourceLine` as a closure would copy the whole builder for every node.
             let lines = self.lines
-            let lineOfSource = { (line: Int) -> [UInt8] in line >= 1 && line <= lines.count ? lines[line - 1] : [] }
+            let lineOfSource = { (line: Int) -> UnsafeBufferPointer<UInt8> in lines.line(line) }
             let iterator = cmark_iter_new(root)
             while true {
                 let event = cmark_iter_next(iterator)
                 if event == CMARK_EVENT_DONE { break }
                 guard let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                if event == CMARK_EVENT_ENTER && type == CMARK_NODE_HEADING {
+                    headingNodes.append(node)
+                } else if event == CMARK_EVENT_ENTER && type == CMARK_NODE_BLOCK_QUOTE {
+                    quotes.append(node)
+                }
                 if let block = skipping {
                     if event == CMARK_EVENT_EXIT && node == block { skipping = nil }
                     continue
                 }
-                let type = cmark_node_get_type(node)
                 if event == CMARK_EVENT_ENTER, prebuilt.contains(node) {
                     // Leaf blocks have no exit event, and nothing inside them to skip.
                     if ![CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK].contains(type) { skipping = node }
@@ -311,7 +317,7 @@ extension MarkdownDocument {
                     let line =
                         bytes.isEmpty
                         ? tracker.line(of: node)
-                        : tracker.locate(node) { TermReferenceScanner.align(text: bytes, line: lineOfSource($0), hint: hint) != nil }
+                        : tracker.locate(node) { TermReferenceScanner.aligns(text: bytes, line: lineOfSource($0), hint: hint) }
                     let autolinks = autolink != nil && headingDepth == 0 && htmlDepth == 0 && !bytes.isEmpty
                     if linkDepth == 0, autolinks || TermReferenceScanner.hasOpening(bytes) {
                         work.append(.text(node, line: line, autolinks: autolinks))
@@ -337,14 +343,23 @@ extension MarkdownDocument {
             loosenLists()
         }
 
-        /// A text node's literal as bytes (one copy, no String on the way: a page can have a million of them).
-        private static func bytes(_ literal: UnsafePointer<CChar>) -> [UInt8] {
-            Array(UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
+        /// A text node's literal as bytes, not copied (a page can have millions of them): valid until the node's
+        /// literal is set or the node freed.
+        private static func bytes(_ literal: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
         }
 
         /// The bytes of 1-based `line` without its line ending.
-        private func sourceLine(_ line: Int) -> [UInt8] {
-            line >= 1 && line <= lines.count ? lines[line - 1] : []
+        private func sourceLine(_ line: Int) -> UnsafeBufferPointer<UInt8> {
+            lines.line(line)
+        }
+
+        /// The key of `word` (nil when it has none), made once per word.
+        private mutating func key(of word: String) -> TermKey? {
+            if let known = keys[word] { return known }
+            let key = TermKey(word)
+            keys[word] = .some(key)
+            return key
         }
 
         /// Corrects the lines cmark gives inline nodes. cmark 0.30 doesn't count the line break of a backslash hard
@@ -362,7 +377,7 @@ extension MarkdownDocument {
             /// inline node stands below it however lost the count of lines is.
             private var blockEnd = Int.max
 
-            mutating func visit(_ node: OpaquePointer, type: cmark_node_type, entering: Bool, source: (Int) -> [UInt8]) {
+            mutating func visit(_ node: OpaquePointer, type: cmark_node_type, entering: Bool, source: (Int) -> UnsafeBufferPointer<UInt8>) {
                 let inlineTypes = CMARK_NODE_FIRST_INLINE.rawValue...CMARK_NODE_LAST_INLINE.rawValue
                 guard inlineTypes.contains(type.rawValue) else {
                     if entering {
@@ -434,12 +449,12 @@ extension MarkdownDocument {
         }
 
         /// Where `needle` first occurs in `haystack`.
-        static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
             guard needle.count <= haystack.count, let first = needle.first else { return nil }
             var index = 0
             let last = haystack.count - needle.count
             while index <= last {
-                if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+                if haystack[index] == first && UnsafeBufferPointer(rebasing: haystack[index..<(index + needle.count)]).elementsEqual(needle) { return index }
                 index += 1
             }
             return nil
@@ -498,7 +513,7 @@ extension MarkdownDocument {
                 diagnostics.append(Diagnostic(problem, at: location(line: line, column: column)))
                 return
             }
-            guard let key = TermKey(word) else { return }
+            guard let key = key(of: word) else { return }
             cmark_node_set_literal(previous, String(before.dropLast()))
             cmark_node_set_literal(next, String(after.dropFirst()))
             let placeholder = makePlaceholder(shown: shown.isEmpty ? word : shown)
@@ -516,16 +531,16 @@ extension MarkdownDocument {
         }
 
         /// The auto-linked occurrences in `text[range]`, as references (shown as written, keyed by their term).
-        private mutating func automatic(in text: [UInt8], _ range: Range<Int>, line: Int, hint: Int) -> [Piece] {
+        private mutating func automatic(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, hint: Int) -> [Piece] {
             guard let autolink, !range.isEmpty else { return [] }
-            let found = text[range].withUnsafeBufferPointer { buffer in
+            let buffer = UnsafeBufferPointer(rebasing: text[range])
+            let found =
                 autolink.mode == .first
-                    ? autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded, linkingOnce: &linked)
-                    : autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded)
-            }
+                ? autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded, linkingOnce: &linked)
+                : autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded)
             return found.map { match in
                 let bytes = (match.range.lowerBound + range.lowerBound)..<(match.range.upperBound + range.lowerBound)
-                let shown = String(decoding: text[bytes], as: UTF8.self)
+                let shown = String(decoding: UnsafeBufferPointer(rebasing: text[bytes]), as: UTF8.self)
                 // The column as cmark's hint places the text node (exact on the node's first line).
                 let column = hint + text[..<bytes.lowerBound].count { $0 & 0xC0 != 0x80 }
                 let reference = TermReference(shown: shown, word: shown, key: match.id, location: location(line: line, column: column), isAutomatic: true)
@@ -555,7 +570,7 @@ extension MarkdownDocument {
                     diagnostics.append(Diagnostic(problem, at: location(line: line, column: match.column)))
                     continue
                 }
-                guard let key = TermKey(match.word) else { continue }
+                guard let key = key(of: match.word) else { continue }
                 if autolinks { pieces += automatic(in: text, gap..<match.range.lowerBound, line: line, hint: hint) }
                 let reference = TermReference(shown: match.shown, word: match.word, key: key, location: location(line: line, column: match.column))
                 pieces.append(Piece(range: match.range, reference: reference))
@@ -568,7 +583,7 @@ extension MarkdownDocument {
             var cursor = 0
             for piece in pieces {
                 if piece.range.lowerBound > cursor {
-                    cmark_node_insert_before(node, makeText(text[cursor..<piece.range.lowerBound]))
+                    cmark_node_insert_before(node, makeText(UnsafeBufferPointer(rebasing: text[cursor..<piece.range.lowerBound])))
                 }
                 let placeholder = makePlaceholder(shown: piece.reference.shown)
                 cmark_node_insert_before(node, placeholder)
@@ -577,22 +592,29 @@ extension MarkdownDocument {
                 cursor = piece.range.upperBound
             }
             if cursor < text.count {
-                cmark_node_insert_before(node, makeText(text[cursor...]))
+                cmark_node_insert_before(node, makeText(UnsafeBufferPointer(rebasing: text[cursor...])))
             }
             cmark_node_free(node)
         }
 
-        private func makeText(_ bytes: ArraySlice<UInt8>) -> OpaquePointer {
-            let node = cmark_node_new(CMARK_NODE_TEXT)!
-            cmark_node_set_literal(node, String(decoding: bytes, as: UTF8.self))
+        /// A text node of `bytes` (a part of a text node's literal, so UTF-8 without NUL).
+        private func makeText(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer {
+            let node = MarkdownDocument.newNode(CMARK_NODE_TEXT)
+            // The C string made on the stack: a Swift string for each of a million pieces cost an allocation more.
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+                bytes.withMemoryRebound(to: CChar.self) { _ = buffer.initialize(from: $0) }
+                buffer[bytes.count] = 0
+                cmark_node_set_literal(node, buffer.baseAddress)
+            }
             return node
         }
 
         private func makePlaceholder(shown: String) -> OpaquePointer {
-            let node = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)!
-            cmark_node_set_on_enter(node, "")
-            cmark_node_set_on_exit(node, "")
-            cmark_node_append_child(node, makeText(Array(shown.utf8)[...]))
+            // Its markup is set when it renders: a new custom node renders none.
+            let node = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_INLINE)
+            let text = MarkdownDocument.newNode(CMARK_NODE_TEXT)
+            cmark_node_set_literal(text, shown)
+            cmark_node_append_child(node, text)
             return node
         }
     }

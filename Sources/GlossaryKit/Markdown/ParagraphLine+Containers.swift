@@ -4,16 +4,16 @@ extension ParagraphLine {
     /// and its inline columns drift on continuation lines).
     ///
     /// - Parameters:
-    ///   - source: the markdown cmark parsed, split at `\n` (a trailing `\r` is ignored); `source[0]` is line 1.
+    ///   - source: the markdown cmark parsed, split at `\n` (a trailing `\r` is ignored); its first element is line 1.
     ///   - startLine: the paragraph node's start line; `startColumn` its start column; `endLine` its end line.
     ///   - containers: the paragraph's block quote and list item ancestors, outermost first.
     ///   - lineOffset: added to cmark's line numbers to give file lines (the front matter's line count).
-    public static func lines(
-        in source: [[UInt8]], startLine: Int, startColumn: Int, endLine: Int, containers: [MarkdownContainer], lineOffset: Int = 0
-    ) -> [ParagraphLine] {
+    public static func lines<Source: RandomAccessCollection>(
+        in source: Source, startLine: Int, startColumn: Int, endLine: Int, containers: [MarkdownContainer], lineOffset: Int = 0
+    ) -> [ParagraphLine] where Source.Index == Int, Source.Element: Collection<UInt8> {
         func sourceLine(_ number: Int) -> [UInt8] {
             guard number >= 1, number <= source.count else { return [] }
-            let line = source[number - 1]
+            let line = Array(source[source.startIndex + number - 1])
             return line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
         }
         let widths = listItemWidths(containers, sourceLine)

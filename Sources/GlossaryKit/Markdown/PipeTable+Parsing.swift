@@ -3,12 +3,13 @@ extension PipeTable {
     /// no line of it can be a delimiter row, so it is no table. A delimiter row's first byte after the container
     /// prefix (spaces, tabs, `>`; vertical tabs and form feeds may come before it) is `|`, `:` or `-`, and the
     /// first line cannot be one.
-    public static func mayStart(in source: [[UInt8]], lines: ClosedRange<Int>) -> Bool {
+    public static func mayStart<Source: RandomAccessCollection>(in source: Source, lines: ClosedRange<Int>) -> Bool
+    where Source.Index == Int, Source.Element: Collection<UInt8> {
         var number = lines.lowerBound + 1
         while number <= min(lines.upperBound, source.count) {
             defer { number += 1 }
             guard number >= 1 else { continue }
-            for byte in source[number - 1] {
+            for byte in source[source.startIndex + number - 1] {
                 switch byte {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ">"), 0x0B, 0x0C: continue
                 case UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: "-"): return true

@@ -20,19 +20,32 @@ struct TermReferenceScanner {
 
     /// Matches and problems for `text`, whose first byte cmark placed at 1-based byte column `hintColumn` of `sourceLine`.
     static func scan(text: [UInt8], sourceLine: [UInt8], hintColumn: Int) -> (matches: [Match], problems: [Problem]) {
+        text.withUnsafeBufferPointer { text in
+            sourceLine.withUnsafeBufferPointer { scan(text: text, sourceLine: $0, hintColumn: hintColumn) }
+        }
+    }
+
+    /// Matches and problems for `text` (bytes: a text node's literal, a view of the source's lines).
+    static func scan(
+        text: UnsafeBufferPointer<UInt8>, sourceLine: UnsafeBufferPointer<UInt8>, hintColumn: Int
+    ) -> (matches: [Match], problems: [Problem]) {
         guard hasOpening(text) else { return ([], []) }
         let alignment = align(text: text, line: sourceLine, hint: max(0, hintColumn - 1))
         func sourceIndex(_ i: Int) -> Int { alignment?.positions[i] ?? (max(0, hintColumn - 1) + i) }
         func isEscaped(_ i: Int) -> Bool { alignment?.escaped[i] ?? false }
-        // The scalars before each byte of the line, counted once: a line of many references stays linear.
-        var scalarsBefore = [Int](repeating: 0, count: sourceLine.count + 1)
-        for (index, byte) in sourceLine.enumerated() {
-            // Every byte that is not a UTF-8 continuation byte starts a scalar.
-            scalarsBefore[index + 1] = scalarsBefore[index] + (byte & 0xC0 == 0x80 ? 0 : 1)
-        }
+        // Scalars counted on from the last column asked for: columns come in increasing order, so a line of many
+        // references stays linear.
+        var counted = (bytes: 0, scalars: 0)
         func column(_ i: Int) -> Int {
             let bytes = sourceIndex(i)
-            return scalarsBefore[min(bytes, sourceLine.count)] + 1 + max(0, bytes - sourceLine.count)
+            let end = min(bytes, sourceLine.count)
+            if end < counted.bytes { counted = (0, 0) }
+            while counted.bytes < end {
+                // Every byte that is not a UTF-8 continuation byte starts a scalar.
+                if sourceLine[counted.bytes] & 0xC0 != 0x80 { counted.scalars += 1 }
+                counted.bytes += 1
+            }
+            return counted.scalars + 1 + max(0, bytes - sourceLine.count)
         }
 
         var matches: [Match] = []
@@ -48,29 +61,43 @@ struct TermReferenceScanner {
                 i += 2
                 continue
             }
-            let inner = String(decoding: text[(i + 2)..<close], as: UTF8.self)
-            let shown: Substring
-            let word: Substring
-            if let bar = inner.firstIndex(of: "|") {
-                shown = inner[..<bar]
-                word = inner[inner.index(after: bar)...]
-            } else {
-                shown = inner[...]
-                word = inner[...]
-            }
-            let trimmedWord = word.trimmingWhitespace
-            if trimmedWord.isEmpty {
+            let (shown, word) = parts(of: UnsafeBufferPointer(rebasing: text[(i + 2)..<close]))
+            if word.isEmpty {
                 problems.append(.empty(column: column(i)))
             } else {
-                let trimmedShown = shown.trimmingWhitespace
-                matches.append(
-                    Match(
-                        range: i..<(close + 2), shown: trimmedShown.isEmpty ? trimmedWord : trimmedShown,
-                        word: trimmedWord, column: column(i)))
+                matches.append(Match(range: i..<(close + 2), shown: shown.isEmpty ? word : shown, word: word, column: column(i)))
             }
             i = close + 2
         }
         return (matches, problems)
+    }
+
+    /// The shown text and the word of a reference's inner text, split at its first `|` (else both the whole) and
+    /// trimmed of white space, as characters are: `|` followed by a combining mark is no bar.
+    static func parts(of inner: UnsafeBufferPointer<UInt8>) -> (shown: String, word: String) {
+        guard inner.allSatisfy({ $0 < 0x80 }) else {
+            let inner = String(decoding: inner, as: UTF8.self)
+            guard let bar = inner.firstIndex(of: "|") else { return (inner[...].trimmingWhitespace, inner[...].trimmingWhitespace) }
+            return (inner[..<bar].trimmingWhitespace, inner[inner.index(after: bar)...].trimmingWhitespace)
+        }
+        // ASCII (nearly every reference): a character is a byte (CR LF aside, white space either way), so bytes do.
+        func trimmed(_ range: Range<Int>) -> String {
+            var (start, end) = (range.lowerBound, range.upperBound)
+            while start < end, isASCIIWhitespace(inner[start]) { start += 1 }
+            while end > start, isASCIIWhitespace(inner[end - 1]) { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: inner[start..<end]), as: UTF8.self)
+        }
+        guard let bar = inner.firstIndex(of: UInt8(ascii: "|")) else {
+            let whole = trimmed(0..<inner.count)
+            return (whole, whole)
+        }
+        return (trimmed(0..<bar), trimmed((bar + 1)..<inner.count))
+    }
+
+    /// The ASCII characters that are white space (`Character.isWhitespace`): tab, line feed, vertical tab, form
+    /// feed, carriage return, space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        (0x09...0x0D).contains(byte) || byte == 0x20
     }
 
     static func hasOpening(_ text: some Sequence<UInt8>) -> Bool {
@@ -83,7 +110,7 @@ struct TermReferenceScanner {
     }
 
     /// Index of the `]]` closing a reference that starts at `start`, or nil when another `[` or `]` comes first.
-    private static func closing(in text: [UInt8], from start: Int) -> Int? {
+    private static func closing(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var j = start
         while j < text.count {
             switch text[j] {
@@ -104,11 +131,30 @@ struct TermReferenceScanner {
     }
 
     /// Maps each byte of the decoded text to its byte in the source line, trying the hint first, then the starts
-    /// nearest it, alternately before and after.
+    /// nearest it, alternately before and after (see `start(text:line:hint:)`).
+    static func align(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, hint: Int) -> Alignment? {
+        guard let start = start(text: text, line: line, hint: hint) else { return nil }
+        var positions = [Int](repeating: 0, count: text.count)
+        var escaped = [Bool](repeating: false, count: text.count)
+        var budget = Int.max
+        _ = walk(text: text, line: line, start: start, budget: &budget) { i, j, isEscaped in
+            positions[i] = j
+            escaped[i] = isEscaped
+        }
+        return Alignment(positions: positions, escaped: escaped)
+    }
+
+    /// Whether the decoded text aligns with the source line (as `align` would, without recording how).
+    static func aligns(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, hint: Int) -> Bool {
+        start(text: text, line: line, hint: hint) != nil
+    }
+
+    /// The byte of the line where the decoded text starts, trying the hint first, then the starts nearest it,
+    /// alternately before and after.
     ///
     /// The search gives up (nil) after comparing about eight times the bytes of the line and the text: a long line
     /// where many starts match a long way before failing would otherwise take quadratic time.
-    static func align(text: [UInt8], line: [UInt8], hint: Int) -> Alignment? {
+    private static func start(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
         guard !text.isEmpty else { return nil }
         var budget = 8 * (line.count + text.count) + 64
         // Nearest the hint first: cmark's column is off by a little, either way, and on a line of one repeated byte
@@ -122,23 +168,26 @@ struct TermReferenceScanner {
             guard (line.count - start) * 2 >= text.count else { continue }
             guard line[start] == text[0] || line[start] == UInt8(ascii: "\\") || line[start] == UInt8(ascii: "&") else { continue }
             guard budget > 0 else { return nil }
-            if let alignment = align(text: text, line: line, start: start, budget: &budget) { return alignment }
+            if walk(text: text, line: line, start: start, budget: &budget, record: { _, _, _ in }) { return start }
         }
         return nil
     }
 
-    private static func align(text: [UInt8], line: [UInt8], start: Int, budget: inout Int) -> Alignment? {
-        var positions = [Int](repeating: 0, count: text.count)
-        var escaped = [Bool](repeating: false, count: text.count)
+    /// Walks the text along the line from byte `start` of the line, telling `record` which line byte each text byte
+    /// stands for and whether a backslash escaped it; false when the two part.
+    @inline(__always)
+    private static func walk(
+        text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, start: Int, budget: inout Int,
+        record: (_ text: Int, _ line: Int, _ escaped: Bool) -> Void
+    ) -> Bool {
         var i = 0
         var j = start
         while i < text.count {
             budget -= 1
-            guard j < line.count else { return nil }
+            guard j < line.count else { return false }
             let byte = line[j]
             if byte == UInt8(ascii: "\\"), j + 1 < line.count, isASCIIPunctuation(line[j + 1]), text[i] == line[j + 1] {
-                positions[i] = j + 1
-                escaped[i] = true
+                record(i, j + 1, true)
                 i += 1
                 j += 2
             } else if byte == UInt8(ascii: "&"), let end = entityEnd(line, from: j), !(text[i] == byte && end == j) {
@@ -148,22 +197,22 @@ struct TermReferenceScanner {
                 if i + length < text.count, text[i + length] >= 0x80, end + 1 >= line.count || text[i + length] != line[end + 1] {
                     length += utf8Length(leadByte: text[i + length])
                 }
-                for k in i..<min(i + length, text.count) { positions[k] = j }
+                for k in i..<min(i + length, text.count) { record(k, j, false) }
                 i += length
                 j = end + 1
             } else if byte == text[i] {
-                positions[i] = j
+                record(i, j, false)
                 i += 1
                 j += 1
             } else {
-                return nil
+                return false
             }
         }
-        return Alignment(positions: positions, escaped: escaped)
+        return true
     }
 
     /// Index of the `;` ending an entity or numeric character reference starting at `start`.
-    private static func entityEnd(_ line: [UInt8], from start: Int) -> Int? {
+    private static func entityEnd(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var j = start + 1
         while j < line.count && j - start <= 32 {
             let byte = line[j]

@@ -85,7 +85,7 @@ public struct BuiltSite: Sendable {
 
     /// The wrappers of a page's references, index-aligned with them.
     func wrappers(_ record: PageRecord) -> [MarkdownDocument.Wrapper] {
-        record.references.map(termWrapper)
+        TermMarkup.wrappers(record.references, rootPath: rootPath) { definition(for: $0)?.slug }
     }
 
     /// A page's body HTML with its references linked (what `glossary render` prints), from its markdown tree.

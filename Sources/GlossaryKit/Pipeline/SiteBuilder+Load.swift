@@ -41,12 +41,8 @@ extension SiteBuilder {
             return slug
         }
 
-        func wrapper(_ reference: TermReference) -> MarkdownDocument.Wrapper {
-            TermMarkup.wrapper(key: reference.key, linkedSlug: linkedSlug(reference.key), rootPath: rootPath, isAutomatic: reference.isAutomatic)
-        }
-
         func fragment(_ record: PageRecord, _ document: MarkdownDocument) -> PageFragment {
-            let wrappers = record.references.map(wrapper)
+            let wrappers = TermMarkup.wrappers(record.references, rootPath: rootPath, linkedSlug: linkedSlug)
             let destinations = links.destinations(record)
             return PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations)
         }
@@ -116,6 +112,7 @@ extension SiteBuilder {
             if let parsed = loaded.parsed, let document = parsed.document {
                 fragments.add(parseTime.fragment(parsed.record, document), for: file.contentPath)
                 loaded.parsed?.document = nil
+                Self.letGo(document)
             }
             return loaded
         }
@@ -160,6 +157,13 @@ extension SiteBuilder {
         loaded.configHasErrors = configProblems.contains { $0.severity == .error }
         loaded.autolink = autolink
         return loaded
+    }
+
+    /// Frees a big page's tree on another thread: the nodes of a 50 MB page take seconds to free, which the build
+    /// need not wait for. A small page's tree is freed where it was used.
+    static func letGo(_ document: MarkdownDocument) {
+        guard document.markdownLength >= 1 << 20 else { return }
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(document) {} }
     }
 
     /// The parse-time guess for a key the team and the cache don't define: its own WordNet entry, else its first base

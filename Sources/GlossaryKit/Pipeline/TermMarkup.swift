@@ -16,4 +16,23 @@ public enum TermMarkup {
         }
         return .init(open: "<a class=\"term\" href=\"\(HTML.escape("\(rootPath)terms/\(slug)/"))\" data-term=\"\(HTML.escape(slug))\">", close: "</a>")
     }
+
+    /// The wrappers of `references`, index-aligned with them: each made once per term and kind on the page (a page of
+    /// a million references names a few hundred terms), so the page's equal wrappers share their strings.
+    static func wrappers(_ references: [TermReference], rootPath: String, linkedSlug: (TermKey) -> String?) -> [MarkdownDocument.Wrapper] {
+        var made: [Use: MarkdownDocument.Wrapper] = [:]
+        return references.map { reference in
+            let use = Use(key: reference.key, isAutomatic: reference.isAutomatic)
+            if let wrapper = made[use] { return wrapper }
+            let wrapper = wrapper(key: reference.key, linkedSlug: linkedSlug(reference.key), rootPath: rootPath, isAutomatic: reference.isAutomatic)
+            made[use] = wrapper
+            return wrapper
+        }
+    }
+
+    /// What a reference's wrapper depends on, the site aside.
+    private struct Use: Hashable {
+        var key: TermKey
+        var isAutomatic: Bool
+    }
 }

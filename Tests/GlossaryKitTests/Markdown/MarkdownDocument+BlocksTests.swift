@@ -1,3 +1,5 @@
+import CCmark
+import Foundation
 import Testing
 
 @testable import GlossaryKit
@@ -75,9 +77,22 @@ import Testing
         "> [!]\n> text\n",
         "[!NOTE]\ntext\n",
         "> \\[!NOTE]\n> text\n",
+        // The escape is looked for on the marker's line as cmark counts lines, CR LF and lone CR ending them too.
+        "a\r\n\r\n> \\[!NOTE]\r\n> text\r\n",
+        "a\r\r> \\[!NOTE]\r> text\r",
     ])
     func otherQuotesStayQuotes(markdown: String) {
         #expect(!Self.html(markdown).contains("callout"), "\(markdown.debugDescription)")
+    }
+
+    @Test func calloutsAndHeadingsInTheBlocksAfterATableAreMadeToo() {
+        // cmark reads each as one paragraph (a setext heading); cmark-gfm ends the table at the indented line, the
+        // ordered list, and parses the rest as blocks of their own.
+        let document = MarkdownDocument(markdown: "# Intro\n\n| a |\n| - |\n    code\nb\n---\n\n## End\n", file: "p.md")
+        #expect(document.headings.map(\.id) == ["intro", "b", "end"])
+        #expect(Self.html("| a |\n| - |\n    code\nb\n---\n").contains("<h2 id=\"b\">b\(Self.anchor("b"))</h2>"))
+        #expect(Self.html("| a |\n| - |\n2. > [!NOTE]\n").contains("<li>\n<div class=\"callout callout-note\""))
+        #expect(Self.html("a\r\n\r\n> [!NOTE]\r\n> text\r\n").contains("<div class=\"callout callout-note\""))
     }
 
     @Test func termsInCalloutsAreFoundWhereTheyAre() {
@@ -88,5 +103,64 @@ import Testing
     @Test func searchTextIsTheProseWithoutHeadingsCodeBlocksOrHTML() {
         let markdown = "# Title\n\nSome *text* with `code`\nand [a link](/x/).\n\n```swift\nlet hidden = 1\n```\n\n<div>raw</div>\n\n- item [[term]]\n"
         #expect(MarkdownDocument(markdown: markdown, file: "p.md").searchableText() == "Some text with code and a link.\nitem term\n")
+    }
+
+    @Test func searchTextIsTheStringItWasWhenMadeNodeByNode() {
+        let pieces = [
+            "word", " ", "*em*", "`code`", "\n", "\n\n", "&#13;", "&#10;", "&#13;\n\n", "é", "e\u{301}", "  \n", "\\\n", "> q\n", "- i\n",
+            "<b>h</b>", "[l](/u)", "\r\n",
+        ]
+        var random = SplitMix(seed: 0x5ea)
+        for _ in 0..<1500 {
+            var markdown = (0..<Int(random.next() % 30)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let root = markdown.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)! }
+            }
+            defer { cmark_node_free(root) }
+            // Custom blocks (table rows, callouts) around some blocks, custom inlines (cells, terms) around some inlines.
+            var nodes: [OpaquePointer] = []
+            let iterator = cmark_iter_new(root)
+            while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+                if let node = cmark_iter_get_node(iterator), node != root, !nodes.contains(node) { nodes.append(node) }
+            }
+            cmark_iter_free(iterator)
+            for node in nodes where random.next() % 3 == 0 {
+                let isBlock = cmark_node_get_type(node).rawValue < CMARK_NODE_FIRST_INLINE.rawValue
+                let wrapper = cmark_node_new(isBlock ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)!
+                cmark_node_insert_before(node, wrapper)
+                cmark_node_unlink(node)
+                cmark_node_append_child(wrapper, node)
+            }
+            #expect(MarkdownDocument.searchableText(of: root) == Self.referenceSearchableText(of: root), "\(markdown.debugDescription)")
+        }
+    }
+
+    /// The search text as it was made before: a string appended to node by node.
+    static func referenceSearchableText(of root: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if event == CMARK_EVENT_ENTER { text += " " }
+            case CMARK_NODE_PARAGRAPH:
+                if event == CMARK_EVENT_EXIT { text += "\n" }
+            case CMARK_NODE_CUSTOM_BLOCK:
+                if event == CMARK_EVENT_EXIT, !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            case CMARK_NODE_CUSTOM_INLINE:
+                if event == CMARK_EVENT_EXIT, let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_CUSTOM_BLOCK {
+                    text += " "
+                }
+            default:
+                break
+            }
+        }
+        return text
     }
 }

@@ -26,4 +26,13 @@ import Testing
         #expect(field.counts == [4, 1, 1, 1])
         #expect(field.length == 7)
     }
+
+    @Test func aFieldOfTextIsTheFieldOfItsTerms() {
+        let words = ["Pods", "pods", "the", "The", "and", "run", "-", " ", "  ", "\n", "café", "x_y", "a", "1", "—", ".", "Run"]
+        var random = SplitMix(seed: 0xf1e1d)
+        for _ in 0..<2000 {
+            let text = (0..<Int(random.next() % 40)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+            #expect(SearchTerms(text: text) == SearchTerms(tokens: SearchTokenizer.terms(text)), "\(text.debugDescription)")
+        }
+    }
 }
