@@ -1,0 +1,57 @@
+extension WordNetDictionary {
+    /// The parts of speech whose inflections auto-linking follows: plurals and verb forms, not comparatives.
+    static let inflectedPartsOfSpeech: [WordNet.PartOfSpeech] = [.noun, .verb]
+
+    /// The inflected forms that stand for `phrase` (lower case, single spaces): its last word inflected (`static
+    /// site generator` → `static site generators`), or the whole phrase where an exception list has it
+    /// (`attorney general` → `attorneys general`).
+    ///
+    /// Candidates come from Morphy's exception lists read backwards (`index` → `indices`) and from the regular
+    /// English suffixes Morphy detaches (`-s`, `-es`, `-ies`, `-men`, `-ed`, `-ing`), for the parts of speech in
+    /// which WordNet has the word; each is kept only when Morphy maps it back to the word and it is no word of its
+    /// own, exactly as a reference written with it resolves (`[[widgets]]` → widget, never `glasses` → glass). A word
+    /// WordNet doesn't know gets no forms.
+    func makeInflections(of phrase: String) -> [String] {
+        var found: [String] = []
+        let standsFor = { (candidate: String, base: String) -> Bool in
+            guard candidate != base, let key = TermKey(candidate) else { return false }
+            let forms = self.forms(of: key)
+            return !forms.hasOwnEntry && forms.baseWords.contains { $0.lowercased() == base }
+        }
+        let exceptions = invertedExceptions()
+        if phrase.contains(" ") {
+            found += (exceptions[phrase] ?? []).filter { standsFor($0, phrase) }
+        }
+        let words = phrase.split(separator: " ")
+        guard let last = words.last.map(String.init) else { return found }
+        let prefix = words.dropLast().map { $0 + " " }.joined()
+        guard let key = TermKey(last) else { return found }
+        let partsOfSpeech = wordNet.indexedPartsOfSpeech(of: key.rawValue).filter(Self.inflectedPartsOfSpeech.contains)
+        guard !partsOfSpeech.isEmpty else { return found }
+        var candidates = exceptions[last] ?? []
+        for partOfSpeech in partsOfSpeech { candidates += Self.regularInflections(of: last, as: partOfSpeech) }
+        var seen = Set(found)
+        for candidate in candidates where standsFor(candidate, last) {
+            let form = prefix + candidate
+            if seen.insert(form).inserted { found.append(form) }
+        }
+        return found
+    }
+
+    /// The regular English inflections of `word`, as the inverse of Morphy's suffix rules: for a noun the plural
+    /// (`widgets`, `boxes`, `stories`, `firemen`), for a verb also the past and the gerund (`parsed`, `parsing`).
+    static func regularInflections(of word: String, as partOfSpeech: WordNet.PartOfSpeech) -> [String] {
+        let vowels = Set("aeiou")
+        let sibilant = ["s", "x", "z", "ch", "sh"].contains { word.hasSuffix($0) }
+        let consonantY = word.count > 1 && word.hasSuffix("y") && !vowels.contains(word.dropLast().last!)
+        var plural = sibilant ? word + "es" : consonantY ? word.dropLast() + "ies" : word + "s"
+        if partOfSpeech == .noun && word.hasSuffix("man") { return [plural, word.dropLast(3) + "men"] }
+        guard partOfSpeech == .verb else { return [plural] }
+        let endsInE = word.hasSuffix("e")
+        let past = endsInE ? word + "d" : consonantY ? word.dropLast() + "ied" : word + "ed"
+        let keepsE = ["ee", "oe", "ye"].contains { word.hasSuffix($0) }
+        let gerund = endsInE && !keepsE ? word.dropLast() + "ing" : word + "ing"
+        if endsInE && !sibilant { plural = word + "s" }
+        return [plural, past, gerund]
+    }
+}
