@@ -1,26 +1,29 @@
+import Foundation
+
 /// A build's auto-linking: the site's mode and the matcher over the forms of every auto-linked term, from which
 /// each page's `Autolinker` is made (its front matter may change the mode and exclude terms).
+///
+/// The matcher, and the inflected forms it holds, are made when a page first needs them: a site whose pages don't
+/// auto-link asks WordNet nothing.
 public struct AutolinkSettings: Sendable {
-    /// A term plain text links to: its key, the spellings that stand for it (its word and aliases), whether they
-    /// match only as spelled, and the inflected forms that stand for it too.
+    /// A term plain text links to: its key, the spellings that stand for it (its word and aliases) and whether they
+    /// match only as spelled.
     public struct Term: Sendable {
         public var term: TermKey
         public var forms: [String]
         public var caseSensitive: Bool
-        public var inflections: [String]
 
-        public init(term: TermKey, forms: [String], caseSensitive: Bool, inflections: [String] = []) {
+        public init(term: TermKey, forms: [String], caseSensitive: Bool) {
             self.term = term
             self.forms = forms
             self.caseSensitive = caseSensitive
-            self.inflections = inflections
         }
 
-        /// The term with the inflections `inflect` gives each of its forms (lower case, last word inflected; see
-        /// `WordNetDictionary.inflections(of:)`). A case-sensitive form (an acronym) takes none of those: it would
-        /// stop being case-sensitive; it takes only a plain `s` when it ends with a capital other than `S` (`APIs`,
-        /// `URLs`), spelled exactly too.
-        public static func inflected(_ term: TermKey, forms: [String], caseSensitive: Bool, by inflect: (String) -> [String]) -> Term {
+        /// The inflected forms that stand for the term too: those `inflect` gives each form (lower case, last word
+        /// inflected; see `WordNetDictionary.inflections(of:)`). A case-sensitive form (an acronym) takes none of
+        /// those, which would make it match in any case; it takes only a plain `s` when it ends with a capital
+        /// other than `S` (`APIs`, `URLs`), spelled exactly too.
+        public func inflections(by inflect: (String) -> [String]) -> [String] {
             var inflections: [String] = []
             for form in forms {
                 if caseSensitive {
@@ -29,48 +32,79 @@ public struct AutolinkSettings: Sendable {
                     inflections += inflect(form)
                 }
             }
-            return Term(term: term, forms: forms, caseSensitive: caseSensitive, inflections: inflections.uniqued())
+            return inflections.uniqued()
+        }
+    }
+
+    /// Inflected forms of a term's form, and what they are made from (the data's identity): nil for none.
+    public struct Inflector: Sendable {
+        public var inflect: @Sendable (String) -> [String]
+        public var source: Fingerprint
+
+        public init(source: Fingerprint, inflect: @escaping @Sendable (String) -> [String]) {
+            self.source = source
+            self.inflect = inflect
         }
     }
 
     public var mode: AutolinkMode
-    public var matcher: TermMatcher<TermKey>
+    /// Everything the matcher is made from (every form, its term, its case sensitivity, the inflections' source): a
+    /// page's references depend on it, so a record made under another matcher is not reused.
+    public let fingerprint: Fingerprint
+    private let made: Made
+
+    public var matcher: TermMatcher<TermKey> { made.value.matcher }
     /// The term each name stands for (a term, an alias, an inflected form), so an explicit reference counts as a
     /// term's first link.
-    public var termOfName: [TermKey: TermKey]
-    /// Everything the matcher was made from (every form, its term, its case sensitivity): a page's references
-    /// depend on it, so a record made under another matcher is not reused.
-    public var fingerprint: Fingerprint
+    public var termOfName: [TermKey: TermKey] { made.value.termOfName }
 
     /// The settings for `terms`, in the order given: a spelling two terms share goes to the earlier one, and every
     /// term's own forms come before any inflected form (an inflection never hides another term's word or alias).
-    public init(mode: AutolinkMode, terms: [Term]) {
+    public init(mode: AutolinkMode, terms: [Term], inflector: Inflector? = nil) {
         self.mode = mode
-        var forms: [TermMatcher<TermKey>.Form] = []
-        var termOfName: [TermKey: TermKey] = [:]
         var hasher = FingerprintHasher()
         hasher.combine("autolink")
         for term in terms {
             hasher.combine(term.term.rawValue)
             hasher.combine(term.caseSensitive)
             hasher.combineCount(term.forms.count)
-            for name in term.forms {
-                hasher.combine(name)
-                forms.append(.init(name, id: term.term, caseSensitive: term.caseSensitive))
-                if let key = TermKey(name), termOfName[key] == nil { termOfName[key] = term.term }
-            }
+            for name in term.forms { hasher.combine(name) }
         }
-        for term in terms {
-            hasher.combineCount(term.inflections.count)
-            for name in term.inflections {
-                hasher.combine(name)
-                forms.append(.init(name, id: term.term, caseSensitive: term.caseSensitive))
-                if let key = TermKey(name), termOfName[key] == nil { termOfName[key] = term.term }
-            }
-        }
-        matcher = TermMatcher(forms: forms)
-        self.termOfName = termOfName
+        hasher.combine(inflector != nil)
+        hasher.combine(inflector?.source ?? .zero)
         fingerprint = hasher.finish()
+        made = Made {
+            var forms: [TermMatcher<TermKey>.Form] = []
+            var termOfName: [TermKey: TermKey] = [:]
+            let inflected = terms.map { term in (term, term.inflections(by: inflector?.inflect ?? { _ in [] })) }
+            for (term, names) in terms.map({ ($0, $0.forms) }) + inflected {
+                for name in names {
+                    forms.append(.init(name, id: term.term, caseSensitive: term.caseSensitive))
+                    if let key = TermKey(name), termOfName[key] == nil { termOfName[key] = term.term }
+                }
+            }
+            return (TermMatcher(forms: forms), termOfName)
+        }
+    }
+
+    /// The matcher and the names, made once, by the first page that asks (the others wait for it).
+    private final class Made: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])?
+        private let make: @Sendable () -> (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])
+
+        init(_ make: @escaping @Sendable () -> (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])) {
+            self.make = make
+        }
+
+        var value: (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey]) {
+            lock.withLock {
+                if let made { return made }
+                let value = make()
+                made = value
+                return value
+            }
+        }
     }
 
     /// The mode a page reads with: its front matter's, else the site's.
@@ -97,6 +131,7 @@ public struct AutolinkSettings: Sendable {
             names.append(word)
             if let sense = metadata.sense, let key = TermKey.sense(word: word, sense: sense) { names.append(key.rawValue) }
         }
+        let (matcher, termOfName) = made.value
         let excluded = Set(names.compactMap { TermKey($0).map { termOfName[$0] ?? $0 } })
         return Autolinker(matcher: matcher, mode: mode, excluded: excluded, termOfName: termOfName)
     }

@@ -115,7 +115,7 @@ extension SiteBuilder {
             return loaded
         }
 
-        var terms = team.isEmpty ? [] : autolinkTerms(config, team: team, entries: entryRecords)
+        var terms = Self.autolinkTerms(team: team, entries: entryRecords)
         // With `autolink_dictionary`, plain text links every term the site references explicitly: those are known
         // once every page has been read (for its references, or from the state), so pages that auto-link are read
         // twice when their links change (a page that doesn't auto-link keeps its first reading).
@@ -126,10 +126,10 @@ extension SiteBuilder {
                 return readPage(file, nil, true)
             }
             firstReadings = pages
-            terms += dictionaryAutolinkTerms(config, team: team, records: entryRecords + pages.compactMap { $0.parsed?.record })
+            terms += dictionaryAutolinkTerms(team: team, records: entryRecords + pages.compactMap { $0.parsed?.record })
         }
         let firstPages = firstReadings
-        let autolink = terms.isEmpty ? nil : AutolinkSettings(mode: config.autolink, terms: terms)
+        let autolink = terms.isEmpty ? nil : AutolinkSettings(mode: config.autolink, terms: terms, inflector: inflector(config))
         /// Whether a first reading holds under `autolink`: its automatic references were found with it (or it has none
         /// to find: a draft left out, a file that can't be read).
         let holds = { @Sendable (loaded: LoadedRecord) -> Bool in
@@ -216,8 +216,7 @@ extension SiteBuilder {
     /// The team's terms as auto-linking links them: terms and aliases, in path order, with their inflected forms (a
     /// word of several senses is linked by its bare key, which the page's `senses:` can pick from). Made whenever
     /// the team has terms: a page may turn auto-linking on when the site leaves it off.
-    func autolinkTerms(_ config: SiteConfig, team: [TermKey: TermDefinition], entries: [PageRecord]) -> [AutolinkSettings.Term] {
-        let inflect = inflector(config)
+    static func autolinkTerms(team: [TermKey: TermDefinition], entries: [PageRecord]) -> [AutolinkSettings.Term] {
         var definitions: [Int: TermDefinition] = [:]
         for definition in team.values {
             if case .team(let index) = definition.origin { definitions[index] = definition }
@@ -225,27 +224,37 @@ extension SiteBuilder {
         return definitions.sorted(by: { $0.key < $1.key }).map { index, definition in
             var id = definition.key
             if definition.sense != nil, let wordKey = TermKey(definition.word), team[wordKey]?.sense != nil { id = wordKey }
-            return .inflected(id, forms: [definition.word] + entries[index].page.metadata.aliases, caseSensitive: definition.caseSensitive, by: inflect)
+            return .init(term: id, forms: [definition.word] + entries[index].page.metadata.aliases, caseSensitive: definition.caseSensitive)
         }
     }
 
     /// With `autolink_dictionary`: every key the published `records` reference explicitly (written or in `terms:`)
     /// that the team doesn't define, in key order, with its inflected forms. Each is looked up anyway, so linking
     /// its plain occurrences never makes the build fetch a word; one that turns out undefined stays plain text.
-    func dictionaryAutolinkTerms(_ config: SiteConfig, team: [TermKey: TermDefinition], records: [PageRecord]) -> [AutolinkSettings.Term] {
-        let inflect = inflector(config)
+    func dictionaryAutolinkTerms(team: [TermKey: TermDefinition], records: [PageRecord]) -> [AutolinkSettings.Term] {
         var keys = Set<TermKey>()
         for record in records where record.hasBody && (!record.page.metadata.draft || options.drafts) {
             for reference in record.allReferences where !reference.isAutomatic && team[reference.key] == nil { keys.insert(reference.key) }
         }
-        return keys.sorted().map { .inflected($0, forms: [$0.rawValue], caseSensitive: false, by: inflect) }
+        return keys.sorted().map { .init(term: $0, forms: [$0.rawValue], caseSensitive: false) }
     }
 
-    /// The inflected forms of a term's form, by WordNet (see `WordNetDictionary.inflections(of:)`); none when the
-    /// site is not English or WordNet's data is not at hand (resolving says so, where the site asked for WordNet).
-    func inflector(_ config: SiteConfig) -> (String) -> [String] {
-        guard let wordNet = wordNetDictionary(for: config, needed: true).0 else { return { _ in [] } }
-        return { wordNet.inflections(of: $0) }
+    /// The inflected forms of a term's form, by WordNet (see `WordNetDictionary.inflections(of:)`), opened when a
+    /// page first auto-links; nil when the site is not English (then an inflection stands for nothing). The source
+    /// is WordNet's folder and its files' signatures: other data could inflect otherwise.
+    func inflector(_ config: SiteConfig) -> AutolinkSettings.Inflector? {
+        guard WordFormResolver.isEnglish(config.language) else { return nil }
+        let folder = WordNet.normalisedFolder(options.wordNetFolder ?? WordNet.defaultDataFolder(ProcessInfo.processInfo.environment))
+        var hasher = FingerprintHasher()
+        hasher.combine(folder)
+        for name in WordNet.requiredFiles {
+            let signature = FileSignature(path: folder + "/" + name)
+            hasher.combine(signature.map { "\($0.size) \($0.modifiedSeconds) \($0.modifiedNanoseconds)" })
+        }
+        return AutolinkSettings.Inflector(source: hasher.finish()) { [self] form in
+            // Unavailable data is reported by resolving, where the site asked for WordNet.
+            wordNetDictionary(for: config, needed: true).0?.inflections(of: form) ?? []
+        }
     }
 
     /// URL paths the build generates itself; no page may take them.
