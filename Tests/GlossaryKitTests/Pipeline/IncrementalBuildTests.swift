@@ -425,7 +425,9 @@ import Testing
             case 0:
                 let path = step % 2 == 0 ? "content/p\(step).md" : "content/guide/p\(step).md"
                 pages.append(path)
-                try folder.write(path, "---\ntitle: Page \(step)\n---\nOn [[\(word())]] and [[\(word())]]; see [home](index.md).\n")
+                // Plain words too, which auto-linking (when glossary.yml turns it on) may link.
+                try folder.write(
+                    path, "---\ntitle: Page \(step)\n---\nOn [[\(word())]] and [[\(word())]]; see [home](index.md). Plain \(word())s, \(word()).\n")
                 name = "add \(path)"
             case 1 where !pages.isEmpty:
                 let path = pages[Int(random.next() % UInt64(pages.count))]
@@ -482,7 +484,10 @@ import Testing
                 name = "edit an asset"
             case 11:
                 let address = step % 3 == 0 ? "site: https://example.org\n" : ""
-                try folder.write("glossary.yml", "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n") + address)
+                let autolink = ["", "autolink: all\n", "autolink: first\nautolink_dictionary: true\n", "autolink: all\nautolink_dictionary: true\n"]
+                try folder.write(
+                    "glossary.yml",
+                    "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n") + address + autolink[Int(random.next() % 4)])
                 name = "edit glossary.yml"
             default:
                 builds.drafts.toggle()
