@@ -58,17 +58,22 @@ public struct AutolinkSettings: Sendable {
     /// term's first link.
     public var termOfName: [TermKey: TermKey] { made.value.termOfName }
 
-    /// The settings for `terms`, in the order given: a spelling two terms share goes to the earlier one, and every
-    /// term's own forms come before any inflected form (an inflection never hides another term's word or alias).
-    public init(mode: AutolinkMode, terms: [Term], inflector: Inflector? = nil) {
+    /// The settings for the team's `terms` and, with `autolink_dictionary`, the other `dictionaryTerms` the site
+    /// references, each in the order given. A spelling two terms share goes to the earlier: the team's terms before
+    /// the dictionary's (as in resolving), and within each, every term's own forms before any inflected form (an
+    /// inflection never hides another term's word or alias).
+    public init(mode: AutolinkMode, terms: [Term], dictionaryTerms: [Term] = [], inflector: Inflector? = nil) {
         self.mode = mode
         var hasher = FingerprintHasher()
         hasher.combine("autolink")
-        for term in terms {
-            hasher.combine(term.term.rawValue)
-            hasher.combine(term.caseSensitive)
-            hasher.combineCount(term.forms.count)
-            for name in term.forms { hasher.combine(name) }
+        for group in [terms, dictionaryTerms] {
+            hasher.combineCount(group.count)
+            for term in group {
+                hasher.combine(term.term.rawValue)
+                hasher.combine(term.caseSensitive)
+                hasher.combineCount(term.forms.count)
+                for name in term.forms { hasher.combine(name) }
+            }
         }
         hasher.combine(inflector != nil)
         hasher.combine(inflector?.source ?? .zero)
@@ -76,11 +81,13 @@ public struct AutolinkSettings: Sendable {
         made = Made {
             var forms: [TermMatcher<TermKey>.Form] = []
             var termOfName: [TermKey: TermKey] = [:]
-            let inflected = terms.map { term in (term, term.inflections(by: inflector?.inflect ?? { _ in [] })) }
-            for (term, names) in terms.map({ ($0, $0.forms) }) + inflected {
-                for name in names {
-                    forms.append(.init(name, id: term.term, caseSensitive: term.caseSensitive))
-                    if let key = TermKey(name), termOfName[key] == nil { termOfName[key] = term.term }
+            let inflect = inflector?.inflect ?? { _ in [] }
+            for group in [terms, dictionaryTerms] {
+                for (term, names) in group.map({ ($0, $0.forms) }) + group.map({ ($0, $0.inflections(by: inflect)) }) {
+                    for name in names {
+                        forms.append(.init(name, id: term.term, caseSensitive: term.caseSensitive))
+                        if let key = TermKey(name), termOfName[key] == nil { termOfName[key] = term.term }
+                    }
                 }
             }
             return (TermMatcher(forms: forms), termOfName)

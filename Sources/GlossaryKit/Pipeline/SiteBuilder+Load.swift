@@ -115,7 +115,8 @@ extension SiteBuilder {
             return loaded
         }
 
-        var terms = Self.autolinkTerms(team: team, entries: entryRecords)
+        let terms = Self.autolinkTerms(team: team, entries: entryRecords)
+        var dictionaryTerms: [AutolinkSettings.Term] = []
         // With `autolink_dictionary`, plain text links every term the site references explicitly: those are known
         // once every page has been read (for its references, or from the state), so pages that auto-link are read
         // twice when their links change (a page that doesn't auto-link keeps its first reading).
@@ -126,10 +127,12 @@ extension SiteBuilder {
                 return readPage(file, nil, true)
             }
             firstReadings = pages
-            terms += dictionaryAutolinkTerms(team: team, records: entryRecords + pages.compactMap { $0.parsed?.record })
+            dictionaryTerms = dictionaryAutolinkTerms(team: team, records: entryRecords + pages.compactMap { $0.parsed?.record })
         }
         let firstPages = firstReadings
-        let autolink = terms.isEmpty ? nil : AutolinkSettings(mode: config.autolink, terms: terms, inflector: inflector(config))
+        let autolink =
+            terms.isEmpty && dictionaryTerms.isEmpty
+            ? nil : AutolinkSettings(mode: config.autolink, terms: terms, dictionaryTerms: dictionaryTerms, inflector: inflector(config))
         /// Whether a first reading holds under `autolink`: its automatic references were found with it (or it has none
         /// to find: a draft left out, a file that can't be read).
         let holds = { @Sendable (loaded: LoadedRecord) -> Bool in

@@ -126,6 +126,17 @@ import Testing
         #expect(WordNetDictionary.regularInflections(of: "index", as: .verb) == ["indexes", "indexed", "indexing"])
     }
 
+    @Test func aTeamTermsFormWinsOverTheSameWordReferencedAsADictionaryTerm() async throws {
+        // `[[widgets]]` makes `widgets` a referenced word; in plain text it is still the widget's form, so `first`
+        // links the widget once.
+        let site = try ExportTestSite(
+            "-- glossary.yml --\ntitle: T\nautolink: first\nautolink_dictionary: true\n" + Self.entries
+                + "-- content/a.md --\n---\ntitle: A\n---\nSee [[widgets]].\n-- content/index.md --\nTwo widgets, a widget.\n")
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(files["index.html"]?.contains("<p>Two \(l("widget", "widgets")), a widget.</p>") == true)
+    }
+
     @Test func theTermPageListsAutoLinkedFormsAndThePagesUsingThem() async throws {
         let site = try ExportTestSite(
             "-- glossary.yml --\ntitle: T\nautolink: all\n" + Self.entries
