@@ -216,9 +216,9 @@ extension SiteBuilder {
         }
     }
 
-    /// The team's terms as auto-linking links them: terms and aliases, in path order, with their inflected forms (a
-    /// word of several senses is linked by its bare key, which the page's `senses:` can pick from). Made whenever
-    /// the team has terms: a page may turn auto-linking on when the site leaves it off.
+    /// The team's terms as auto-linking links them: terms and aliases (their inflected forms follow from them), in
+    /// path order; a word of several senses is linked by its bare key, which the page's `senses:` can pick from. Made
+    /// whenever the team has terms: a page may turn auto-linking on when the site leaves it off.
     static func autolinkTerms(team: [TermKey: TermDefinition], entries: [PageRecord]) -> [AutolinkSettings.Term] {
         var definitions: [Int: TermDefinition] = [:]
         for definition in team.values {
@@ -232,7 +232,7 @@ extension SiteBuilder {
     }
 
     /// With `autolink_dictionary`: every key the published `records` reference explicitly (written or in `terms:`)
-    /// that the team doesn't define, in key order, with its inflected forms. Each is looked up anyway, so linking
+    /// that the team doesn't define, in key order (inflected forms follow). Each is looked up anyway, so linking
     /// its plain occurrences never makes the build fetch a word; one that turns out undefined stays plain text.
     func dictionaryAutolinkTerms(team: [TermKey: TermDefinition], records: [PageRecord]) -> [AutolinkSettings.Term] {
         var keys = Set<TermKey>()

@@ -12,28 +12,36 @@ extension WordNetDictionary {
     /// own, exactly as a reference written with it resolves (`[[widgets]]` → widget, never `glasses` → glass). A word
     /// WordNet doesn't know gets no forms.
     func makeInflections(of phrase: String) -> [String] {
-        var found: [String] = []
-        let standsFor = { (candidate: String, base: String) -> Bool in
-            guard candidate != base, let key = TermKey(candidate) else { return false }
-            let forms = self.forms(of: key)
-            return !forms.hasOwnEntry && forms.baseWords.contains { $0.lowercased() == base }
-        }
         let exceptions = invertedExceptions()
+        // Morphy reads an irregular form from the exception lists first, so one found there maps back; a regular
+        // one is put to Morphy for its part of speech. Either is let go if it is a word of its own (asked last, as
+        // the dearest question: every part of speech).
+        let standsFor = { (candidate: String, base: String, partOfSpeech: WordNet.PartOfSpeech?) -> Bool in
+            guard candidate != base else { return false }
+            if let partOfSpeech {
+                let bases = self.wordNet.morphBaseForms(of: candidate, among: [partOfSpeech]).map { WordNet.displayForm($0.word).lowercased() }
+                guard bases.contains(base) else { return false }
+            }
+            return !self.wordNet.hasEntry(for: candidate)
+        }
+        var found: [String] = []
+        var seen = Set<String>()
         if phrase.contains(" ") {
-            found += (exceptions[phrase] ?? []).filter { standsFor($0, phrase) }
+            for candidate in exceptions[phrase] ?? [] where standsFor(candidate, phrase, nil) && seen.insert(candidate).inserted { found.append(candidate) }
         }
         let words = phrase.split(separator: " ")
         guard let last = words.last.map(String.init) else { return found }
         let prefix = words.dropLast().map { $0 + " " }.joined()
-        guard let key = TermKey(last) else { return found }
-        let partsOfSpeech = wordNet.indexedPartsOfSpeech(of: key.rawValue).filter(Self.inflectedPartsOfSpeech.contains)
+        let partsOfSpeech = wordNet.indexedPartsOfSpeech(of: last, among: Self.inflectedPartsOfSpeech)
         guard !partsOfSpeech.isEmpty else { return found }
-        var candidates = exceptions[last] ?? []
-        for partOfSpeech in partsOfSpeech { candidates += Self.regularInflections(of: last, as: partOfSpeech) }
-        var seen = Set(found)
-        for candidate in candidates where standsFor(candidate, last) {
-            let form = prefix + candidate
-            if seen.insert(form).inserted { found.append(form) }
+        var candidates = (exceptions[last] ?? []).map { (word: $0, partOfSpeech: WordNet.PartOfSpeech?.none) }
+        for partOfSpeech in partsOfSpeech {
+            candidates += Self.regularInflections(of: last, as: partOfSpeech).map { ($0, partOfSpeech) }
+        }
+        for (candidate, partOfSpeech) in candidates {
+            guard !seen.contains(prefix + candidate), standsFor(candidate, last, partOfSpeech) else { continue }
+            seen.insert(prefix + candidate)
+            found.append(prefix + candidate)
         }
         return found
     }
