@@ -45,13 +45,16 @@ public struct BuiltSite: Sendable {
             if case .defined(let definition) = resolutions[form] { formsUsed[definition.key, default: []].insert(form) }
         }
         // Auto-linking keys an occurrence by its term and keeps the spelling it found: an inflected one is a form.
+        // The same few spellings recur on every page: each is made a key once.
+        var keys: [String: TermKey?] = [:]
         for (key, uses) in usage {
             let found: TermDefinition?
             if case .defined(let definition) = resolutions[key] { found = definition } else { found = team[key] }
             guard let definition = found else { continue }
-            for use in uses where use.reference.isAutomatic {
-                guard let written = TermKey(use.reference.word), written != key, written != definition.key, !definition.aliases.contains(written)
-                else { continue }
+            for use in uses where use.reference.isAutomatic && use.reference.word != key.rawValue {
+                let word = use.reference.word
+                if keys[word] == nil { keys[word] = .some(TermKey(word)) }
+                guard let written = keys[word] ?? nil, written != key, written != definition.key, !definition.aliases.contains(written) else { continue }
                 formsUsed[definition.key, default: []].insert(written)
             }
         }
