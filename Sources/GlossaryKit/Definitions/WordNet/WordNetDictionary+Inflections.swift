@@ -13,6 +13,13 @@ extension WordNetDictionary {
     /// WordNet doesn't know gets no forms.
     func makeInflections(of phrase: String) -> [String] {
         let exceptions = invertedExceptions()
+        // A plain word (letters only) is looked up in the index held in memory; anything else goes to libwordnet,
+        // which also tries its spelling variants (hyphens, underscores, periods).
+        let lemmas = lemmas()
+        let isPlain = { (word: String) in !word.isEmpty && word.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } }
+        let hasEntry = { (word: String) -> Bool in
+            isPlain(word) ? lemmas.values.contains { $0.contains(word) } : self.wordNet.hasEntry(for: word)
+        }
         // Morphy reads an irregular form from the exception lists first, so one found there maps back; a regular
         // one is put to Morphy for its part of speech. Either is let go if it is a word of its own (asked last, as
         // the dearest question: every part of speech).
@@ -22,7 +29,7 @@ extension WordNetDictionary {
                 let bases = self.wordNet.morphBaseForms(of: candidate, among: [partOfSpeech]).map { WordNet.displayForm($0.word).lowercased() }
                 guard bases.contains(base) else { return false }
             }
-            return !self.wordNet.hasEntry(for: candidate)
+            return !hasEntry(candidate)
         }
         var found: [String] = []
         var seen = Set<String>()
@@ -32,7 +39,10 @@ extension WordNetDictionary {
         let words = phrase.split(separator: " ")
         guard let last = words.last.map(String.init) else { return found }
         let prefix = words.dropLast().map { $0 + " " }.joined()
-        let partsOfSpeech = wordNet.indexedPartsOfSpeech(of: last, among: Self.inflectedPartsOfSpeech)
+        let partsOfSpeech =
+            isPlain(last)
+            ? Self.inflectedPartsOfSpeech.filter { lemmas[$0]?.contains(last) == true }
+            : wordNet.indexedPartsOfSpeech(of: last, among: Self.inflectedPartsOfSpeech)
         guard !partsOfSpeech.isEmpty else { return found }
         var candidates = (exceptions[last] ?? []).map { (word: $0, partOfSpeech: WordNet.PartOfSpeech?.none) }
         for partOfSpeech in partsOfSpeech {

@@ -14,6 +14,8 @@ public final class WordNetDictionary: @unchecked Sendable {
     private var inflections: [String: [String]] = [:]
     /// Morphy's exception lists read backwards, base → irregular forms (nouns, then verbs); read on first need.
     private var exceptionsByBase: [String: [String]]?
+    /// Every lemma by part of speech, read on first need (see `WordNet.lemmas(for:)`).
+    private var lemmasByPartOfSpeech: [WordNet.PartOfSpeech: Set<String>]?
 
     public init(_ wordNet: WordNet) {
         self.wordNet = wordNet
@@ -55,6 +57,16 @@ public final class WordNetDictionary: @unchecked Sendable {
         }
         lock.withLock { exceptionsByBase = inverted }
         return inverted
+    }
+
+    /// Every lemma of each part of speech: what libwordnet's index lookups answer, held in memory for the many
+    /// questions inflecting a glossary asks.
+    func lemmas() -> [WordNet.PartOfSpeech: Set<String>] {
+        if let known = lock.withLock({ lemmasByPartOfSpeech }) { return known }
+        var lemmas: [WordNet.PartOfSpeech: Set<String>] = [:]
+        for partOfSpeech in WordNet.PartOfSpeech.allCases { lemmas[partOfSpeech] = wordNet.lemmas(for: partOfSpeech) }
+        lock.withLock { lemmasByPartOfSpeech = lemmas }
+        return lemmas
     }
 
     /// `key`'s definition from WordNet, shown under its own key; nil when WordNet doesn't have the word.
