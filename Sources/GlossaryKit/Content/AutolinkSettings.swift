@@ -1,34 +1,117 @@
+import Foundation
+
 /// A build's auto-linking: the site's mode and the matcher over the forms of every auto-linked term, from which
 /// each page's `Autolinker` is made (its front matter may change the mode and exclude terms).
+///
+/// The matcher, and the inflected forms it holds, are made when a page first needs them: a site whose pages don't
+/// auto-link asks WordNet nothing.
 public struct AutolinkSettings: Sendable {
-    public var mode: AutolinkMode
-    public var matcher: TermMatcher<TermKey>
-    public var termOfName: [TermKey: TermKey]
-    /// Everything the matcher was made from (every form, its term, its case sensitivity): a page's references
-    /// depend on it, so a record made under another matcher is not reused.
-    public var fingerprint: Fingerprint
+    /// A term plain text links to: its key, the spellings that stand for it (its word and aliases) and whether they
+    /// match only as spelled.
+    public struct Term: Sendable {
+        public var term: TermKey
+        public var forms: [String]
+        public var caseSensitive: Bool
 
-    /// The settings for `terms`: each term's key with the forms that stand for it, in the order given (earlier
-    /// terms win a shared spelling).
-    public init(mode: AutolinkMode, terms: [(term: TermKey, forms: [String], caseSensitive: Bool)]) {
+        public init(term: TermKey, forms: [String], caseSensitive: Bool) {
+            self.term = term
+            self.forms = forms
+            self.caseSensitive = caseSensitive
+        }
+
+        /// The inflected forms that stand for the term too: those `inflect` gives each form (lower case, last word
+        /// inflected; see `WordNetDictionary.inflections(of:)`). A case-sensitive form (an acronym) takes none of
+        /// those, which would make it match in any case; it takes only a plain `s` when it ends with a capital
+        /// other than `S` (`APIs`, `URLs`), spelled exactly too.
+        public func inflections(by inflect: (String) -> [String]) -> [String] {
+            var inflections: [String] = []
+            for form in forms {
+                if caseSensitive {
+                    if let last = form.last, last.isUppercase, last != "S" { inflections.append(form + "s") }
+                } else {
+                    inflections += inflect(form)
+                }
+            }
+            return inflections.uniqued()
+        }
+    }
+
+    /// Inflected forms of a term's form, and what they are made from (the data's identity): nil for none.
+    public struct Inflector: Sendable {
+        public var inflect: @Sendable (String) -> [String]
+        public var source: Fingerprint
+
+        public init(source: Fingerprint, inflect: @escaping @Sendable (String) -> [String]) {
+            self.source = source
+            self.inflect = inflect
+        }
+    }
+
+    public var mode: AutolinkMode
+    /// Everything the matcher is made from (every form, its term, its case sensitivity, the inflections' source): a
+    /// page's references depend on it, so a record made under another matcher is not reused.
+    public let fingerprint: Fingerprint
+    private let made: Made
+
+    public var matcher: TermMatcher<TermKey> { made.value.matcher }
+    /// The term each name stands for (a term, an alias, an inflected form), so an explicit reference counts as a
+    /// term's first link.
+    public var termOfName: [TermKey: TermKey] { made.value.termOfName }
+
+    /// The settings for the team's `terms` and, with `autolink_dictionary`, the other `dictionaryTerms` the site
+    /// references, each in the order given. A spelling two terms share goes to the earlier: the team's terms before
+    /// the dictionary's (as in resolving), and within each, every term's own forms before any inflected form (an
+    /// inflection never hides another term's word or alias).
+    public init(mode: AutolinkMode, terms: [Term], dictionaryTerms: [Term] = [], inflector: Inflector? = nil) {
         self.mode = mode
-        var forms: [TermMatcher<TermKey>.Form] = []
-        var termOfName: [TermKey: TermKey] = [:]
         var hasher = FingerprintHasher()
         hasher.combine("autolink")
-        for (term, names, caseSensitive) in terms {
-            hasher.combine(term.rawValue)
-            hasher.combine(caseSensitive)
-            hasher.combineCount(names.count)
-            for name in names {
-                hasher.combine(name)
-                forms.append(.init(name, id: term, caseSensitive: caseSensitive))
-                if let key = TermKey(name), termOfName[key] == nil { termOfName[key] = term }
+        for group in [terms, dictionaryTerms] {
+            hasher.combineCount(group.count)
+            for term in group {
+                hasher.combine(term.term.rawValue)
+                hasher.combine(term.caseSensitive)
+                hasher.combineCount(term.forms.count)
+                for name in term.forms { hasher.combine(name) }
             }
         }
-        matcher = TermMatcher(forms: forms)
-        self.termOfName = termOfName
+        hasher.combine(inflector != nil)
+        hasher.combine(inflector?.source ?? .zero)
         fingerprint = hasher.finish()
+        made = Made {
+            var forms: [TermMatcher<TermKey>.Form] = []
+            var termOfName: [TermKey: TermKey] = [:]
+            let inflect = inflector?.inflect ?? { _ in [] }
+            for group in [terms, dictionaryTerms] {
+                for (term, names) in group.map({ ($0, $0.forms) }) + group.map({ ($0, $0.inflections(by: inflect)) }) {
+                    for name in names {
+                        forms.append(.init(name, id: term.term, caseSensitive: term.caseSensitive))
+                        if let key = TermKey(name), termOfName[key] == nil { termOfName[key] = term.term }
+                    }
+                }
+            }
+            return (TermMatcher(forms: forms), termOfName)
+        }
+    }
+
+    /// The matcher and the names, made once, by the first page that asks (the others wait for it).
+    private final class Made: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])?
+        private let make: @Sendable () -> (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])
+
+        init(_ make: @escaping @Sendable () -> (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])) {
+            self.make = make
+        }
+
+        var value: (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey]) {
+            lock.withLock {
+                if let made { return made }
+                let value = make()
+                made = value
+                return value
+            }
+        }
     }
 
     /// The mode a page reads with: its front matter's, else the site's.
@@ -45,11 +128,18 @@ public struct AutolinkSettings: Sendable {
         return hasher.finish()
     }
 
-    /// The autolinker of a page, nil when it doesn't auto-link.
-    func autolinker(for metadata: PageMetadata) -> Autolinker? {
+    /// The autolinker of a page, nil when it doesn't auto-link. A glossary entry's body never links to the entry
+    /// itself: its term (by word, and by sense) is excluded, as if listed in its `autolink_exclude`.
+    func autolinker(for metadata: PageMetadata, isEntry: Bool = false) -> Autolinker? {
         let mode = mode(for: metadata)
         guard mode != .off else { return nil }
-        let excluded = Set(metadata.autolinkExclude.compactMap { TermKey($0).map { termOfName[$0] ?? $0 } })
+        var names = metadata.autolinkExclude
+        if isEntry, let word = metadata.term {
+            names.append(word)
+            if let sense = metadata.sense, let key = TermKey.sense(word: word, sense: sense) { names.append(key.rawValue) }
+        }
+        let (matcher, termOfName) = made.value
+        let excluded = Set(names.compactMap { TermKey($0).map { termOfName[$0] ?? $0 } })
         return Autolinker(matcher: matcher, mode: mode, excluded: excluded, termOfName: termOfName)
     }
 }

@@ -20,7 +20,8 @@ public enum PageParser {
         return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts, autolink: autolink)
     }
 
-    /// With `autolink`, a content page (not a glossary entry) links plain occurrences of terms as its mode says.
+    /// With `autolink`, a page or a glossary entry links plain occurrences of terms as its mode says (an entry never
+    /// to itself).
     public static func parse(
         text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil
     ) -> (Parsed?, [Diagnostic]) {
@@ -47,9 +48,9 @@ public enum PageParser {
                 firstParagraph: nil, diagnostics: diagnostics, contentHash: hash, hasBody: false)
             return (Parsed(record: record, document: nil), [])
         }
-        let autolinking = isEntry ? nil : autolink
         let document = MarkdownDocument(
-            markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine, autolink: autolinking?.autolinker(for: parsed.metadata))
+            markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine,
+            autolink: autolink?.autolinker(for: parsed.metadata, isEntry: isEntry))
         diagnostics += document.diagnostics
         var references = document.references
         if !picks.isEmpty {
@@ -72,7 +73,7 @@ public enum PageParser {
         let record = PageRecord(
             page: page, references: references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
             startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: summaryText, summaryHTML: summaryHTML,
-            autolink: autolinking?.fingerprint(for: parsed.metadata), headings: document.headings,
+            autolink: autolink?.fingerprint(for: parsed.metadata), headings: document.headings,
             searchText: isEntry ? .empty : SearchTerms(text: document.searchableText()), diagnostics: diagnostics, contentHash: hash, hasBody: true)
         return (Parsed(record: record, document: document), [])
     }

@@ -40,11 +40,25 @@ public struct BuiltSite: Sendable {
         for definition in team.values { termPages[definition.key] = definition }
         for case .defined(let definition) in resolutions.values { termPages[definition.key] = definition }
         self.termPages = termPages
-        var formsUsed: [TermKey: [TermKey]] = [:]
-        for (form, _) in forms.sorted(by: { $0.key < $1.key }) where usage[form] != nil {
-            if case .defined(let definition) = resolutions[form] { formsUsed[definition.key, default: []].append(form) }
+        var formsUsed: [TermKey: Set<TermKey>] = [:]
+        for (form, _) in forms where usage[form] != nil {
+            if case .defined(let definition) = resolutions[form] { formsUsed[definition.key, default: []].insert(form) }
         }
-        self.formsUsed = formsUsed
+        // Auto-linking keys an occurrence by its term and keeps the spelling it found: an inflected one is a form.
+        // The same few spellings recur on every page: each is made a key once.
+        var keys: [String: TermKey?] = [:]
+        for (key, uses) in usage {
+            let found: TermDefinition?
+            if case .defined(let definition) = resolutions[key] { found = definition } else { found = team[key] }
+            guard let definition = found else { continue }
+            for use in uses where use.reference.isAutomatic && use.reference.word != key.rawValue {
+                let word = use.reference.word
+                if keys[word] == nil { keys[word] = .some(TermKey(word)) }
+                guard let written = keys[word] ?? nil, written != key, written != definition.key, !definition.aliases.contains(written) else { continue }
+                formsUsed[definition.key, default: []].insert(written)
+            }
+        }
+        self.formsUsed = formsUsed.mapValues { $0.sorted() }
         let contentPages = pages.filter { $0.page.kind == .page }
         links = LinkRewriter(rootPath: LinkRewriter.rootPath(baseURL: config.baseURL), pages: contentPages.map { ($0.page.contentPath, $0.page.urlPath) })
         navigation = SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished)

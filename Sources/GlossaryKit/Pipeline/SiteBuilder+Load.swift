@@ -80,23 +80,15 @@ extension SiteBuilder {
         let start = Date()
         let entryFiles = source.markdownFiles.filter { Page.isEntry(contentPath: $0.contentPath) }
         let pageFiles = source.markdownFiles.filter { !Page.isEntry(contentPath: $0.contentPath) }
-        var stored: [String: BuildState.StoredRecord] = [:]
-        var problems: [Diagnostic] = []
 
-        // Entries first: their terms are what pages link to while they are rendered.
-        var entryDocuments: [String: MarkdownDocument] = [:]
-        let entries = entryFiles.parallelMap(jobs: options.jobs) { loadRecord($0, unchangedUnless: trusted) }
-        for (file, loaded) in zip(entryFiles, entries) {
-            problems += loaded.problems
-            guard let parsed = loaded.parsed, let signature = loaded.signature else { continue }
-            stored[file.contentPath] = .init(signature: signature, readAt: loaded.readAt, record: parsed.record)
-            if let document = parsed.document { entryDocuments[file.contentPath] = document }
-        }
+        // Entries first: their terms are what pages link to while they are rendered. An entry's terms don't depend
+        // on auto-linking, so any record of its bytes gives them; it is read again below only if its own body
+        // auto-links under other settings.
+        let firstEntries = entryFiles.parallelMap(jobs: options.jobs) { loadRecord($0, unchangedUnless: trusted, anyAutolinking: true) }
         // As collecting terms will decide them (senses, aliases, the first entry of a name winning).
-        let entryRecords = entryFiles.compactMap { stored[$0.contentPath]?.record }.filter { $0.hasBody || !$0.page.metadata.draft }
+        let entryRecords = firstEntries.compactMap { $0.parsed?.record }.filter { $0.hasBody || !$0.page.metadata.draft }
         let team = SiteBuilder.teamDefinitions(entryRecords).0
         let teamSlugs = team.mapValues(\.slug)
-        let autolink = Self.autolinkSettings(config, team: team, entries: entryRecords)
 
         let rootPath = LinkRewriter.rootPath(baseURL: config.baseURL)
         let reader = cacheReader(config, changes: trusted)
@@ -105,16 +97,62 @@ extension SiteBuilder {
             rootPath: rootPath, teamSlugs: teamSlugs, reader: reader, links: provisional,
             wordNetSlug: parseTimeWordNetSlug(config, teamSlugs: teamSlugs, reader: reader))
         let fragments = FragmentStore()
-        let pages = pageFiles.parallelMap(jobs: options.jobs) { file -> LoadedRecord in
-            if cancellation.isCancelled { return LoadedRecord() }
-            var loaded = loadRecord(file, unchangedUnless: trusted, autolink: autolink)
-            // The tree is turned into HTML at once and let go: a build never holds every page's tree.
+        let siteMode = config.autolink
+        /// A page read: its HTML made at once when it was parsed and its tree let go (a build never holds every
+        /// page's tree). A first reading for the references only makes HTML only for a page that doesn't auto-link.
+        let readPage = { @Sendable (file: SiteSource.File, autolink: AutolinkSettings?, anyAutolinking: Bool) -> LoadedRecord in
+            var loaded = loadRecord(file, unchangedUnless: trusted, autolink: autolink, anyAutolinking: anyAutolinking)
             if let parsed = loaded.parsed, let document = parsed.document {
-                fragments.add(parseTime.fragment(parsed.record, document), for: file.contentPath)
+                if !anyAutolinking || (parsed.record.page.metadata.autolink ?? siteMode) == .off {
+                    fragments.add(parseTime.fragment(parsed.record, document), for: file.contentPath)
+                }
                 loaded.parsed?.document = nil
                 Self.letGo(document)
             }
             return loaded
+        }
+
+        let terms = Self.autolinkTerms(team: team, entries: entryRecords)
+        var dictionaryTerms: [AutolinkSettings.Term] = []
+        // With `autolink_dictionary`, plain text links every term the site references explicitly: those are known
+        // once every page has been read (for its references, or from the state), so pages that auto-link are read
+        // twice when their links change (a page that doesn't auto-link keeps its first reading).
+        var firstReadings: [LoadedRecord]?
+        if config.autolinkDictionary {
+            let pages = pageFiles.parallelMap(jobs: options.jobs) { file -> LoadedRecord in
+                if cancellation.isCancelled { return LoadedRecord() }
+                return readPage(file, nil, true)
+            }
+            firstReadings = pages
+            dictionaryTerms = dictionaryAutolinkTerms(team: team, records: entryRecords + pages.compactMap { $0.parsed?.record })
+        }
+        let firstPages = firstReadings
+        let autolink =
+            terms.isEmpty && dictionaryTerms.isEmpty
+            ? nil : AutolinkSettings(mode: config.autolink, terms: terms, dictionaryTerms: dictionaryTerms, inflector: inflector(config))
+        /// Whether a first reading holds under `autolink`: its automatic references were found with it (or it has none
+        /// to find: a draft left out, a file that can't be read).
+        let holds = { @Sendable (loaded: LoadedRecord) -> Bool in
+            guard let record = loaded.parsed?.record, record.hasBody else { return true }
+            return record.autolink == autolink?.fingerprint(for: record.page.metadata)
+        }
+
+        var stored: [String: BuildState.StoredRecord] = [:]
+        var problems: [Diagnostic] = []
+        var entryDocuments: [String: MarkdownDocument] = [:]
+        let entries = Array(zip(entryFiles, firstEntries)).parallelMap(jobs: options.jobs) { file, first in
+            holds(first) ? first : loadRecord(file, unchangedUnless: trusted, autolink: autolink)
+        }
+        for (file, loaded) in zip(entryFiles, entries) {
+            problems += loaded.problems
+            guard let parsed = loaded.parsed, let signature = loaded.signature else { continue }
+            stored[file.contentPath] = .init(signature: signature, readAt: loaded.readAt, record: parsed.record)
+            if let document = parsed.document { entryDocuments[file.contentPath] = document }
+        }
+        let pages = Array(pageFiles.enumerated()).parallelMap(jobs: options.jobs) { index, file -> LoadedRecord in
+            if cancellation.isCancelled { return LoadedRecord() }
+            if let first = firstPages?[index], holds(first) { return first }
+            return readPage(file, autolink, false)
         }
         for (file, loaded) in zip(pageFiles, pages) {
             problems += loaded.problems
@@ -182,22 +220,48 @@ extension SiteBuilder {
         }
     }
 
-    /// The auto-linking of a build of `config`, nil when the site never auto-links: the team's terms and aliases, in
-    /// path order (a word of several senses is linked by its bare key, which the page's `senses:` can pick from).
-    static func autolinkSettings(_ config: SiteConfig, team: [TermKey: TermDefinition], entries: [PageRecord]) -> AutolinkSettings? {
-        // A page may turn auto-linking on when the site leaves it off, so the matcher is made whenever there are terms.
-        guard !team.isEmpty else { return nil }
+    /// The team's terms as auto-linking links them: terms and aliases (their inflected forms follow from them), in
+    /// path order; a word of several senses is linked by its bare key, which the page's `senses:` can pick from. Made
+    /// whenever the team has terms: a page may turn auto-linking on when the site leaves it off.
+    static func autolinkTerms(team: [TermKey: TermDefinition], entries: [PageRecord]) -> [AutolinkSettings.Term] {
         var definitions: [Int: TermDefinition] = [:]
         for definition in team.values {
             if case .team(let index) = definition.origin { definitions[index] = definition }
         }
-        var terms: [(term: TermKey, forms: [String], caseSensitive: Bool)] = []
-        for (index, definition) in definitions.sorted(by: { $0.key < $1.key }) {
+        return definitions.sorted(by: { $0.key < $1.key }).map { index, definition in
             var id = definition.key
             if definition.sense != nil, let wordKey = TermKey(definition.word), team[wordKey]?.sense != nil { id = wordKey }
-            terms.append((id, [definition.word] + entries[index].page.metadata.aliases, definition.caseSensitive))
+            return .init(term: id, forms: [definition.word] + entries[index].page.metadata.aliases, caseSensitive: definition.caseSensitive)
         }
-        return AutolinkSettings(mode: config.autolink, terms: terms)
+    }
+
+    /// With `autolink_dictionary`: every key the published `records` reference explicitly (written or in `terms:`)
+    /// that the team doesn't define, in key order (inflected forms follow). Each is looked up anyway, so linking
+    /// its plain occurrences never makes the build fetch a word; one that turns out undefined stays plain text.
+    func dictionaryAutolinkTerms(team: [TermKey: TermDefinition], records: [PageRecord]) -> [AutolinkSettings.Term] {
+        var keys = Set<TermKey>()
+        for record in records where record.hasBody && (!record.page.metadata.draft || options.drafts) {
+            for reference in record.allReferences where !reference.isAutomatic && team[reference.key] == nil { keys.insert(reference.key) }
+        }
+        return keys.sorted().map { .init(term: $0, forms: [$0.rawValue], caseSensitive: false) }
+    }
+
+    /// The inflected forms of a term's form, by WordNet (see `WordNetDictionary.inflections(of:)`), opened when a
+    /// page first auto-links; nil when the site is not English (then an inflection stands for nothing). The source
+    /// is WordNet's folder and its files' signatures: other data could inflect otherwise.
+    func inflector(_ config: SiteConfig) -> AutolinkSettings.Inflector? {
+        guard WordFormResolver.isEnglish(config.language) else { return nil }
+        let folder = WordNet.normalisedFolder(options.wordNetFolder ?? WordNet.defaultDataFolder(ProcessInfo.processInfo.environment))
+        var hasher = FingerprintHasher()
+        hasher.combine(folder)
+        for name in WordNet.requiredFiles {
+            let signature = FileSignature(path: folder + "/" + name)
+            hasher.combine(signature.map { "\($0.size) \($0.modifiedSeconds) \($0.modifiedNanoseconds)" })
+        }
+        return AutolinkSettings.Inflector(source: hasher.finish()) { [self] form in
+            // Unavailable data is reported by resolving, where the site asked for WordNet.
+            wordNetDictionary(for: config, needed: true).0?.inflections(of: form) ?? []
+        }
     }
 
     /// URL paths the build generates itself; no page may take them.
@@ -224,10 +288,14 @@ extension SiteBuilder {
         var problems: [Diagnostic] = []
     }
 
-    func loadRecord(_ file: SiteSource.File, unchangedUnless changes: Set<String>? = nil, autolink: AutolinkSettings? = nil) -> LoadedRecord {
+    /// With `anyAutolinking`, a record of the file's bytes is reused whatever auto-linking it was made with, and
+    /// one parsed now is parsed without (for what doesn't depend on it: its terms, its explicit references).
+    func loadRecord(
+        _ file: SiteSource.File, unchangedUnless changes: Set<String>? = nil, autolink: AutolinkSettings? = nil, anyAutolinking: Bool = false
+    ) -> LoadedRecord {
         // A record's automatic references hold only under the auto-linking they were found with.
         let linkedAlike = { (record: PageRecord) in
-            record.autolink == (record.page.kind == .page ? autolink?.fingerprint(for: record.page.metadata) : nil)
+            anyAutolinking || record.autolink == autolink?.fingerprint(for: record.page.metadata)
         }
         let wantedNow = { (record: PageRecord) in
             linkedAlike(record) && (record.hasBody || (record.page.metadata.draft && !options.drafts))

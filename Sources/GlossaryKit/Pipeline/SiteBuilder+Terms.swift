@@ -5,7 +5,9 @@ extension SiteBuilder {
         public var usage: [TermKey: [TermUse]]
         /// Words with several senses and none without one, by the word's key: a bare reference to one is ambiguous.
         public var senses: [TermKey: [TermDefinition]] = [:]
-        /// Every key to resolve: referenced ones, the team's own, and those `see_also` names.
+        /// Every key to resolve: referenced ones, the team's own, and those `see_also` names. A key only auto-linking
+        /// found is not among them (it links only where something else defines it): plain text never makes a build
+        /// look a word up.
         public var keys: [TermKey]
     }
 
@@ -13,7 +15,7 @@ extension SiteBuilder {
     public static func collectTerms(_ records: [PageRecord]) -> (CollectedTerms, [Diagnostic]) {
         let (team, senses, diagnostics) = teamDefinitions(records)
         let usage = collectReferences(records)
-        var keys = Set(usage.keys)
+        var keys = Set(usage.filter { $0.value.contains { !$0.reference.isAutomatic } }.keys)
         for definition in team.values {
             keys.insert(definition.key)
             // A runaway name is not looked up: it stays unknown, and says so where see_also is checked.

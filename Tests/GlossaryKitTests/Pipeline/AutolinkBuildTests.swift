@@ -100,6 +100,90 @@ import Testing
         #expect(files["terms/cat/index.html"]?.contains("<a href=\"/\">") == true)
     }
 
+    @Test func entryBodiesLinkOtherTermsButNeverTheirOwn() async throws {
+        let site = try ExportTestSite(
+            "-- glossary.yml --\ntitle: T\nautolink: all\n" + Self.entries
+                + """
+                -- content/glossary/tabby.md --
+                ---
+                term: tabby
+                aliases: [tabbies]
+                ---
+                A striped cat, unlike other tabbies; not `cat` in code, nor [a cat](/).
+
+                ## A cat heading
+                -- content/index.md --
+                A page.
+
+                """)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        #expect(result.diagnostics.map(\.description) == [])
+        let page = files["terms/tabby/index.html"] ?? ""
+        #expect(
+            page.contains(
+                "<p>A striped \(Self.link("cat", "cat")), unlike other tabbies; not <code>cat</code> in code, nor <a href=\"/\">a cat</a>.</p>"))
+        #expect(page.contains(">A cat heading<"))
+        // The card's text stays plain, as the entry's summary.
+        #expect(files["terms/index.json"]?.contains("A striped cat, unlike other tabbies;") == true)
+        let off = try ExportTestSite(
+            "-- glossary.yml --\ntitle: T\n" + Self.entries + "-- content/glossary/tabby.md --\n---\nterm: tabby\n---\nA striped cat.\n")
+        defer { off.remove() }
+        #expect((await off.build()).files["terms/tabby/index.html"]?.contains("<p>A striped cat.</p>") == true)
+    }
+
+    /// A site whose pages reference dictionary words (cached), with `autolink_dictionary` as given.
+    static func dictionarySite(linksDictionary: Bool) throws -> ExportTestSite {
+        let body = { (word: String) in #"[{"word":"\#(word)","meanings":[{"partOfSpeech":"noun","definitions":[{"definition":"A \#(word)."}]}]}]"# }
+        return try ExportTestSite(
+            "-- glossary.yml --\ntitle: T\nautolink: all\nautolink_dictionary: \(linksDictionary)\n" + Self.entries
+                + "-- content/a.md --\n---\ntitle: A\nterms: [ink]\n---\nA [[quill]] and a cat.\n"
+                + "-- content/b.md --\n---\ntitle: B\n---\nQuills, ink and a vellum, in `quill` code.\n"
+                + "-- .glossary/cache/en/quill.json --\n" + ExportTestSite.cacheEntry("quill", body: body("quill"))
+                + "-- .glossary/cache/en/ink.json --\n" + ExportTestSite.cacheEntry("ink", body: body("ink"))
+                + "-- .glossary/cache/en/vellum.json --\n" + ExportTestSite.cacheEntry("vellum", body: body("vellum")))
+    }
+
+    @Test func autolinkDictionaryLinksEveryTermTheSiteReferencesExplicitly() async throws {
+        let site = try Self.dictionarySite(linksDictionary: true)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        #expect(result.diagnostics.map(\.description) == [])
+        // quill is written as a reference, ink declared in `terms:`; vellum is cached but referenced nowhere.
+        #expect(
+            files["b/index.html"]?.contains(
+                "<p>\(Self.link("quill", "Quills")), \(Self.link("ink", "ink")) and a vellum, in <code>quill</code> code.</p>") == true)
+        #expect(
+            files["a/index.html"]?.contains("A <a class=\"term\" href=\"/terms/quill/\" data-term=\"quill\">quill</a> and a \(Self.link("cat", "cat")).")
+                == true)
+        #expect(files["terms/vellum/index.html"] == nil)
+        #expect(files["terms/quill/index.html"]?.contains("<a href=\"/b/\">B</a>") == true)
+        #expect(files["terms/quill/index.html"]?.contains("Forms used: <span class=\"sep-item\">quills</span>") == true)
+
+        let without = try Self.dictionarySite(linksDictionary: false)
+        defer { without.remove() }
+        #expect((await without.build()).files["b/index.html"]?.contains("<p>Quills, ink and a vellum, in <code>quill</code> code.</p>") == true)
+    }
+
+    @Test func autoLinkingNeverFetchesAWordNoPageReferences() async throws {
+        let site = try ExportTestSite(
+            "-- glossary.yml --\ntitle: T\nautolink: all\nautolink_dictionary: true\n" + Self.entries
+                + "-- content/a.md --\n---\ntitle: A\n---\nA [[zebra]].\n-- content/b.md --\n---\ntitle: B\n---\nZebras and a cat.\n")
+        defer { site.remove() }
+        let fetcher = DefinitionResolverTests.ScriptedFetcher()
+        let zebra = #"[{"word":"zebra","meanings":[{"partOfSpeech":"noun","definitions":[{"definition":"A striped horse."}]}]}]"#
+        fetcher.outcomes["zebra"] = .fetched(
+            CacheEntry(
+                key: TermKey("zebra")!, language: "en", url: "http://api/zebra", status: 200, fetchedAt: Date(),
+                entries: try CacheEntry.decodeBody(Data(zebra.utf8), status: 200), body: Data(zebra.utf8)))
+        var options = site.options
+        options.offline = false
+        let result = await SiteBuilder(options: options, fetcher: fetcher).build(into: MemorySink())
+        #expect(fetcher.requested == [TermKey("zebra")!])
+        let b = result.output?.files["b/index.html"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(b.contains("<p>\(Self.link("zebra", "Zebras")) and a \(Self.link("cat", "cat")).</p>"))
+    }
+
     @Test func aBadModeIsAnErrorAtItsValue() async throws {
         let (_, diagnostics) = SiteConfig.load(yaml: "autolink: some\n", file: "glossary.yml")
         #expect(diagnostics.map(\.description) == ["glossary.yml:1:11: error: 'autolink' must be off, first or all, found 'some' [config-value]"])

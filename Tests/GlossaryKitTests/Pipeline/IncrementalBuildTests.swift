@@ -349,6 +349,18 @@ import Testing
         ),
         ("link only first uses on one page", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\nautolink: first\n---\nA page, a page, a space.\n") }),
         ("delete an auto-linked entry", { try $0.remove("content/glossary/page.md") }),
+        // With autolink_dictionary every page that auto-links depends on what all the others reference.
+        ("mention a cached word in plain text", { try $0.write("content/guide/plain.md", "---\ntitle: Plain\n---\nA tusk, two tusks, kernings.\n") }),
+        (
+            "link the dictionary words pages reference",
+            { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\nautolink: all\nautolink_dictionary: true\n") }
+        ),
+        ("reference the word on another page", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]].\n") }),
+        (
+            "mention another term in an entry's body",
+            { try $0.write("content/glossary/leading.md", "---\nterm: Leading\naliases: [space]\n---\nThe space between lines, unlike kerning.\n") }
+        ),
+        ("stop referencing the word", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nNo reference.\n") }),
         ("turn auto-linking off", { try $0.write("glossary.yml", "title: Renamed Site\nbase_url: /docs/\n") }),
     ]
 
@@ -365,6 +377,34 @@ import Testing
         await builds.check("switch --drafts on")
         builds.drafts = false
         await builds.check("switch --drafts off")
+    }
+
+    /// A page's built HTML as the incremental build left it.
+    static func output(_ builds: Builds, _ path: String) -> String {
+        let folder = builds.sink?.folder ?? options(builds.folder).outputDirectory
+        return (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    @Test(arguments: Mode.allCases)
+    func aReferenceOnOnePageLinksTheWordInPlainTextOnAnother(mode: Mode) async throws {
+        let folder = try Folder([
+            "glossary.yml": "title: Site\nautolink: all\nautolink_dictionary: true\n",
+            "content/a.md": "---\ntitle: A\n---\nNothing yet.\n",
+            "content/b.md": "---\ntitle: B\n---\nTwo tusks.\n",
+            ".glossary/cache/en/tusk.json": Self.cacheEntry("tusk", "A long tooth."),
+        ])
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        let plain = "<p>Two tusks.</p>"
+        #expect(Self.output(builds, "b/index.html").contains(plain))
+        try folder.write("content/a.md", "---\ntitle: A\n---\nA [[tusk]].\n")
+        await builds.check("reference the word")
+        #expect(Self.output(builds, "b/index.html").contains("<p>Two <a class=\"term\" href=\"/terms/tusk/\" data-term=\"tusk\" data-autolink>tusks</a>.</p>"))
+        #expect(Self.output(builds, "terms/tusk/index.html").contains("<a href=\"/b/\">B</a>"))
+        try folder.write("content/a.md", "---\ntitle: A\n---\nNothing again.\n")
+        await builds.check("stop referencing it")
+        #expect(Self.output(builds, "b/index.html").contains(plain))
+        #expect(Self.output(builds, "terms/tusk/index.html") == "")
     }
 
     /// Seeded random sequences of edits of every kind, including unchanged rebuilds, checked after each.
@@ -385,7 +425,9 @@ import Testing
             case 0:
                 let path = step % 2 == 0 ? "content/p\(step).md" : "content/guide/p\(step).md"
                 pages.append(path)
-                try folder.write(path, "---\ntitle: Page \(step)\n---\nOn [[\(word())]] and [[\(word())]]; see [home](index.md).\n")
+                // Plain words too, which auto-linking (when glossary.yml turns it on) may link.
+                try folder.write(
+                    path, "---\ntitle: Page \(step)\n---\nOn [[\(word())]] and [[\(word())]]; see [home](index.md). Plain \(word())s, \(word()).\n")
                 name = "add \(path)"
             case 1 where !pages.isEmpty:
                 let path = pages[Int(random.next() % UInt64(pages.count))]
@@ -442,7 +484,10 @@ import Testing
                 name = "edit an asset"
             case 11:
                 let address = step % 3 == 0 ? "site: https://example.org\n" : ""
-                try folder.write("glossary.yml", "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n") + address)
+                let autolink = ["", "autolink: all\n", "autolink: first\nautolink_dictionary: true\n", "autolink: all\nautolink_dictionary: true\n"]
+                try folder.write(
+                    "glossary.yml",
+                    "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n") + address + autolink[Int(random.next() % 4)])
                 name = "edit glossary.yml"
             default:
                 builds.drafts.toggle()

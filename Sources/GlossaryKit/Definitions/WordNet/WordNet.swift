@@ -123,17 +123,19 @@ public final class WordNet: Sendable {
         return Library.shared.run(in: dataFolder) { Library.synsets(of: key) }
     }
 
-    /// The parts of speech in which `word` itself (or a spelling variant) is an index entry.
-    func indexedPartsOfSpeech(of word: String) -> [PartOfSpeech] {
+    /// The parts of speech among `partsOfSpeech` in which `word` itself (or a spelling variant) is an index entry.
+    func indexedPartsOfSpeech(of word: String, among partsOfSpeech: [PartOfSpeech] = PartOfSpeech.allCases) -> [PartOfSpeech] {
         guard let key = Self.lemmaKey(word) else { return [] }
-        return Library.shared.run(in: dataFolder) { PartOfSpeech.allCases.filter { Library.isIndexed(key, $0) } }
+        return Library.shared.run(in: dataFolder) { partsOfSpeech.filter { Library.isIndexed(key, $0) } }
     }
 
-    /// Morphy's base forms of `word` per part of speech, as `morphstr` gives them: exception lists first, then the
-    /// suffix rules; never the word itself.
-    func morphBaseForms(of word: String) -> [(word: String, partOfSpeech: PartOfSpeech)] {
+    /// Morphy's base forms of `word` per part of speech (of `partsOfSpeech`, in order), as `morphstr` gives them:
+    /// exception lists first, then the suffix rules; never the word itself.
+    func morphBaseForms(
+        of word: String, among partsOfSpeech: [PartOfSpeech] = PartOfSpeech.allCases
+    ) -> [(word: String, partOfSpeech: PartOfSpeech)] {
         guard let key = Self.lemmaKey(word) else { return [] }
-        return Library.shared.run(in: dataFolder) { Library.baseForms(of: key) }
+        return Library.shared.run(in: dataFolder) { Library.baseForms(of: key, among: partsOfSpeech) }
     }
 
     /// Every character any WordNet 3.0 lemma uses; anything else cannot be in the database.
@@ -269,9 +271,9 @@ private final class Library: Sendable {
         return true
     }
 
-    static func baseForms(of key: String) -> [(word: String, partOfSpeech: WordNet.PartOfSpeech)] {
+    static func baseForms(of key: String, among partsOfSpeech: [WordNet.PartOfSpeech]) -> [(word: String, partOfSpeech: WordNet.PartOfSpeech)] {
         var forms: [(word: String, partOfSpeech: WordNet.PartOfSpeech)] = []
-        for partOfSpeech in WordNet.PartOfSpeech.allCases {
+        for partOfSpeech in partsOfSpeech {
             // `morphstr` works like `strtok`: the word on the first call, NULL for each further form. It copies the
             // word into its own buffer on the first call, so the copy needs to live only for that call.
             var next = withMutableCString(key) { morphstr($0, partOfSpeech.rawValue) }

@@ -11,6 +11,11 @@ public final class WordNetDictionary: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [TermKey: [DictionaryEntry]] = [:]
     private var forms: [TermKey: WordForms] = [:]
+    private var inflections: [String: [String]] = [:]
+    /// Morphy's exception lists read backwards, base → irregular forms (nouns, then verbs); read on first need.
+    private var exceptionsByBase: [String: [String]]?
+    /// Every lemma by part of speech, read on first need (see `WordNet.lemmas(for:)`).
+    private var lemmasByPartOfSpeech: [WordNet.PartOfSpeech: Set<String>]?
 
     public init(_ wordNet: WordNet) {
         self.wordNet = wordNet
@@ -30,6 +35,38 @@ public final class WordNetDictionary: @unchecked Sendable {
         let found = wordNet.forms(of: key.rawValue)
         lock.withLock { forms[key] = found }
         return found
+    }
+
+    /// The inflected forms that stand for `phrase` (see `makeInflections(of:)`), in lower case.
+    public func inflections(of phrase: String) -> [String] {
+        let phrase = phrase.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if let known = lock.withLock({ inflections[phrase] }) { return known }
+        let found = makeInflections(of: phrase)
+        lock.withLock { inflections[phrase] = found }
+        return found
+    }
+
+    /// Morphy's exception lists read backwards: each base form with the irregular forms that stand for it.
+    func invertedExceptions() -> [String: [String]] {
+        if let known = lock.withLock({ exceptionsByBase }) { return known }
+        var inverted: [String: [String]] = [:]
+        for partOfSpeech in Self.inflectedPartsOfSpeech {
+            for (inflected, base) in wordNet.exceptions(for: partOfSpeech) where inverted[base]?.contains(inflected) != true {
+                inverted[base, default: []].append(inflected)
+            }
+        }
+        lock.withLock { exceptionsByBase = inverted }
+        return inverted
+    }
+
+    /// Every lemma of each part of speech: what libwordnet's index lookups answer, held in memory for the many
+    /// questions inflecting a glossary asks.
+    func lemmas() -> [WordNet.PartOfSpeech: Set<String>] {
+        if let known = lock.withLock({ lemmasByPartOfSpeech }) { return known }
+        var lemmas: [WordNet.PartOfSpeech: Set<String>] = [:]
+        for partOfSpeech in WordNet.PartOfSpeech.allCases { lemmas[partOfSpeech] = wordNet.lemmas(for: partOfSpeech) }
+        lock.withLock { lemmasByPartOfSpeech = lemmas }
+        return lemmas
     }
 
     /// `key`'s definition from WordNet, shown under its own key; nil when WordNet doesn't have the word.
