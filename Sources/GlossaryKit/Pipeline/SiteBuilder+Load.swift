@@ -77,6 +77,14 @@ extension SiteBuilder {
         }
         log.add(contentsOf: themeProblems)
 
+        // A site that auto-links inflects its terms once the entries are read, with WordNet's exception lists and
+        // lemmas: read them meanwhile, on another core (every page waits for the matcher they go into).
+        if config.autolink != .off {
+            let builder = self
+            let site = config
+            DispatchQueue.global(qos: .userInitiated).async { builder.wordNetDictionary(for: site, needed: true).0?.prepareInflections() }
+        }
+
         let start = Date()
         let entryFiles = source.markdownFiles.filter { Page.isEntry(contentPath: $0.contentPath) }
         let pageFiles = source.markdownFiles.filter { !Page.isEntry(contentPath: $0.contentPath) }

@@ -9,6 +9,8 @@ import Foundation
 public final class WordNetDictionary: @unchecked Sendable {
     public let wordNet: WordNet
     private let lock = NSLock()
+    /// Held while the exception lists or the lemmas are read, so a second asker waits for the first reading.
+    private let tablesLock = NSLock()
     private var entries: [TermKey: [DictionaryEntry]] = [:]
     private var forms: [TermKey: WordForms] = [:]
     private var inflections: [String: [String]] = [:]
@@ -46,8 +48,17 @@ public final class WordNetDictionary: @unchecked Sendable {
         return found
     }
 
+    /// Reads what inflecting needs (the exception lists and the lemmas), so the first inflection doesn't wait for it.
+    public func prepareInflections() {
+        _ = invertedExceptions()
+        _ = lemmas()
+    }
+
     /// Morphy's exception lists read backwards: each base form with the irregular forms that stand for it.
     func invertedExceptions() -> [String: [String]] {
+        if let known = lock.withLock({ exceptionsByBase }) { return known }
+        tablesLock.lock()
+        defer { tablesLock.unlock() }
         if let known = lock.withLock({ exceptionsByBase }) { return known }
         var inverted: [String: [String]] = [:]
         for partOfSpeech in Self.inflectedPartsOfSpeech {
@@ -62,6 +73,9 @@ public final class WordNetDictionary: @unchecked Sendable {
     /// Every lemma of each part of speech: what libwordnet's index lookups answer, held in memory for the many
     /// questions inflecting a glossary asks.
     func lemmas() -> [WordNet.PartOfSpeech: Set<String>] {
+        if let known = lock.withLock({ lemmasByPartOfSpeech }) { return known }
+        tablesLock.lock()
+        defer { tablesLock.unlock() }
         if let known = lock.withLock({ lemmasByPartOfSpeech }) { return known }
         var lemmas: [WordNet.PartOfSpeech: Set<String>] = [:]
         for partOfSpeech in WordNet.PartOfSpeech.allCases { lemmas[partOfSpeech] = wordNet.lemmas(for: partOfSpeech) }
