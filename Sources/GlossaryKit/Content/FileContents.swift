@@ -9,14 +9,12 @@ import Foundation
 public enum FileContents {
     /// The bytes of the regular file at `path`, or the reason they can't be had (the system's own words).
     public static func read(_ path: String) -> Result<Data, ReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(reason: "not a regular file")) }
+        withRegularFile(path) { descriptor, size in readAll(descriptor, size: size) }
+    }
+
+    private static func readAll(_ descriptor: Int32, size: Int) -> Result<Data, ReadFailure> {
         // One byte more than the size, so the read that finds the end needs no bigger buffer.
-        var data = Data(count: Int(info.st_size) + 1)
+        var data = Data(count: size + 1)
         var total = 0
         while true {
             if total == data.count { data.count += max(4096, data.count / 2) }
@@ -36,15 +34,25 @@ public enum FileContents {
 
     /// `read(_:)` into an array of bytes (what the binary readers work on), without a copy through `Data`.
     public static func bytes(_ path: String) -> Result<[UInt8], ReadFailure> {
+        withRegularFile(path) { descriptor, size in readAllBytes(descriptor, size: size) }
+    }
+
+    /// Opens `path` for reading when it is a regular file (never waiting on a FIFO), and gives `body` its
+    /// descriptor and size.
+    private static func withRegularFile<T>(_ path: String, _ body: (Int32, Int) -> Result<T, ReadFailure>) -> Result<T, ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(ReadFailure(errno: errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(errno: errno)) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ReadFailure(reason: "not a regular file")) }
+        return body(descriptor, Int(info.st_size))
+    }
+
+    private static func readAllBytes(_ descriptor: Int32, size: Int) -> Result<[UInt8], ReadFailure> {
         var failure: Int32 = 0
         // One byte more than the size: a file that grew meanwhile fills it, and the rest is read below.
-        let room = Int(info.st_size) + 1
+        let room = size + 1
         var bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
             initialized = 0
             while initialized < buffer.count {

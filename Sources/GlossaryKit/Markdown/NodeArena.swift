@@ -88,7 +88,7 @@ final class NodeArena: @unchecked Sendable {
     private static let firstChunkSize = 64 * 1024
     private static let largestChunkSize = 8 * 1024 * 1024
 
-    private nonisolated(unsafe) static let currentKey: pthread_key_t = {
+    private static let currentKey: pthread_key_t = {
         var key = pthread_key_t()
         guard pthread_key_create(&key, nil) == 0 else { fatalError("pthread_key_create failed") }
         return key
