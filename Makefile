@@ -109,9 +109,10 @@ FUZZ_SECONDS       ?= 600
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_TARGETS       ?=
 # -sanitize=fuzzer,address as one flag (swiftc keeps only the last -sanitize=); -enable-testing for @testable
-# imports in a release build; assertions kept; lld, since gold crashes linking the sanitized build tool.
+# imports in a release build; assertions kept; lld, since gold crashes linking the sanitized build tool;
+# GLOSSARY_FUZZ: cmark's blocks from the C allocator, not NodeArena's chunks, so the sanitizer sees each one.
 FUZZ_BUILD = $(SWIFT) build --package-path Fuzz/GlossaryFuzz -c release -Xswiftc -sanitize=fuzzer,address \
-	-Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug -Xswiftc -use-ld=lld
+	-Xswiftc -enable-testing -Xswiftc -assert-config -Xswiftc Debug -Xswiftc -use-ld=lld -Xswiftc -DGLOSSARY_FUZZ
 
 fuzz: fuzz-build
 	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
