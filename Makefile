@@ -95,7 +95,7 @@ deps-test:
 	$(call install-missing,$(APT_TEST))
 
 # Issue 11's benchmark in one run (bench/run-all.sh): full builds against Hugo and cmark, incremental builds and
-# memory at 1,000 to 50,000 pages, the preview server's reload latency; writes bench/RESULTS.md. About 15 minutes;
+# memory at 1,000 to 50,000 pages, the preview server's reload latency; writes bench/RESULTS.md. About 10 minutes;
 # run it on a quiet machine.
 bench: deps deps-bench
 	bench/run-all.sh
