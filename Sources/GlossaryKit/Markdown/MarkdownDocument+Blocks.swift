@@ -83,11 +83,14 @@ extension MarkdownDocument {
             let open = "<h\(level)>"
             let close = "</h\(level)>\n"
             guard let rendered = cmark_render_html(anchored.node, cmarkOptions) else { continue }
-            var html = String(cString: rendered)
+            let whole = Array(String(cString: rendered).utf8)
             NodeArena.free(rendered)
-            guard html.hasPrefix(open), html.hasSuffix(close) else { continue }
-            html.removeFirst(open.count)
-            html.removeLast(close.count)
+            // On bytes: as Characters, `<h1>` and a heading's leading combining mark are one `>ؙ`, and the
+            // heading was lost.
+            guard whole.count >= open.utf8.count + close.utf8.count, whole.starts(with: open.utf8),
+                whole.suffix(close.utf8.count).elementsEqual(close.utf8)
+            else { continue }
+            let html = String(decoding: whole[open.utf8.count..<(whole.count - close.utf8.count)], as: UTF8.self)
             let id = HTML.escape(anchored.heading.id)
             let anchor = "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\"></a>"
             cmark_node_set_on_enter(anchored.placeholder, "<h\(level) id=\"\(id)\">\(html)\(anchor)\(close)")

@@ -163,12 +163,13 @@ public final class MarkdownDocument: @unchecked Sendable {
         }
         guard let rendered = cmark_render_html(paragraph, Self.cmarkOptions) else { return nil }
         defer { NodeArena.free(rendered) }
-        var html = Substring(String(cString: rendered))
-        if html.hasPrefix("<p>") { html = html.dropFirst(3) }
-        while html.last == "\n" { html = html.dropLast() }
-        if html.hasSuffix("</p>") { html = html.dropLast(4) }
+        // On bytes, as the heading's tags are (a leading combining mark would make `<p>` another Character).
+        var html = Array(String(cString: rendered).utf8)[...]
+        if html.starts(with: "<p>".utf8) { html = html.dropFirst(3) }
+        while html.last == UInt8(ascii: "\n") { html = html.dropLast() }
+        if html.suffix(4).elementsEqual("</p>".utf8) { html = html.dropLast(4) }
         // A soft line break reads as a space, in a card's text as in the plain summary.
-        return html.replacingOccurrences(of: "\n", with: " ")
+        return String(decoding: html.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 
     private func forEachNode(_ body: (OpaquePointer, cmark_node_type) -> Void) {
@@ -472,12 +473,16 @@ extension MarkdownDocument {
             let innerBytes = strlen(inner)
             let span = Int(cmark_node_get_end_column(link)) - Int(cmark_node_get_start_column(link)) + 1
             guard cmark_node_get_start_line(link) == cmark_node_get_end_line(link), span == innerBytes + 2 else { return false }
-            guard String(cString: before).hasSuffix("["), String(cString: after).hasPrefix("]") else { return false }
+            // Bytes, not Characters: `]` followed by a combining mark is one Character, which isn't `]`.
+            let beforeCount = strlen(before)
+            guard beforeCount > 0, UInt8(bitPattern: before[beforeCount - 1]) == UInt8(ascii: "["), UInt8(bitPattern: after[0]) == UInt8(ascii: "]")
+            else { return false }
             // Text nodes hold decoded text, where `\[` is already `[`: the source line tells an escape apart.
             let source = String(decoding: sourceLine(line), as: UTF8.self)
             let written = "[[" + String(cString: inner) + "]]"
             var searchStart = source.startIndex
-            while let found = source.range(of: written, range: searchStart..<source.endIndex) {
+            // Literally (by UTF-16 units): a search by Characters misses `]]` when a combining mark follows it.
+            while let found = source.range(of: written, options: .literal, range: searchStart..<source.endIndex) {
                 if found.lowerBound == source.startIndex || source[source.index(before: found.lowerBound)] != "\\" { return true }
                 searchStart = found.upperBound
             }
@@ -504,7 +509,7 @@ extension MarkdownDocument {
             if line != Int(cmark_node_get_start_line(link)) {
                 // After a backslash hard break cmark's column is off too: find the reference on its line.
                 let text = String(decoding: sourceLine(line), as: UTF8.self)
-                if let range = text.range(of: "[[" + inner + "]]") {
+                if let range = text.range(of: "[[" + inner + "]]", options: .literal) {
                     column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
                 }
             }
@@ -514,8 +519,9 @@ extension MarkdownDocument {
                 return
             }
             guard let key = key(of: word) else { return }
-            cmark_node_set_literal(previous, String(before.dropLast()))
-            cmark_node_set_literal(next, String(after.dropFirst()))
+            // The `[` and `]` bytes only (dropping a Character would take a combining mark after `]` with it).
+            cmark_node_set_literal(previous, String(decoding: before.utf8.dropLast(), as: UTF8.self))
+            cmark_node_set_literal(next, String(decoding: after.utf8.dropFirst(), as: UTF8.self))
             let placeholder = makePlaceholder(shown: shown.isEmpty ? word : shown)
             cmark_node_insert_before(link, placeholder)
             freedLinks.insert(link)

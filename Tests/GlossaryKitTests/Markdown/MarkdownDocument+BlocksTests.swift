@@ -38,6 +38,24 @@ import Testing
         #expect(document.startsWithTitleHeading)
     }
 
+    /// Fuzzer input (Fuzz/corpus/markdown/combining-heading.md): a heading whose text starts with a combining mark
+    /// (U+0619) vanished, because `<h1>` and the mark were one Character, not the prefix `<h1>`.
+    @Test(arguments: ["\u{0619}[[g]]\n=", "# \u{0619}[[g]]\n", "## \u{0301}x\n"])
+    func aHeadingStartingWithACombiningMarkKeepsItsText(markdown: String) {
+        let document = MarkdownDocument(markdown: markdown, file: "p.md")
+        let html = Self.html(markdown)
+        let heading = try? #require(document.headings.first)
+        #expect(html.utf8.starts(with: "<h\(heading?.level ?? 0) id=\"\(heading?.id ?? "")\">".utf8), "\(html.debugDescription)")
+        let text = markdown.unicodeScalars.drop { $0 == "#" || $0 == " " }.prefix { $0 != "[" && $0 != "\n" }
+        #expect(html.contains(String(String.UnicodeScalarView(text))), "the heading's own text: \(html.debugDescription)")
+        #expect(html.contains(Self.anchor(heading?.id ?? "")))
+    }
+
+    @Test func aFirstParagraphStartingWithACombiningMarkLosesOnlyItsTags() {
+        let document = MarkdownDocument(markdown: "\u{0619}mark and *more*\n", file: "p.md")
+        #expect(document.firstParagraphHTML() == "\u{0619}mark and <em>more</em>")
+    }
+
     @Test func termsAndLinksInHeadingsRenderAsEachRenderDecides() {
         let document = MarkdownDocument(markdown: "## About [[kerning]] and [this](/x/)\n", file: "p.md")
         #expect(document.references.map { "\($0.location.line):\($0.location.column)" } == ["1:10"])

@@ -58,6 +58,13 @@ import Testing
         #expect(linked(markdown) == "<p>See <a data-term=\"x\">x</a> now.</p>\n")
     }
 
+    @Test func aCombiningMarkAfterASwallowedTermStaysAndTheTermIsFound() {
+        // `]` and U+0301 are one Character: compared and cut as Characters, the term was left a link, or lost the mark.
+        let markdown = "See [[x]]\u{0301} now.\n\n[x]: https://example.com\n"
+        #expect(references(markdown) == ["1:5 x|x"])
+        #expect(linked(markdown) == "<p>See <a data-term=\"x\">x</a>\u{0301} now.</p>\n")
+    }
+
     @Test func rendersShownTextEscaped() {
         #expect(linked("a [[x &lt; y & \\\"z\\\"|word]] b") == "<p>a <a data-term=\"word\">x &lt; y &amp; &quot;z&quot;</a> b</p>\n")
     }
