@@ -175,12 +175,21 @@ struct TermReferenceScanner {
 
     /// Walks the text along the line from byte `start` of the line, telling `record` which line byte each text byte
     /// stands for and whether a backslash escaped it; false when the two part.
-    @inline(__always)
+    ///
+    /// An entity cmark doesn't decode (`&#;`, a name it doesn't know) stays in the text as written: where the text
+    /// has the entity's bytes, that reading is tried first, and the decoded one if the rest then parts.
     private static func walk(
         text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, start: Int, budget: inout Int,
         record: (_ text: Int, _ line: Int, _ escaped: Bool) -> Void
     ) -> Bool {
-        var i = 0
+        walk(text: text, from: 0, line: line, start: start, budget: &budget, record: record)
+    }
+
+    private static func walk(
+        text: UnsafeBufferPointer<UInt8>, from first: Int, line: UnsafeBufferPointer<UInt8>, start: Int, budget: inout Int,
+        record: (_ text: Int, _ line: Int, _ escaped: Bool) -> Void
+    ) -> Bool {
+        var i = first
         var j = start
         while i < text.count {
             budget -= 1
@@ -190,7 +199,8 @@ struct TermReferenceScanner {
                 record(i, j + 1, true)
                 i += 1
                 j += 2
-            } else if byte == UInt8(ascii: "&"), let end = entityEnd(line, from: j), !(text[i] == byte && end == j) {
+            } else if byte == UInt8(ascii: "&"), let end = entityEnd(line, from: j) {
+                if literally(text, i, line, j...end, budget: &budget, record: record) { return true }
                 // An entity decodes to one scalar, or to two (`&ngE;` is U+2267 U+0338): take a second, non-ASCII
                 // one too when the first alone would leave the text out of step with what follows the entity.
                 var length = utf8Length(leadByte: text[i])
@@ -208,6 +218,20 @@ struct TermReferenceScanner {
                 return false
             }
         }
+        return true
+    }
+
+    /// Whether the text reads on from `i` with the entity's bytes as written and then walks along the rest of the line
+    /// (recorded when it does: a later reading records every byte from `i` on again, so a failed one leaves nothing).
+    private static func literally(
+        _ text: UnsafeBufferPointer<UInt8>, _ i: Int, _ line: UnsafeBufferPointer<UInt8>, _ entity: ClosedRange<Int>, budget: inout Int,
+        record: (_ text: Int, _ line: Int, _ escaped: Bool) -> Void
+    ) -> Bool {
+        let length = entity.count
+        guard i + length <= text.count else { return false }
+        for k in 0..<length where text[i + k] != line[entity.lowerBound + k] { return false }
+        guard walk(text: text, from: i + length, line: line, start: entity.upperBound + 1, budget: &budget, record: record) else { return false }
+        for k in 0..<length { record(i + k, entity.lowerBound + k, false) }
         return true
     }
 

@@ -65,6 +65,15 @@ import Testing
         #expect(linked(markdown) == "<p>See <a data-term=\"x\">x</a>\u{0301} now.</p>\n")
     }
 
+    /// Fuzzer input (Fuzz/corpus/markdown/undecoded-entity.md): cmark leaves `&#;` as written, and aligning the
+    /// text with its line read it as an entity, failed, and fell back to cmark's column, from the quote's first line:
+    /// past the end of the line the reference is on.
+    @Test func entitiesCmarkLeavesAsWrittenDontLoseTheColumns() {
+        #expect(references(">>>>>>>>>\u{01}\n[[n]]&#;") == ["2:1 n|n"])
+        #expect(references("a &#; [[x]] &bogus; [[y]] &amp; [[z]]") == ["1:7 x|x", "1:21 y|y", "1:33 z|z"])
+        #expect(references("&amp;amp; [[x]]") == ["1:11 x|x"], "a decoded entity whose text looks like another")
+    }
+
     @Test func rendersShownTextEscaped() {
         #expect(linked("a [[x &lt; y & \\\"z\\\"|word]] b") == "<p>a <a data-term=\"word\">x &lt; y &amp; &quot;z&quot;</a> b</p>\n")
     }

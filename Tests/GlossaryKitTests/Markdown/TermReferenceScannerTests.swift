@@ -165,34 +165,55 @@ private enum ReferenceAlignment {
     private static func align(text: [UInt8], line: [UInt8], start: Int, budget: inout Int) -> (positions: [Int], escaped: [Bool])? {
         var positions = [Int](repeating: 0, count: text.count)
         var escaped = [Bool](repeating: false, count: text.count)
-        var i = 0
+        return walk(text, line, 0, start, &budget, &positions, &escaped) ? (positions, escaped) : nil
+    }
+
+    /// An entity's bytes found as written in the text are read so first (cmark leaves entities it doesn't know as
+    /// they are), on copies of the arrays; decoded if the rest doesn't follow.
+    private static func walk(
+        _ text: [UInt8], _ line: [UInt8], _ first: Int, _ start: Int, _ budget: inout Int, _ positions: inout [Int], _ escaped: inout [Bool]
+    ) -> Bool {
+        var i = first
         var j = start
         while i < text.count {
             budget -= 1
-            guard j < line.count else { return nil }
+            guard j < line.count else { return false }
             let byte = line[j]
             if byte == UInt8(ascii: "\\"), j + 1 < line.count, isASCIIPunctuation(line[j + 1]), text[i] == line[j + 1] {
                 positions[i] = j + 1
                 escaped[i] = true
                 i += 1
                 j += 2
-            } else if byte == UInt8(ascii: "&"), let end = entityEnd(line, from: j), !(text[i] == byte && end == j) {
-                var length = utf8Length(leadByte: text[i])
-                if i + length < text.count, text[i + length] >= 0x80, end + 1 >= line.count || text[i + length] != line[end + 1] {
-                    length += utf8Length(leadByte: text[i + length])
+            } else if byte == UInt8(ascii: "&"), let end = entityEnd(line, from: j) {
+                let length = end - j + 1
+                if i + length <= text.count, Array(text[i..<(i + length)]) == Array(line[j...end]) {
+                    var trialPositions = positions
+                    var trialEscaped = escaped
+                    if walk(text, line, i + length, end + 1, &budget, &trialPositions, &trialEscaped) {
+                        for k in 0..<length {
+                            trialPositions[i + k] = j + k
+                            trialEscaped[i + k] = false
+                        }
+                        (positions, escaped) = (trialPositions, trialEscaped)
+                        return true
+                    }
                 }
-                for k in i..<min(i + length, text.count) { positions[k] = j }
-                i += length
+                var decoded = utf8Length(leadByte: text[i])
+                if i + decoded < text.count, text[i + decoded] >= 0x80, end + 1 >= line.count || text[i + decoded] != line[end + 1] {
+                    decoded += utf8Length(leadByte: text[i + decoded])
+                }
+                for k in i..<min(i + decoded, text.count) { positions[k] = j }
+                i += decoded
                 j = end + 1
             } else if byte == text[i] {
                 positions[i] = j
                 i += 1
                 j += 1
             } else {
-                return nil
+                return false
             }
         }
-        return (positions, escaped)
+        return true
     }
 
     private static func entityEnd(_ line: [UInt8], from start: Int) -> Int? {
