@@ -506,13 +506,18 @@ extension MarkdownDocument {
                 word = shown
             }
             var column = scalarColumn(line: line, byte: Int(cmark_node_get_start_column(link)) - 1)
-            if line != Int(cmark_node_get_start_line(link)) {
-                // After a backslash hard break cmark's column is off too: find the reference on its line.
-                let text = String(decoding: sourceLine(line), as: UTF8.self)
-                if let range = text.range(of: "[[" + inner + "]]", options: .literal) {
-                    column = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
-                }
+            // cmark's column is off after a backslash hard break, and on a lazy continuation line (where it counts the
+            // first line's quote markers): the reference as written on its line, the occurrence nearest cmark's
+            // column, is where it is.
+            let text = String(decoding: sourceLine(line), as: UTF8.self)
+            var searchStart = text.startIndex
+            var nearest: Int?
+            while let range = text.range(of: "[[" + inner + "]]", options: .literal, range: searchStart..<text.endIndex) {
+                let found = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
+                if nearest.map({ abs($0 - column) > abs(found - column) }) ?? true { nearest = found }
+                searchStart = text.index(after: range.lowerBound)
             }
+            if let nearest { column = nearest }
             if let length = TermKey.excessLength(of: word) {
                 let problem = Problem.termTooLong(word: word, length: length, limit: TermKey.maximumWordLength)
                 diagnostics.append(Diagnostic(problem, at: location(line: line, column: column)))

@@ -74,6 +74,13 @@ import Testing
         #expect(references("&amp;amp; [[x]]") == ["1:11 x|x"], "a decoded entity whose text looks like another")
     }
 
+    /// Fuzzer input (Fuzz/corpus/markdown/lazy-swallowed.md): a `[[term]]` a link definition swallowed, on a lazy
+    /// continuation line after a CR, was placed at cmark's column, which counts the first line's quote markers.
+    @Test func aSwallowedTermOnALazyLineIsAtItsOwnColumn() {
+        #expect(references(">>>>> f\r[[x]]\n\n[x]:[") == ["2:1 x|x"])
+        #expect(references("> [[x]] and [[x]]\n\n[x]: /u\n") == ["1:3 x|x", "1:13 x|x"], "each occurrence where it is")
+    }
+
     @Test func rendersShownTextEscaped() {
         #expect(linked("a [[x &lt; y & \\\"z\\\"|word]] b") == "<p>a <a data-term=\"word\">x &lt; y &amp; &quot;z&quot;</a> b</p>\n")
     }
