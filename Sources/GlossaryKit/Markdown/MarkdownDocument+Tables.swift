@@ -16,14 +16,10 @@ extension MarkdownDocument.Builder {
     /// makes of the paragraph's other lines.
     mutating func replaceTables() {
         var candidates: [OpaquePointer] = []
-        let iterator = cmark_iter_new(root)
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+        MarkdownDocument.forEachBlock(in: root) { node, type in
             let start = Int(cmark_node_get_start_line(node))
             let end = Int(cmark_node_get_end_line(node))
-            switch cmark_node_get_type(node) {
+            switch type {
             case CMARK_NODE_PARAGRAPH where PipeTable.mayStart(in: lines, lines: start...max(start, end)):
                 candidates.append(node)
             case CMARK_NODE_HEADING where start != end && PipeTable.mayStart(in: lines, lines: start...end):
@@ -32,8 +28,8 @@ extension MarkdownDocument.Builder {
             default:
                 break
             }
+            return true
         }
-        cmark_iter_free(iterator)
         for paragraph in candidates { replaceTable(in: paragraph) }
     }
 
@@ -199,13 +195,10 @@ extension MarkdownDocument.Builder {
             return endsWithBlankLine(last)
         }
         var lists: [OpaquePointer] = []
-        let iterator = cmark_iter_new(root)
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_LIST { lists.append(node) }
+        MarkdownDocument.forEachBlock(in: root) { node, type in
+            if type == CMARK_NODE_LIST { lists.append(node) }
+            return true
         }
-        cmark_iter_free(iterator)
         for list in lists where cmark_node_get_list_tight(list) != 0 {
             var item = cmark_node_first_child(list)
             search: while let current = item {

@@ -129,12 +129,7 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     /// Plain text of the document's first paragraph (a summary line for indexes and cards).
     public func firstParagraphText() -> String? {
-        var result: String?
-        forEachNode { node, type in
-            guard result == nil, type == CMARK_NODE_PARAGRAPH else { return }
-            result = Self.plainText(of: node)
-        }
-        return result
+        firstParagraph.map(Self.plainText(of:))
     }
 
     /// The text a search finds the page by (see `searchableText(of:)`).
@@ -149,11 +144,7 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
 
     private func paragraphHTML() -> String? {
-        var paragraph: OpaquePointer?
-        forEachNode { node, type in
-            if paragraph == nil, type == CMARK_NODE_PARAGRAPH { paragraph = node }
-        }
-        guard let paragraph else { return nil }
+        guard let paragraph = firstParagraph else { return nil }
         for node in termNodes {
             cmark_node_set_on_enter(node, "")
             cmark_node_set_on_exit(node, "")
@@ -172,14 +163,38 @@ public final class MarkdownDocument: @unchecked Sendable {
         return String(decoding: html.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 
-    private func forEachNode(_ body: (OpaquePointer, cmark_node_type) -> Void) {
-        let iterator = cmark_iter_new(root)
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            body(node, cmark_node_get_type(node))
+    /// The first paragraph of the tree in document order, in a container block or not.
+    private var firstParagraph: OpaquePointer? {
+        var paragraph: OpaquePointer?
+        Self.forEachBlock(in: root) { node, type in
+            if type == CMARK_NODE_PARAGRAPH { paragraph = node }
+            return paragraph == nil
+        }
+        return paragraph
+    }
+
+    /// Calls `body` with every block under `root` (`root` included) in document order, until it returns false.
+    /// Inline nodes are not visited: only container blocks (quotes, lists, items, custom blocks) are entered, so
+    /// the walk costs the blocks, not the millions of inline nodes a big page has.
+    static func forEachBlock(in root: OpaquePointer, _ body: (OpaquePointer, cmark_node_type) -> Bool) {
+        var stack: [OpaquePointer] = [root]
+        while let node = stack.popLast() {
+            let type = cmark_node_get_type(node)
+            guard (CMARK_NODE_FIRST_BLOCK.rawValue...CMARK_NODE_LAST_BLOCK.rawValue).contains(type.rawValue) else { continue }
+            guard body(node, type) else { return }
+            switch type {
+            case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_CUSTOM_BLOCK:
+                // Children pushed last first, so the first child is visited next.
+                let start = stack.count
+                var child = cmark_node_first_child(node)
+                while let current = child {
+                    stack.append(current)
+                    child = cmark_node_next(current)
+                }
+                stack[start...].reverse()
+            default:
+                break
+            }
         }
     }
 

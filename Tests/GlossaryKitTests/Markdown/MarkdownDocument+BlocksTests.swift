@@ -181,4 +181,65 @@ import Testing
         }
         return text
     }
+
+    /// The block walk visits exactly the blocks cmark's iterator enters, in the same order, and stops when told.
+    @Test func theBlockWalkVisitsEveryBlockInDocumentOrder() {
+        let markdown = """
+            # Title
+
+            Para *one* [[x]].
+
+            > quoted
+            >
+            > - item **a**
+            >   1. inner
+            >
+            >   ```
+            >   code
+            >   ```
+
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+
+            <div>html</div>
+
+            ***
+
+            - last `item`
+            """
+        var source = markdown
+        let root = MarkdownDocument.parse(&source, options: MarkdownDocument.cmarkOptions)
+        defer { cmark_node_free(root) }
+        var entered: [OpaquePointer] = []
+        let iterator = cmark_iter_new(root)
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node).rawValue <= CMARK_NODE_LAST_BLOCK.rawValue
+            {
+                entered.append(node)
+            }
+        }
+        cmark_iter_free(iterator)
+        var walked: [OpaquePointer] = []
+        MarkdownDocument.forEachBlock(in: root) { node, _ in
+            walked.append(node)
+            return true
+        }
+        #expect(walked == entered && walked.count == 18)
+        var firstFour: [OpaquePointer] = []
+        MarkdownDocument.forEachBlock(in: root) { node, _ in
+            firstFour.append(node)
+            return firstFour.count < 4
+        }
+        #expect(firstFour == Array(entered.prefix(4)))
+    }
+
+    @Test func theFirstParagraphIsFoundInsideContainers() {
+        let document = MarkdownDocument(markdown: "# Title\n\n> - **In** a [[quote]]\n\nLater.\n", file: "p.md")
+        #expect(document.firstParagraphText() == "In a quote")
+        #expect(document.firstParagraphHTML() == "<strong>In</strong> a quote")
+    }
 }
