@@ -74,7 +74,7 @@ public enum PageParser {
             page: page, references: references, declaredTerms: declared, links: document.links, firstHeading: document.firstHeading,
             startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: summaryText, summaryHTML: summaryHTML,
             autolink: autolink?.fingerprint(for: parsed.metadata), headings: document.headings,
-            searchText: isEntry ? .empty : SearchTerms(text: document.searchableText()), diagnostics: diagnostics, contentHash: hash, hasBody: true)
+            searchText: isEntry ? .empty : document.searchTerms(), diagnostics: diagnostics, contentHash: hash, hasBody: true)
         return (Parsed(record: record, document: document), [])
     }
 }

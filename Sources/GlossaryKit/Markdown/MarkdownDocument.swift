@@ -137,6 +137,29 @@ public final class MarkdownDocument: @unchecked Sendable {
         Self.searchableText(of: root)
     }
 
+    /// Markdown this long has its search field counted on every core.
+    public static let parallelSearchSize = 4 << 20
+
+    /// The search field of the page's text (`searchableText`). A big page's top-level blocks are split into runs
+    /// counted on every core and merged in order: every block's text ends a line, so no term spans two runs, and the
+    /// field is the one the whole text makes. The tree is only read (cmark's getters read fields, as libcmark 0.30's
+    /// `cmark_node_get_literal` does, without caching anything).
+    public func searchTerms(parallelFrom size: Int = parallelSearchSize) -> SearchTerms {
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        var blocks: [OpaquePointer] = []
+        if markdownLength >= size, jobs > 1 {
+            var child = cmark_node_first_child(root)
+            while let current = child {
+                blocks.append(current)
+                child = cmark_node_next(current)
+            }
+        }
+        guard blocks.count >= jobs else { return SearchTerms(text: searchableText()) }
+        nonisolated(unsafe) let runs = (0..<jobs).map { blocks[blocks.count * $0 / jobs..<blocks.count * ($0 + 1) / jobs] }
+        let parts = Array(runs.indices).parallelMap(jobs: jobs) { SearchTerms(text: Self.searchableText(of: runs[$0])) }
+        return SearchTerms(merging: parts)
+    }
+
     /// The HTML inside the document's first paragraph (a card's text): inline markup and links as written, term
     /// references as their shown text. cmark's safe mode has already left out raw HTML and `javascript:` links.
     public func firstParagraphHTML() -> String? {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One field of a document as the search index counts it: each distinct term with how often it occurs, and the
 /// field's length in terms (lunr's BM25 weighs a term by both).
 public struct SearchTerms: Hashable, Sendable {
@@ -20,50 +18,6 @@ public struct SearchTerms: Hashable, Sendable {
 
     /// The field `text` makes (see `SearchTokenizer`).
     public init(text: String) {
-        let size = text.utf8.count
-        let jobs = ProcessInfo.processInfo.activeProcessorCount
-        guard size >= Self.parallelTextSize, jobs > 1 else {
-            self.init(tokenizing: text)
-            return
-        }
-        // A big page's text (50 MB holds millions of words) is cut at line breaks, which are separators, so no term
-        // is cut; the parts are counted on every core and merged in order: first occurrences stay first.
-        let parts = Self.lines(of: text, parts: jobs).parallelMap(jobs: jobs) { SearchTerms(tokenizing: String($0)) }
-        var ids = TermIDs(capacity: parts.map(\.terms.count).max() ?? 0)
-        var counts: [Int] = []
-        for part in parts {
-            for (term, count) in zip(part.terms, part.counts) {
-                let (id, isNew) = ids.id(term)
-                if isNew {
-                    counts.append(count)
-                } else {
-                    counts[id] += count
-                }
-            }
-        }
-        self.init(terms: ids.strings, counts: counts, length: parts.reduce(0) { $0 + $1.length })
-    }
-
-    /// Texts this long are counted in parallel.
-    static let parallelTextSize = 4 << 20
-
-    /// `text` in about `parts` pieces of whole lines, each piece but the last ending with its line break.
-    static func lines(of text: String, parts: Int) -> [Substring] {
-        let utf8 = text.utf8
-        let step = max(1, utf8.count / parts)
-        var pieces: [Substring] = []
-        var start = utf8.startIndex
-        while start != utf8.endIndex {
-            let target = utf8.index(start, offsetBy: step, limitedBy: utf8.endIndex) ?? utf8.endIndex
-            var end = utf8[target...].firstIndex(of: UInt8(ascii: "\n")).map { utf8.index(after: $0) } ?? utf8.endIndex
-            if pieces.count == parts - 1 { end = utf8.endIndex }
-            pieces.append(text[start..<end])
-            start = end
-        }
-        return pieces
-    }
-
-    init(tokenizing text: String) {
         // Straight from the tokenizer's bytes: a string is made once per distinct term, not once per word.
         var ids = TermIDs(capacity: 64)
         var counts: [Int] = []
@@ -78,6 +32,24 @@ public struct SearchTerms: Hashable, Sendable {
             length += 1
         }
         self.init(terms: ids.strings, counts: counts, length: length)
+    }
+
+    /// The field of the texts of `parts` one after another, each part's terms apart from the next's (as when a line
+    /// break separates them): counts added up, terms in order of first occurrence.
+    init(merging parts: [SearchTerms]) {
+        var ids = TermIDs(capacity: parts.map(\.terms.count).max() ?? 0)
+        var counts: [Int] = []
+        for part in parts {
+            for (term, count) in zip(part.terms, part.counts) {
+                let (id, isNew) = ids.id(term)
+                if isNew {
+                    counts.append(count)
+                } else {
+                    counts[id] += count
+                }
+            }
+        }
+        self.init(terms: ids.strings, counts: counts, length: parts.reduce(0) { $0 + $1.length })
     }
 
     public init(tokens: [String]) {

@@ -242,4 +242,23 @@ import Testing
         #expect(document.firstParagraphText() == "In a quote")
         #expect(document.firstParagraphHTML() == "<strong>In</strong> a quote")
     }
+
+    /// A page big enough for its search field to be counted in parallel runs of blocks has the field its whole text
+    /// makes: tables, callouts, lists, code and headings at the runs' edges included.
+    @Test func aBigPagesSearchFieldIsTheOneItsWholeTextMakes() {
+        let blocks = [
+            "Para [[term]] *one* `code span` word\u{00A0}joined\n", "| a | b |\n|---|---|\n| cell [[x]] | two |\n",
+            "> [!NOTE]\n> Callout *text*\n", "- item one\n- item `two`\n  continued\n", "```\ncode block\n```\n",
+            "## Heading [[y]]\n", "<div>raw</div>\n", "Setext\n---\n", "Line with hard  \nbreak and Σ\n",
+        ]
+        var random = SplitMix(seed: 0x5ea4c)
+        var markdown = ""
+        while markdown.utf8.count < 100_000 {
+            markdown += blocks[Int(random.next() % UInt64(blocks.count))] + "word\(random.next() % 5000)\n\n"
+        }
+        let document = MarkdownDocument(markdown: markdown, file: "big.md")
+        let field = document.searchTerms(parallelFrom: 50_000)
+        #expect(field == SearchTerms(text: document.searchableText()))
+        #expect(field.terms.count > 1000 && field.terms.contains("callout") && field.terms.contains("cell"))
+    }
 }

@@ -36,23 +36,16 @@ import Testing
         }
     }
 
-    /// A text big enough to be counted in parallel parts (`parallelTextSize`) counts as one part would: terms
-    /// recurring in every part counted once each, first occurrences in order, CR LF and lines of one word kept.
-    @Test func aBigTextCountsAsOnePartWould() {
-        let words = ["Pods", "pods", "the", "run", "café", "x_y", "1", "—", "Run", "set-up", "\r\n", "\n", "\n\n", "Σ"]
-        var random = SplitMix(seed: 0xb16)
-        var text = ""
-        while text.utf8.count < SearchTerms.parallelTextSize + 4096 {
-            // A word only one stretch of the text has, so terms first met in later parts come after earlier ones.
-            text += "only\(text.utf8.count / 100_000) "
-            for _ in 0..<2000 { text += words[Int(random.next() % UInt64(words.count))] + " " }
+    /// Fields of texts merged in order are the field of the texts one line after another.
+    @Test func mergedFieldsAreTheFieldOfTheirTextsInOrder() {
+        let words = ["Pods", "pods", "the", "run", "café", "x_y", "1", "—", "Run", "set-up", "\r\n", "Σ", " "]
+        var random = SplitMix(seed: 0x3e26e)
+        for _ in 0..<500 {
+            let texts = (0..<Int(random.next() % 5)).map { _ in
+                (0..<Int(random.next() % 12)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+            }
+            let merged = SearchTerms(merging: texts.map(SearchTerms.init(text:)))
+            #expect(merged == SearchTerms(text: texts.joined(separator: "\n")), "\(texts.debugDescription)")
         }
-        let parts = SearchTerms.lines(of: text, parts: 3)
-        #expect(parts.count == 3 && parts.joined() == text)
-        #expect(parts.dropLast().allSatisfy { $0.utf8.last == UInt8(ascii: "\n") })
-        let parallel = SearchTerms(text: text)
-        #expect(parallel == SearchTerms(tokenizing: text))
-        #expect(parallel == SearchTerms(tokens: SearchTokenizer.terms(text)))
-        #expect(parallel.terms.count > 40)
     }
 }
