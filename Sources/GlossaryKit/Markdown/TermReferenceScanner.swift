@@ -1,3 +1,5 @@
+import Glibc
+
 /// Finds term references in one text node's decoded text, using the node's source line to honour `\[[`
 /// escapes and to give each reference its exact column.
 ///
@@ -31,8 +33,8 @@ struct TermReferenceScanner {
     ) -> (matches: [Match], problems: [Problem]) {
         guard hasOpening(text) else { return ([], []) }
         let alignment = align(text: text, line: sourceLine, hint: max(0, hintColumn - 1))
-        func sourceIndex(_ i: Int) -> Int { alignment?.positions[i] ?? (max(0, hintColumn - 1) + i) }
-        func isEscaped(_ i: Int) -> Bool { alignment?.escaped[i] ?? false }
+        func sourceIndex(_ i: Int) -> Int { alignment?.position(i) ?? (max(0, hintColumn - 1) + i) }
+        func isEscaped(_ i: Int) -> Bool { alignment?.isEscaped(i) ?? false }
         // Scalars counted on from the last column asked for: columns come in increasing order, so a line of many
         // references stays linear.
         var counted = (bytes: 0, scalars: 0)
@@ -126,13 +128,22 @@ struct TermReferenceScanner {
     }
 
     struct Alignment {
-        var positions: [Int]
-        var escaped: [Bool]
+        /// Where the text starts in the line when it stands there byte for byte (then there are no arrays).
+        var verbatimStart: Int?
+        var positions: [Int] = []
+        var escaped: [Bool] = []
+
+        /// The line byte text byte `i` stands for.
+        func position(_ i: Int) -> Int { verbatimStart.map { $0 + i } ?? positions[i] }
+        /// Whether a backslash escaped text byte `i`.
+        func isEscaped(_ i: Int) -> Bool { verbatimStart == nil && escaped[i] }
     }
 
     /// Maps each byte of the decoded text to its byte in the source line, trying the hint first, then the starts
     /// nearest it, alternately before and after (see `start(text:line:hint:)`).
     static func align(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, hint: Int) -> Alignment? {
+        // Nearly every text node: the walk from the hint would map byte to byte (nothing escaped, no entity).
+        if isVerbatim(text: text, line: line, at: hint) { return Alignment(verbatimStart: hint) }
         guard let start = start(text: text, line: line, hint: hint) else { return nil }
         var positions = [Int](repeating: 0, count: text.count)
         var escaped = [Bool](repeating: false, count: text.count)
@@ -144,9 +155,18 @@ struct TermReferenceScanner {
         return Alignment(positions: positions, escaped: escaped)
     }
 
+    /// Whether `text` stands in `line` from byte `start` as it is, with no backslash or `&` in it: the walk from
+    /// there maps each byte to its own, as the first start tried (`min(hint, line.count)`) it is the one found.
+    private static func isVerbatim(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard !text.isEmpty, start >= 0, start + text.count <= line.count else { return false }
+        guard memcmp(text.baseAddress!, line.baseAddress! + start, text.count) == 0 else { return false }
+        return memchr(text.baseAddress!, Int32(UInt8(ascii: "\\")), text.count) == nil
+            && memchr(text.baseAddress!, Int32(UInt8(ascii: "&")), text.count) == nil
+    }
+
     /// Whether the decoded text aligns with the source line (as `align` would, without recording how).
     static func aligns(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, hint: Int) -> Bool {
-        start(text: text, line: line, hint: hint) != nil
+        isVerbatim(text: text, line: line, at: hint) || start(text: text, line: line, hint: hint) != nil
     }
 
     /// The byte of the line where the decoded text starts, trying the hint first, then the starts nearest it,
