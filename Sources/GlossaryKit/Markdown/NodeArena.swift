@@ -20,6 +20,8 @@ final class NodeArena: @unchecked Sendable {
         var end = 0
         /// How big the next chunk is made.
         var chunkSize = NodeArena.firstChunkSize
+        /// Whether `chunk` came zeroed (see `newChunk`): blocks cut from it need no zeroing.
+        var chunkIsZeroed = false
         /// Freed blocks by capacity (`freed[k]` holds blocks of `16 * (k + 1)` bytes), linked through their first word.
         var freed: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     }
@@ -92,6 +94,8 @@ final class NodeArena: @unchecked Sendable {
     private static let largeBlock = 16 * 1024
     private static let firstChunkSize = 64 * 1024
     private static let largestChunkSize = 8 * 1024 * 1024
+    /// Chunks this big are asked for zeroed: the C allocator maps them fresh from the system.
+    private static let zeroedChunkSize = 1024 * 1024
 
     private static let currentKey: pthread_key_t = {
         var key = pthread_key_t()
@@ -114,8 +118,12 @@ final class NodeArena: @unchecked Sendable {
         }
         if state.pointee.next + headerSize + capacity > state.pointee.end {
             let size = max(state.pointee.chunkSize, capacity + 2 * headerSize)
-            // Zeroed by the C allocator, which knows fresh pages from the system are, so fresh blocks need no zeroing.
-            guard let chunk = calloc(1, size) else { abort() }
+            // A big chunk is zeroed by the C allocator, which knows fresh pages from the system are. A small one comes
+            // from memory used before, which `calloc` would clear whole: a page of a few kilobytes used a tenth of
+            // its first chunk, so its blocks are cleared one by one instead.
+            let isZeroed = size >= zeroedChunkSize
+            guard let chunk = isZeroed ? calloc(1, size) : malloc(size) else { abort() }
+            state.pointee.chunkIsZeroed = isZeroed
             chunk.storeBytes(of: state.pointee.chunk, as: UnsafeMutableRawPointer?.self)
             state.pointee.chunk = chunk
             state.pointee.next = headerSize
@@ -124,6 +132,7 @@ final class NodeArena: @unchecked Sendable {
         }
         let raw = state.pointee.chunk! + state.pointee.next
         state.pointee.next += headerSize + capacity
+        if zeroed && !state.pointee.chunkIsZeroed { memset(raw + headerSize, 0, capacity) }
         return header(raw, capacity: capacity, owner: current)
     }
 

@@ -216,8 +216,9 @@ extension SiteBuilder {
     /// form that the team, the cache or WordNet defines. WordNet is opened on the first question (and only then).
     func parseTimeWordNetSlug(_ config: SiteConfig, teamSlugs: [TermKey: String], reader: CacheReader) -> @Sendable (TermKey) -> String? {
         let asksWordNet = config.dictionary.providers.contains(.wordNet)
+        let folder = wordNetFolder()
         return { [self] key in
-            guard let wordNet = wordNetDictionary(for: config, needed: true).0 else { return nil }
+            guard let wordNet = wordNetDictionary(for: config, needed: true, folder: folder).0 else { return nil }
             if asksWordNet && !wordNet.entries(for: key).isEmpty { return key.slug }
             for base in WordFormResolver(dictionary: wordNet, language: config.language).baseKeys(of: key) {
                 if let slug = teamSlugs[base] { return slug }
@@ -259,7 +260,7 @@ extension SiteBuilder {
     /// is WordNet's folder and its files' signatures: other data could inflect otherwise.
     func inflector(_ config: SiteConfig) -> AutolinkSettings.Inflector? {
         guard WordFormResolver.isEnglish(config.language) else { return nil }
-        let folder = WordNet.normalisedFolder(options.wordNetFolder ?? WordNet.defaultDataFolder(ProcessInfo.processInfo.environment))
+        let folder = wordNetFolder()
         var hasher = FingerprintHasher()
         hasher.combine(folder)
         for name in WordNet.requiredFiles {
@@ -268,7 +269,7 @@ extension SiteBuilder {
         }
         return AutolinkSettings.Inflector(source: hasher.finish()) { [self] form in
             // Unavailable data is reported by resolving, where the site asked for WordNet.
-            wordNetDictionary(for: config, needed: true).0?.inflections(of: form) ?? []
+            wordNetDictionary(for: config, needed: true, folder: folder).0?.inflections(of: form) ?? []
         }
     }
 

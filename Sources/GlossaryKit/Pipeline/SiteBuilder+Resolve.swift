@@ -62,14 +62,22 @@ extension SiteBuilder {
             displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
     }
 
+    /// WordNet's data folder: the option's, else the environment's (`WNSEARCHDIR`, `WNHOME`), else Debian's.
+    func wordNetFolder() -> String { Self.wordNetFolder(options) }
+
+    static func wordNetFolder(_ options: BuildOptions) -> String {
+        WordNet.normalisedFolder(options.wordNetFolder ?? WordNet.defaultDataFolder(ProcessInfo.processInfo.environment))
+    }
+
     /// WordNet for a build of `config`, opened once per state: nil (and no problem) when the site doesn't use it
-    /// or no key needs it; nil and one warning when its data can't be opened.
-    func wordNetDictionary(for config: SiteConfig, needed: Bool) -> (WordNetDictionary?, Diagnostic?) {
+    /// or no key needs it; nil and one warning when its data can't be opened. `folder`: WordNet's data folder as `wordNetFolder()` gives it, when the caller has it (reading the environment
+    /// costs more than a lookup: the inflections of 2,000 terms asked for it 8,000 times).
+    func wordNetDictionary(for config: SiteConfig, needed: Bool, folder known: String? = nil) -> (WordNetDictionary?, Diagnostic?) {
         // Word forms use WordNet's Morphy even where WordNet is not asked for definitions; the warning is for sites
         // that asked for WordNet.
         guard needed, WordFormResolver.isEnglish(config.language) else { return (nil, nil) }
         let asked = config.dictionary.providers.contains(.wordNet)
-        let folder = WordNet.normalisedFolder(options.wordNetFolder ?? WordNet.defaultDataFolder(ProcessInfo.processInfo.environment))
+        let folder = known ?? wordNetFolder()
         let opened = state.withLock { state -> Result<WordNetDictionary, WordNetError> in
             if let known = state.wordNet, known.folder == folder { return known.result }
             let result = Result(catching: { () throws(WordNetError) in WordNetDictionary(try WordNet.open(dataFolder: folder)) })

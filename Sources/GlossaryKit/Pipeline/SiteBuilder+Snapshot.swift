@@ -39,7 +39,7 @@ extension SiteBuilder {
         hasher.combine(source.configText)
         // WordNet's data (definitions, and Morphy's word forms even where WordNet defines nothing): its folder and
         // the files libwordnet reads.
-        let wordNetFolder = WordNet.normalisedFolder(options.wordNetFolder ?? WordNet.defaultDataFolder(ProcessInfo.processInfo.environment))
+        let wordNetFolder = wordNetFolder(options)
         hasher.combine(wordNetFolder)
         for name in WordNet.requiredFiles { combine(FileSignature(path: wordNetFolder + "/" + name)) }
         let templates = theme.templateSources.sorted { $0.key < $1.key }

@@ -26,6 +26,37 @@ import Testing
         }
     }
 
+    /// Small chunks come from memory the C allocator had given before, dirty: every block asked zeroed is, whether
+    /// cut fresh from a chunk, reused after a free, or cut from a big chunk the C allocator zeroed.
+    @Test func blocksFromDirtyChunksAreZeroedWhenAsked() {
+        for _ in 0..<4 {
+            // Memory of the C allocator written and given back, as a chunk of an arena may be.
+            let dirty = (0..<8).map { _ in malloc(300_000)! }
+            for block in dirty {
+                block.initializeMemory(as: UInt8.self, repeating: 0xCD, count: 300_000)
+                Glibc.free(block)
+            }
+            let arena = NodeArena()
+            arena.withCurrent {
+                var blocks: [UnsafeMutableRawPointer] = []
+                // Past the small chunks' sizes into a big, zeroed one: 64 KB, 128 KB, … 1 MB.
+                for index in 0..<40_000 {
+                    let size = 8 + index % 120
+                    let block = Self.memory.calloc(1, size)!
+                    #expect(UnsafeRawBufferPointer(start: block, count: size).allSatisfy { $0 == 0 }, "\(index)")
+                    block.initializeMemory(as: UInt8.self, repeating: 0xEF, count: size)
+                    blocks.append(block)
+                }
+                for block in blocks.prefix(1000) { Self.memory.free(block) }
+                for index in 0..<1000 {
+                    let size = 8 + index % 120
+                    let block = Self.memory.calloc(1, size)!
+                    #expect(UnsafeRawBufferPointer(start: block, count: size).allSatisfy { $0 == 0 }, "reused \(index)")
+                }
+            }
+        }
+    }
+
     @Test func blocksMadeWithoutACurrentArenaComeFromTheCAllocator() {
         let block = Self.memory.realloc(nil, 24)!
         block.storeBytes(of: 42, as: Int.self)
