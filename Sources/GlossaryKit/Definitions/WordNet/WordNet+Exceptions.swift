@@ -19,6 +19,15 @@ extension WordNet {
         return pairs
     }
 
+    /// Every irregular form `partOfSpeech`'s exception list holds (the first word of each line, spaces for
+    /// underscores), those listed with only themselves as base too: `morphstr` looks any of them up in the list.
+    public func exceptionForms(for partOfSpeech: PartOfSpeech) -> Set<String> {
+        let name = ["noun", "verb", "adj", "adv"][Int(partOfSpeech.rawValue) - 1]
+        guard let data = FileManager.default.contents(atPath: dataFolder + "/" + name + ".exc") else { return [] }
+        return Set(
+            String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { $0.split(separator: " ").first.map { Self.displayForm(String($0)) } })
+    }
+
     /// Every lemma of `partOfSpeech`'s index file (`index.noun`…), as the data spells it (lower case, underscores
     /// for spaces); empty when the file can't be read. libwordnet answers the same question a word at a time with
     /// a binary search over the file (a seek and a buffer read per step): asking it for thousands of words costs a

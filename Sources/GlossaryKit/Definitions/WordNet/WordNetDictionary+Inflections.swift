@@ -23,10 +23,13 @@ extension WordNetDictionary {
         // Morphy reads an irregular form from the exception lists first, so one found there maps back; a regular
         // one is put to Morphy for its part of speech. Either is let go if it is a word of its own (asked last, as
         // the dearest question: every part of speech).
+        let exceptionForms = Dictionary(uniqueKeysWithValues: Self.inflectedPartsOfSpeech.map { ($0, self.exceptionForms(for: $0)) })
         let standsFor = { (candidate: String, base: String, partOfSpeech: WordNet.PartOfSpeech?) -> Bool in
             guard candidate != base else { return false }
             if let partOfSpeech {
-                let bases = self.wordNet.morphBaseForms(of: candidate, among: [partOfSpeech]).map { WordNet.displayForm($0.word).lowercased() }
+                let bases =
+                    Self.ruleBaseForms(of: candidate, as: partOfSpeech, lemmas: lemmas, exceptionForms: exceptionForms)
+                    ?? self.wordNet.morphBaseForms(of: candidate, among: [partOfSpeech]).map { WordNet.displayForm($0.word).lowercased() }
                 guard bases.contains(base) else { return false }
             }
             return !hasEntry(candidate)
@@ -55,6 +58,39 @@ extension WordNetDictionary {
         }
         return found
     }
+
+    /// Morphy's base forms of `word` as a noun or a verb, as `morphstr` gives them, from the tables held in memory:
+    /// for a plain word (letters only) that the part of speech's exception list doesn't hold, `morphstr` applies
+    /// only its suffix rules, in order, and gives the first base that is another lemma (a noun ending in `ss`, or of
+    /// two letters or fewer, has none). Nil for any other word, which libwordnet is asked about: a form in the
+    /// exception list, a noun ending in `ful` (Morphy inflects what comes before it), a collocation.
+    ///
+    /// Inflecting a glossary of 2,000 terms asked libwordnet 5,000 such questions, each a few binary searches of
+    /// its files read a character at a time: the build waited for them before any page could auto-link.
+    static func ruleBaseForms(
+        of word: String, as partOfSpeech: WordNet.PartOfSpeech, lemmas: [WordNet.PartOfSpeech: Set<String>],
+        exceptionForms: [WordNet.PartOfSpeech: Set<String>]
+    ) -> [String]? {
+        guard let rules = morphyRules[partOfSpeech], let index = lemmas[partOfSpeech], let listed = exceptionForms[partOfSpeech],
+            !word.isEmpty, word.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }), !listed.contains(word)
+        else { return nil }
+        if partOfSpeech == .noun {
+            if word.hasSuffix("ful") { return nil }
+            if word.hasSuffix("ss") || word.utf8.count <= 2 { return [] }
+        }
+        for (suffix, ending) in rules where word.hasSuffix(suffix) {
+            let base = String(word.dropLast(suffix.count)) + ending
+            if base != word && index.contains(base) { return [base] }
+        }
+        return []
+    }
+
+    /// Morphy's detachment rules (libwordnet's `morph.c`), in the order it tries them: the suffix taken off and
+    /// the ending put in its place.
+    static let morphyRules: [WordNet.PartOfSpeech: [(suffix: String, ending: String)]] = [
+        .noun: [("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y")],
+        .verb: [("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")],
+    ]
 
     /// The regular English inflections of `word`, as the inverse of Morphy's suffix rules: for a noun the plural
     /// (`widgets`, `boxes`, `stories`, `firemen`), for a verb also the past and the gerund (`parsed`, `parsing`).

@@ -18,6 +18,8 @@ public final class WordNetDictionary: @unchecked Sendable {
     private var exceptionsByBase: [String: [String]]?
     /// Every lemma by part of speech, read on first need (see `WordNet.lemmas(for:)`).
     private var lemmasByPartOfSpeech: [WordNet.PartOfSpeech: Set<String>]?
+    /// The forms each inflected part of speech's exception list holds, read with `exceptionsByBase`.
+    private var exceptionFormsByPartOfSpeech: [WordNet.PartOfSpeech: Set<String>] = [:]
 
     public init(_ wordNet: WordNet) {
         self.wordNet = wordNet
@@ -61,13 +63,24 @@ public final class WordNetDictionary: @unchecked Sendable {
         defer { tablesLock.unlock() }
         if let known = lock.withLock({ exceptionsByBase }) { return known }
         var inverted: [String: [String]] = [:]
+        var forms: [WordNet.PartOfSpeech: Set<String>] = [:]
         for partOfSpeech in Self.inflectedPartsOfSpeech {
             for (inflected, base) in wordNet.exceptions(for: partOfSpeech) where inverted[base]?.contains(inflected) != true {
                 inverted[base, default: []].append(inflected)
             }
+            forms[partOfSpeech] = wordNet.exceptionForms(for: partOfSpeech)
         }
-        lock.withLock { exceptionsByBase = inverted }
+        lock.withLock {
+            exceptionsByBase = inverted
+            exceptionFormsByPartOfSpeech = forms
+        }
         return inverted
+    }
+
+    /// The forms `partOfSpeech`'s exception list holds (read with `invertedExceptions()`).
+    func exceptionForms(for partOfSpeech: WordNet.PartOfSpeech) -> Set<String> {
+        _ = invertedExceptions()
+        return lock.withLock { exceptionFormsByPartOfSpeech[partOfSpeech] ?? [] }
     }
 
     /// Every lemma of each part of speech: what libwordnet's index lookups answer, held in memory for the many

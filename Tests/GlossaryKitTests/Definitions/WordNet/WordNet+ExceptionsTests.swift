@@ -28,4 +28,35 @@ import Testing
             }
         }
     }
+
+    /// Morphy's suffix rules run in memory give what libwordnet's `morphstr` gives, for every plain word they answer
+    /// for: the regular inflections of thousands of nouns and verbs (what inflecting asks), words of the exception
+    /// lists, short words, words ending in `ss` and `ful`, words WordNet doesn't know.
+    @Test func morphysRulesInMemoryGiveWhatLibwordnetGives() throws {
+        let wordNet = try WordNet.open()
+        let dictionary = WordNetDictionary(wordNet)
+        let lemmas = dictionary.lemmas()
+        let forms = Dictionary(uniqueKeysWithValues: WordNetDictionary.inflectedPartsOfSpeech.map { ($0, dictionary.exceptionForms(for: $0)) })
+        #expect(forms[.noun]?.contains("geese") == true && forms[.verb]?.contains("ran") == true)
+        var words = ["as", "is", "glasses", "mess", "cupfuls", "armfuls", "frobnicators", "axes", "ties", "dies", "firemen", "x", "s"]
+        for partOfSpeech in WordNetDictionary.inflectedPartsOfSpeech {
+            let sample = lemmas[partOfSpeech, default: []].filter { $0.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }.sorted()
+            for lemma in stride(from: 0, to: sample.count, by: max(1, sample.count / 1500)).map({ sample[$0] }) {
+                words += WordNetDictionary.regularInflections(of: lemma, as: partOfSpeech) + [lemma]
+            }
+            words += forms[partOfSpeech, default: []].sorted().prefix(100)
+        }
+        var answered = 0
+        for word in words {
+            for partOfSpeech in WordNetDictionary.inflectedPartsOfSpeech {
+                guard let bases = WordNetDictionary.ruleBaseForms(of: word, as: partOfSpeech, lemmas: lemmas, exceptionForms: forms) else {
+                    continue
+                }
+                answered += 1
+                let libwordnet = wordNet.morphBaseForms(of: word, among: [partOfSpeech]).map { WordNet.displayForm($0.word).lowercased() }
+                #expect(bases == libwordnet, "\(word) \(partOfSpeech)")
+            }
+        }
+        #expect(answered > 8000 && answered < words.count * 2, "most words answered in memory, not all: \(answered) of \(words.count * 2)")
+    }
 }
