@@ -220,10 +220,13 @@ public struct OutputPlan: Sendable {
         func body(_ record: PageRecord, into hasher: inout FingerprintHasher) {
             Self.combine(record, into: &hasher)
             hasher.combineCount(record.references.count)
+            // Each key's slug looked up once: a big page refers to a few hundred terms a million times.
+            var slugs: [TermKey: String?] = [:]
             for reference in record.references {
                 hasher.combine(reference.key.rawValue)
                 hasher.combine(reference.isAutomatic)
-                hasher.combine(site.definition(for: reference.key)?.slug)
+                if slugs[reference.key] == nil { slugs[reference.key] = .some(site.definition(for: reference.key)?.slug) }
+                hasher.combine(slugs[reference.key]!)
             }
             let destinations = site.links.destinations(record)
             hasher.combineCount(destinations.count)
