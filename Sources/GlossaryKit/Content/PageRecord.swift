@@ -38,7 +38,9 @@ public final class PageRecord: Sendable {
     public let hasBody: Bool
     /// The title the page is shown with: front matter, else its first heading, else its file name.
     public let title: String
-    public let allReferences: [TermReference]
+    /// Every reference: written and automatic ones, then the terms the front matter declares. Made when asked, not
+    /// kept: kept, it held every reference twice (most pages declare none, and then it is `references` itself).
+    public var allReferences: [TermReference] { declaredTerms.isEmpty ? references : references + declaredTerms }
 
     public init(
         page: Page, references: [TermReference], declaredTerms: [TermReference], links: [MarkdownLink], firstHeading: String?,
@@ -60,7 +62,6 @@ public final class PageRecord: Sendable {
         self.contentHash = contentHash
         self.hasBody = hasBody
         title = page.metadata.title ?? firstHeading ?? Self.titleFromPath(page.contentPath)
-        allReferences = references + declaredTerms
     }
 
     /// The headings the table of contents lists (levels 2 and 3), or none when the page has fewer than three
