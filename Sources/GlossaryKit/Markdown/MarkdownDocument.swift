@@ -664,7 +664,7 @@ extension MarkdownDocument {
             let text = MarkdownDocument.newNode(CMARK_NODE_TEXT)
             // A short string lives in the value, not in memory ending with a NUL: `withCString` puts it on the stack, where
             // passing the string itself made an array of it on the heap, for every one of a million references.
-            shown.withCString { cmark_node_set_literal(text, $0) }
+            _ = shown.withCString { cmark_node_set_literal(text, $0) }
             cmark_node_append_child(node, text)
             return node
         }
