@@ -144,7 +144,9 @@ struct TermReferenceScanner {
     static func align(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, hint: Int) -> Alignment? {
         // Nearly every text node: the walk from the hint would map byte to byte (nothing escaped, no entity).
         if isVerbatim(text: text, line: line, at: hint) { return Alignment(verbatimStart: hint) }
-        guard let start = start(text: text, line: line, hint: hint) else { return nil }
+        guard let start = start(text: text, line: line, hint: hint) else {
+            return plainStart(text: text, line: line, hint: hint).map { Alignment(verbatimStart: $0) }
+        }
         var positions = [Int](repeating: 0, count: text.count)
         var escaped = [Bool](repeating: false, count: text.count)
         var budget = Int.max
@@ -155,18 +157,50 @@ struct TermReferenceScanner {
         return Alignment(positions: positions, escaped: escaped)
     }
 
+    /// Where `text` stands in `line` nearest the hint (the earlier of two as near, as the search tries them), when
+    /// neither has a backslash or an `&`: then the walk maps byte to byte from any start, and one linear search
+    /// (Knuth–Morris–Pratt) finds every start the budgeted search would have tried. It gives up on a line of one
+    /// repeated byte far from cmark's column: a lazy line of 46 `[` after a carriage return, whose column cmark
+    /// counts with the first line's quote markers (found by fuzzing), had every reference placed 14 columns right.
+    private static func plainStart(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
+        guard !text.isEmpty, text.count <= line.count, !hasEscapes(text), !hasEscapes(line) else { return nil }
+        var failure = [Int](repeating: 0, count: text.count)
+        var matched = 0
+        for i in 1..<max(1, text.count) {
+            while matched > 0 && text[i] != text[matched] { matched = failure[matched - 1] }
+            if text[i] == text[matched] { matched += 1 }
+            failure[i] = matched
+        }
+        let first = min(hint, line.count)
+        var best: Int?
+        matched = 0
+        for j in 0..<line.count {
+            while matched > 0 && line[j] != text[matched] { matched = failure[matched - 1] }
+            if line[j] == text[matched] { matched += 1 }
+            guard matched == text.count else { continue }
+            let start = j - text.count + 1
+            if best.map({ abs(start - first) < abs($0 - first) }) ?? true { best = start }
+            matched = failure[matched - 1]
+        }
+        return best
+    }
+
+    /// Whether `bytes` hold a backslash or an `&`, where the walk may read the line otherwise than byte for byte.
+    private static func hasEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        memchr(bytes.baseAddress!, Int32(UInt8(ascii: "\\")), bytes.count) != nil || memchr(bytes.baseAddress!, Int32(UInt8(ascii: "&")), bytes.count) != nil
+    }
+
     /// Whether `text` stands in `line` from byte `start` as it is, with no backslash or `&` in it: the walk from
     /// there maps each byte to its own, as the first start tried (`min(hint, line.count)`) it is the one found.
     private static func isVerbatim(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         guard !text.isEmpty, start >= 0, start + text.count <= line.count else { return false }
-        guard memcmp(text.baseAddress!, line.baseAddress! + start, text.count) == 0 else { return false }
-        return memchr(text.baseAddress!, Int32(UInt8(ascii: "\\")), text.count) == nil
-            && memchr(text.baseAddress!, Int32(UInt8(ascii: "&")), text.count) == nil
+        return memcmp(text.baseAddress!, line.baseAddress! + start, text.count) == 0 && !hasEscapes(text)
     }
 
     /// Whether the decoded text aligns with the source line (as `align` would, without recording how).
     static func aligns(text: UnsafeBufferPointer<UInt8>, line: UnsafeBufferPointer<UInt8>, hint: Int) -> Bool {
         isVerbatim(text: text, line: line, at: hint) || start(text: text, line: line, hint: hint) != nil
+            || plainStart(text: text, line: line, hint: hint) != nil
     }
 
     /// The byte of the line where the decoded text starts, trying the hint first, then the starts nearest it,

@@ -81,6 +81,18 @@ import Testing
         #expect(references("> [[x]] and [[x]]\n\n[x]: /u\n") == ["1:3 x|x", "1:13 x|x"], "each occurrence where it is")
     }
 
+    /// Fuzzer input (Fuzz/corpus/markdown/lazy-cr-brackets.md): on a lazy line after a CR, cmark's column counts
+    /// the first line's markers; a line of 46 `[` then had the search for the text's start give up before it
+    /// reached the real one, and every reference and problem on it was placed 14 columns right (past its end).
+    @Test func aLazyLineOfBracketsKeepsItsColumns() {
+        let markdown = " >>>>>>>>- >>>\u{FFFD}\r" + String(repeating: "[", count: 46) + "l]]  "
+        #expect(references(markdown) == ["2:45 l|l"])
+        let document = MarkdownDocument(markdown: markdown, file: "p.md")
+        #expect(document.diagnostics.compactMap { $0.location.map { "\($0.line):\($0.column)" } } == stride(from: 1, through: 43, by: 2).map { "2:\($0)" })
+        // Where the text stands twice, nearest cmark's column wins, as the search would have found it.
+        #expect(references(">>>>> [[a]] x\r[[a]] y [[a]] x [[a]] z") == ["1:7 a|a", "2:1 a|a", "2:9 a|a", "2:17 a|a"])
+    }
+
     @Test func rendersShownTextEscaped() {
         #expect(linked("a [[x &lt; y & \\\"z\\\"|word]] b") == "<p>a <a data-term=\"word\">x &lt; y &amp; &quot;z&quot;</a> b</p>\n")
     }
