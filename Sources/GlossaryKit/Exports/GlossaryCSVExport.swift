@@ -28,21 +28,24 @@ enum GlossaryCSVExport {
         cells.map(cell).joined(separator: ",") + "\r\n"
     }
 
-    /// One field: control characters other than tab, LF and CR dropped, then neutralised and quoted.
+    /// One field: control characters other than tab, LF and CR dropped, then neutralised and quoted. On bytes: every
+    /// character it looks at is ASCII, which UTF-8 never uses inside another character (a term used on every page
+    /// lists thousands of URLs in one cell).
     static func cell(_ value: String) -> String {
-        var text = ""
-        text.reserveCapacity(value.utf8.count + 3)
-        for scalar in value.unicodeScalars {
-            if scalar == "\"" {
-                text += "\"\""
-            } else if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" || scalar.value == 0x7F {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(value.utf8.count + 4)
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: "\"") {
+                bytes += [byte, byte]
+            } else if byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") || byte == 0x7F {
                 continue
             } else {
-                text.unicodeScalars.append(scalar)
+                bytes.append(byte)
             }
         }
-        if let first = text.unicodeScalars.first, formulaStarts.contains(first) { text = "'" + text }
-        return "\"" + text + "\""
+        if bytes.count > 1, formulaStarts.contains(Unicode.Scalar(bytes[1])) { bytes.insert(UInt8(ascii: "'"), at: 1) }
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// What makes a spreadsheet read a cell as a formula (OWASP's list).

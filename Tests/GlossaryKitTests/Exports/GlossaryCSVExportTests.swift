@@ -40,6 +40,30 @@ import Testing
         #expect(GlossaryCSVExport.cell(value) == cell)
     }
 
+    /// The cell made on bytes is the one made scalar by scalar, as it was, for any text.
+    @Test func cellsOnBytesAreCellsOnScalars() {
+        func reference(_ value: String) -> String {
+            var text = ""
+            for scalar in value.unicodeScalars {
+                if scalar == "\"" {
+                    text += "\"\""
+                } else if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" || scalar.value == 0x7F {
+                    continue
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+            if let first = text.unicodeScalars.first, GlossaryCSVExport.formulaStarts.contains(first) { text = "'" + text }
+            return "\"" + text + "\""
+        }
+        let pieces = ["a", "\"", "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", "\u{1}", "\u{7F}", "\u{80}", "é", "語", "😀", "\u{301}", " ", ","]
+        var random = SplitMix(seed: 0xc5f)
+        for _ in 0..<3000 {
+            let value = (0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(GlossaryCSVExport.cell(value) == reference(value), "\(value.debugDescription)")
+        }
+    }
+
     @Test func formulaLikeTermsAndDefinitionsAreNeutralisedInTheFile() async throws {
         let site = try ExportTestSite(
             """
