@@ -107,11 +107,12 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     /// The HTML of the page: `wrappers` (one per reference, index-aligned with `references`) decide each
     /// reference's markup; `destinations` (one per link) replace link destinations, nil keeping one as written.
-    public func renderHTML(wrappers: [Wrapper], destinations: [String?]) -> String {
-        arena.withCurrent { render(wrappers: wrappers, destinations: destinations) }
+    /// A page of `parallelFrom` bytes or more renders as a big page, on every core.
+    public func renderHTML(wrappers: [Wrapper], destinations: [String?], parallelFrom: Int = bigPageSize) -> String {
+        arena.withCurrent { render(wrappers: wrappers, destinations: destinations, parallelFrom: parallelFrom) }
     }
 
-    private func render(wrappers: [Wrapper], destinations: [String?]) -> String {
+    private func render(wrappers: [Wrapper], destinations: [String?], parallelFrom: Int) -> String {
         precondition(wrappers.count == termNodes.count && destinations.count == linkNodes.count)
         for (node, wrapper) in zip(termNodes, wrappers) {
             cmark_node_set_on_enter(node, wrapper.open)
@@ -122,6 +123,7 @@ public final class MarkdownDocument: @unchecked Sendable {
             if destination != String(cString: cmark_node_get_url(node)) { cmark_node_set_url(node, destination) }
         }
         Self.render(anchoredHeadings)
+        if let runs = blockRuns(from: parallelFrom) { return Self.renderHTML(of: runs) }
         guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }
         defer { NodeArena.free(html) }
         return String(cString: html)
@@ -137,27 +139,55 @@ public final class MarkdownDocument: @unchecked Sendable {
         Self.searchableText(of: root)
     }
 
-    /// Markdown this long has its search field counted on every core.
-    public static let parallelSearchSize = 4 << 20
+    /// Markdown this long is a big page: its search field is counted and its HTML rendered on every core (a site
+    /// of pages this size has too few of them to keep the cores busy).
+    public static let bigPageSize = 4 << 20
 
     /// The search field of the page's text (`searchableText`). A big page's top-level blocks are split into runs
     /// counted on every core and merged in order: every block's text ends a line, so no term spans two runs, and the
     /// field is the one the whole text makes. The tree is only read (cmark's getters read fields, as libcmark 0.30's
     /// `cmark_node_get_literal` does, without caching anything).
-    public func searchTerms(parallelFrom size: Int = parallelSearchSize) -> SearchTerms {
-        let jobs = ProcessInfo.processInfo.activeProcessorCount
-        var blocks: [OpaquePointer] = []
-        if markdownLength >= size, jobs > 1 {
-            var child = cmark_node_first_child(root)
-            while let current = child {
-                blocks.append(current)
-                child = cmark_node_next(current)
-            }
-        }
-        guard blocks.count >= jobs else { return SearchTerms(text: searchableText()) }
-        nonisolated(unsafe) let runs = (0..<jobs).map { blocks[blocks.count * $0 / jobs..<blocks.count * ($0 + 1) / jobs] }
-        let parts = Array(runs.indices).parallelMap(jobs: jobs) { SearchTerms(text: Self.searchableText(of: runs[$0])) }
+    public func searchTerms(parallelFrom size: Int = bigPageSize) -> SearchTerms {
+        guard let runs = blockRuns(from: size) else { return SearchTerms(text: searchableText()) }
+        nonisolated(unsafe) let shared = runs
+        let parts = Array(runs.indices).parallelMap(jobs: runs.count) { SearchTerms(text: Self.searchableText(of: shared[$0])) }
         return SearchTerms(merging: parts)
+    }
+
+    /// A big page's top-level blocks in one run per core, in order; nil for a page under `size` bytes (or a machine
+    /// of one core), which other pages keep the cores busy beside.
+    private func blockRuns(from size: Int) -> [ArraySlice<OpaquePointer>]? {
+        let jobs = ProcessInfo.processInfo.activeProcessorCount
+        guard markdownLength >= size, jobs > 1 else { return nil }
+        var blocks: [OpaquePointer] = []
+        var child = cmark_node_first_child(root)
+        while let current = child {
+            blocks.append(current)
+            child = cmark_node_next(current)
+        }
+        guard blocks.count >= jobs else { return nil }
+        return (0..<jobs).map { blocks[blocks.count * $0 / jobs..<blocks.count * ($0 + 1) / jobs] }
+    }
+
+    /// The HTML of a big page's runs of blocks (`blockRuns`), rendered on every core and joined in order. cmark ends
+    /// every block's HTML with a line break and starts a block with one only where the HTML before doesn't end with
+    /// one, so the blocks' HTML one after another is the document's. The tree is only read; a worker thread has no
+    /// current arena, so what cmark allocates there comes from the C allocator.
+    private static func renderHTML(of runs: [ArraySlice<OpaquePointer>]) -> String {
+        nonisolated(unsafe) let shared = runs
+        let parts = Array(runs.indices).parallelMap(jobs: runs.count) { index -> [UInt8] in
+            var bytes: [UInt8] = []
+            for block in shared[index] {
+                guard let html = cmark_render_html(block, cmarkOptions) else { continue }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: html, count: strlen(html)))
+                NodeArena.free(html)
+            }
+            return bytes
+        }
+        var html: [UInt8] = []
+        html.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { html += part }
+        return String(decoding: html, as: UTF8.self)
     }
 
     /// The HTML inside the document's first paragraph (a card's text): inline markup and links as written, term

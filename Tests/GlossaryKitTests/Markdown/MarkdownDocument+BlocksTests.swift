@@ -261,4 +261,30 @@ import Testing
         #expect(field == SearchTerms(text: document.searchableText()))
         #expect(field.terms.count > 1000 && field.terms.contains("callout") && field.terms.contains("cell"))
     }
+
+    /// A big page rendered in runs of blocks on every core is the page rendered whole, byte for byte: headings with
+    /// their anchors, tables, callouts, lists, code, raw HTML and thematic breaks at the runs' edges, terms and links
+    /// as the render decides, whatever the first and last blocks are; and again when rendered a second time.
+    @Test func aBigPageRenderedInParallelIsThePageRenderedWhole() {
+        let blocks = [
+            "Para [[term]] *one* [a link](/x) `code`\n", "| a | b |\n|---|---|\n| cell [[x]] | two |\n", "> [!NOTE]\n> Callout *text*\n",
+            "- item one\n- item `two`\n\n  loose\n", "1. first\n2. second\n", "```\ncode block\n```\n", "## Heading [[y]]\n",
+            "<div>raw</div>\n", "Setext\n---\n", "***\n", "> quoted\n> > deeper\n", "    indented code\n", "Line with hard  \nbreak\n",
+        ]
+        var random = SplitMix(seed: 0x7e4d)
+        for round in 0..<3 {
+            var markdown = round == 1 ? "# Title\n\n" : ""
+            while markdown.utf8.count < 60_000 {
+                markdown += blocks[Int(random.next() % UInt64(blocks.count))] + (random.next() % 3 == 0 ? "\n" : "\n\n")
+            }
+            let document = MarkdownDocument(markdown: markdown, file: "big.md")
+            let wrappers = document.references.map { MarkdownDocument.Wrapper(open: "<a data-term=\"\($0.key)\">", close: "</a>") }
+            let destinations = document.links.map { "/base" + $0.destination }
+            let whole = document.renderHTML(wrappers: wrappers, destinations: destinations, parallelFrom: .max)
+            let parallel = document.renderHTML(wrappers: wrappers, destinations: destinations, parallelFrom: 0)
+            #expect(parallel == whole, "round \(round)")
+            #expect(document.renderHTML(wrappers: wrappers, destinations: destinations, parallelFrom: 0) == whole)
+            #expect(whole.contains("<table>") && whole.contains("callout") && whole.contains("class=\"anchor\"") && whole.contains("<hr />"))
+        }
+    }
 }
