@@ -8,24 +8,25 @@ extension WordNet {
     /// libwordnet searches these files itself inside `morphstr` but offers no way to read them backwards (from a
     /// base to its forms), which is what auto-linking needs.
     public func exceptions(for partOfSpeech: PartOfSpeech) -> [(inflected: String, base: String)] {
-        let name = ["noun", "verb", "adj", "adv"][Int(partOfSpeech.rawValue) - 1]
-        guard let data = FileManager.default.contents(atPath: dataFolder + "/" + name + ".exc") else { return [] }
-        var pairs: [(inflected: String, base: String)] = []
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            let words = line.split(separator: " ").map { Self.displayForm(String($0)) }
-            guard let inflected = words.first else { continue }
-            for base in words.dropFirst() where base != inflected { pairs.append((inflected, base)) }
+        exceptionLines(for: partOfSpeech).flatMap { words in
+            words.dropFirst().filter { $0 != words[0] }.map { (inflected: words[0], base: $0) }
         }
-        return pairs
     }
 
     /// Every irregular form `partOfSpeech`'s exception list holds (the first word of each line, spaces for
     /// underscores), those listed with only themselves as base too: `morphstr` looks any of them up in the list.
     public func exceptionForms(for partOfSpeech: PartOfSpeech) -> Set<String> {
+        Set(exceptionLines(for: partOfSpeech).map { $0[0] })
+    }
+
+    /// The words of each line of `partOfSpeech`'s exception list, spaces for underscores (no line is empty).
+    private func exceptionLines(for partOfSpeech: PartOfSpeech) -> [[String]] {
         let name = ["noun", "verb", "adj", "adv"][Int(partOfSpeech.rawValue) - 1]
         guard let data = FileManager.default.contents(atPath: dataFolder + "/" + name + ".exc") else { return [] }
-        return Set(
-            String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { $0.split(separator: " ").first.map { Self.displayForm(String($0)) } })
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ").map { Self.displayForm(String($0)) }
+            return words.isEmpty ? nil : words
+        }
     }
 
     /// Every lemma of `partOfSpeech`'s index file (`index.noun`…), as the data spells it (lower case, underscores

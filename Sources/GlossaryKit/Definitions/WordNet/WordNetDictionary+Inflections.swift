@@ -23,7 +23,7 @@ extension WordNetDictionary {
         // Morphy reads an irregular form from the exception lists first, so one found there maps back; a regular
         // one is put to Morphy for its part of speech. Either is let go if it is a word of its own (asked last, as
         // the dearest question: every part of speech).
-        let exceptionForms = Dictionary(uniqueKeysWithValues: Self.inflectedPartsOfSpeech.map { ($0, self.exceptionForms(for: $0)) })
+        let exceptionForms = exceptionForms()
         let standsFor = { (candidate: String, base: String, partOfSpeech: WordNet.PartOfSpeech?) -> Bool in
             guard candidate != base else { return false }
             if let partOfSpeech {

@@ -77,10 +77,10 @@ public final class WordNetDictionary: @unchecked Sendable {
         return inverted
     }
 
-    /// The forms `partOfSpeech`'s exception list holds (read with `invertedExceptions()`).
-    func exceptionForms(for partOfSpeech: WordNet.PartOfSpeech) -> Set<String> {
+    /// The forms each inflected part of speech's exception list holds (read with `invertedExceptions()`).
+    func exceptionForms() -> [WordNet.PartOfSpeech: Set<String>] {
         _ = invertedExceptions()
-        return lock.withLock { exceptionFormsByPartOfSpeech[partOfSpeech] ?? [] }
+        return lock.withLock { exceptionFormsByPartOfSpeech }
     }
 
     /// Every lemma of each part of speech: what libwordnet's index lookups answer, held in memory for the many
