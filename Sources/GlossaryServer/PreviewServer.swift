@@ -167,6 +167,8 @@ public final class PreviewServer: @unchecked Sendable {
                 let build = await build()
                 let id = apply(build)
                 report(.built(build, buildID: id))
+                // The previous build's site is no longer served.
+                FreedMemory.giveBack()
             }
         }
         // The definitions cache too: an entry edited by hand shows at once (the server's own writes there only

@@ -18,7 +18,7 @@ final class ExportRenderer: @unchecked Sendable {
 
     func bytes(_ kind: SiteExport) -> Data {
         switch kind {
-        case .json: Data(GlossaryJSONExport.text(export()).utf8)
+        case .json: GlossaryJSONExport.data(export())
         case .csv: Data(GlossaryCSVExport.text(export()).utf8)
         case .tbx: Data(GlossaryTBXExport.text(export()).utf8)
         case .sitemap: Data(Sitemap.text(site: site, definitions: definitions).utf8)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `glossary.json`: every term of the glossary as data for other tools, in the shape `docs/glossary.schema.json`
 /// describes. Pretty-printed with sorted keys, so a change to one term is a small diff.
 enum GlossaryJSONExport {
@@ -5,13 +7,16 @@ enum GlossaryJSONExport {
     static let format = 1
 
     static func text(_ export: GlossaryExport) -> String {
+        String(decoding: data(export), as: UTF8.self)
+    }
+
+    /// `text(_:)` as UTF-8 bytes, made without the text as a `String` (it is megabytes).
+    static func data(_ export: GlossaryExport) -> Data {
         // Term by term: the terms as values would take several times the file's size (tens of megabytes at
         // 2,000 terms used on 10,000 pages), on top of the text.
-        var text = JSONWriter.text(header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false) {
+        JSONWriter.data(header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false, terminator: "\n") {
             term(export.terms[$0])
         }
-        text += "\n"
-        return text
     }
 
     /// The document as one value: what `text` writes, made whole (the reference its tests compare with).

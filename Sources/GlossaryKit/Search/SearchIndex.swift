@@ -42,28 +42,45 @@ public struct SearchIndex: Sendable {
 
     /// The index of `documents`, made on `jobs` threads (the documents in as many runs, merged).
     public init(documents: [SearchDocument], jobs: Int = 1) {
-        // Each run counts its documents' terms alone; the runs are merged in order, so every posting list stays in
-        // document order and the files are those one run would give (terms are written sorted, not by id).
+        // Each run counts its documents' terms alone. The runs are not merged into one table of postings: a term's
+        // postings are read run after run, in order, as they are encoded, so every posting list is in document
+        // order and the files are those one run would give (terms are written sorted, not by id).
         let runs = Self.runs(documents.count, jobs: jobs)
         let parts = Self.inParallel(runs.count) { Part(documents, runs[$0]) }
         var termIDs = parts[0].ids
-        var postings = parts[0].postings
+        // Per run, each term's id in that run (−1 where the run doesn't have it), by the term's id in the index.
+        var localIDs: [[Int32]] = [Array(0..<Int32(parts[0].ids.count))]
         var lengths = parts[0].lengths
         for part in parts.dropFirst() {
-            for (local, term) in part.ids.strings.enumerated() {
-                let (id, isNew) = termIDs.id(term)
-                if isNew { postings.append([[], [], []]) }
-                for field in 0..<Self.fields.count { postings[id][field] += part.postings[local][field] }
+            var local = [Int32](repeating: -1, count: termIDs.count + part.ids.count)
+            for (id, term) in part.ids.strings.enumerated() {
+                let global = termIDs.id(term).id
+                if global >= local.count { local += [Int32](repeating: -1, count: global + 1 - local.count) }
+                local[global] = Int32(id)
             }
+            localIDs.append(local)
             for field in 0..<Self.fields.count { lengths[field] += part.lengths[field] }
         }
         let terms = termIDs.strings
         let order = terms.indices.sorted { Self.precedesInUTF16(terms[$0], terms[$1]) }
 
-        // Each term's postings, encoded, and the shards as runs of about equal size.
-        let merged = postings
+        // Each term's postings, encoded field by field, and how many it has (lunr's document count of a term
+        // counts each field it occurs in).
+        func postings(_ term: Int) -> (fields: [String], count: Int) {
+            var encoders = [PostingEncoder](repeating: PostingEncoder(), count: Self.fields.count)
+            var count = 0
+            for (part, local) in zip(parts, localIDs) where term < local.count && local[term] >= 0 {
+                for posting in part.postings[Int(local[term])] {
+                    let (document, field, frequency) = Part.unpack(posting)
+                    encoders[field].add(document: document, frequency: frequency)
+                    count += 1
+                }
+            }
+            return (encoders.map(\.encoded), count)
+        }
         let encodeRuns = Self.runs(order.count, jobs: jobs)
-        let encoded = Self.inParallel(encodeRuns.count) { run in encodeRuns[run].map { merged[order[$0]].map(Self.encode) } }.flatMap { $0 }
+        let encodedTerms = Self.inParallel(encodeRuns.count) { run in encodeRuns[run].map { postings(order[$0]) } }.flatMap { $0 }
+        let encoded = encodedTerms.map(\.fields)
         let shardCount = Self.shardCount(documents: documents.count)
         let sizes = zip(order, encoded).map { id, fields in fields.reduce(terms[id].utf8.count + 8) { $0 + $1.utf8.count } }
         let total = max(1, sizes.reduce(0, +))
@@ -92,7 +109,7 @@ public struct SearchIndex: Sendable {
         manifest += ",\"average\":[" + lengths.map { Self.number(Double($0.reduce(0, +)) / count) }.joined(separator: ",") + "]"
         manifest += ",\"lengths\":[" + lengths.map { "\"" + Self.encode(numbers: $0) + "\"" }.joined(separator: ",") + "]"
         manifest += ",\"shards\":[" + starts.map(String.init).joined(separator: ",") + "]"
-        manifest += ",\"df\":\"" + Self.encode(numbers: order.map { id in postings[id].reduce(0) { $0 + $1.count } }) + "\""
+        manifest += ",\"df\":\"" + Self.encode(numbers: encodedTerms.map(\.count)) + "\""
         manifest += ",\"terms\":[" + order.map { JSONWriter.quoted(terms[$0]) }.joined(separator: ",") + "]}\n"
         files["search/index.json"] = manifest
 
@@ -109,11 +126,12 @@ public struct SearchIndex: Sendable {
         self.files = files
     }
 
-    /// What one run of documents holds: its terms, their postings (per term, per field: document and frequency,
-    /// documents numbered in the whole index) and the fields' lengths.
+    /// What one run of documents holds: its terms, their postings (per term, in document order, each a document
+    /// numbered in the whole index, a field and a frequency, packed in 64 bits: a site has millions) and the
+    /// fields' lengths.
     private struct Part: @unchecked Sendable {
         var ids = TermIDs(capacity: 1 << 13)
-        var postings: [[[(Int, Int)]]] = []
+        var postings: [[UInt64]] = []
         var lengths = [[Int]](repeating: [], count: SearchIndex.fields.count)
 
         init(_ documents: [SearchDocument], _ range: Range<Int>) {
@@ -125,13 +143,25 @@ public struct SearchIndex: Sendable {
             }
         }
 
+        /// A field's terms, for a document after every one added before.
         private mutating func add(_ field: SearchTerms, _ fieldIndex: Int, _ document: Int) {
             lengths[fieldIndex].append(field.length)
-            for (term, count) in zip(field.terms, field.counts) {
-                let (id, isNew) = ids.id(term)
-                if isNew { postings.append([[], [], []]) }
-                postings[id][fieldIndex].append((document, count))
+            field.forEachTerm { term, count in
+                let (id, isNew) = ids.id(bytes: term)
+                if isNew { postings.append([]) }
+                postings[id].append(Self.pack(document, fieldIndex, count))
             }
+        }
+
+        /// The largest frequency a posting holds (30 bits; a field would need a gigabyte of one word to reach it).
+        static let largestFrequency = (1 << 30) - 1
+
+        static func pack(_ document: Int, _ field: Int, _ frequency: Int) -> UInt64 {
+            UInt64(document) << 32 | UInt64(field) << 30 | UInt64(min(frequency, largestFrequency))
+        }
+
+        static func unpack(_ posting: UInt64) -> (document: Int, field: Int, frequency: Int) {
+            (Int(posting >> 32), Int(posting >> 30 & 3), Int(posting & UInt64(largestFrequency)))
         }
     }
 
@@ -190,15 +220,23 @@ public struct SearchIndex: Sendable {
     /// the frequency when above 1, where the gap is the distance from the previous document (from −1 for the
     /// first). Most postings of common terms take one character.
     static func encode(_ postings: [(Int, Int)]) -> String {
-        var numbers: [Int] = []
-        numbers.reserveCapacity(postings.count)
-        var previous = -1
-        for (document, frequency) in postings {
+        var encoder = PostingEncoder()
+        for (document, frequency) in postings { encoder.add(document: document, frequency: frequency) }
+        return encoder.encoded
+    }
+
+    /// `encode(_:)`, a posting at a time.
+    struct PostingEncoder {
+        private var numbers: [Int] = []
+        private var previous = -1
+
+        mutating func add(document: Int, frequency: Int) {
             numbers.append((document - previous - 1) * 2 + (frequency > 1 ? 1 : 0))
             if frequency > 1 { numbers.append(frequency) }
             previous = document
         }
-        return encode(numbers: numbers)
+
+        var encoded: String { SearchIndex.encode(numbers: numbers) }
     }
 
     static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)

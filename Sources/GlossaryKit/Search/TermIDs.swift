@@ -8,8 +8,10 @@ import Foundation
 /// terms as JavaScript strings, code unit by code unit, so canonically equivalent spellings in different
 /// normal forms are different terms there too. A term met as bytes becomes a `String` only the first time.
 struct TermIDs: Sendable {
-    /// The strings by id.
+    /// The strings by id (empty when made without them: see `init(capacity:strings:)`).
     private(set) var strings: [String] = []
+    /// Whether a new term's `String` is made (a field's terms are kept as bytes, and need none).
+    private let makesStrings: Bool
     /// Every string's bytes, one after another: string `id` is `bytes[starts[id]..<starts[id + 1]]`.
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
@@ -18,12 +20,13 @@ struct TermIDs: Sendable {
     private var slots: [Int32]
     private var mask: Int
 
-    init(capacity: Int = 8) {
+    init(capacity: Int = 8, strings makesStrings: Bool = true) {
+        self.makesStrings = makesStrings
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
-        strings.reserveCapacity(capacity)
+        if makesStrings { strings.reserveCapacity(capacity) }
         hashes.reserveCapacity(capacity)
         starts.reserveCapacity(capacity + 1)
         bytes.reserveCapacity(capacity * 8)
@@ -34,7 +37,13 @@ struct TermIDs: Sendable {
         for string in strings { _ = id(string) }
     }
 
-    var count: Int { strings.count }
+    var count: Int { hashes.count }
+
+    /// Every term's bytes one after another, and where each ends (arrays of their own, exactly as long as they
+    /// need be: the table's grew by doubling).
+    var joinedBytes: (bytes: [UInt8], ends: [UInt32]) {
+        (bytes.withUnsafeBufferPointer { Array($0) }, starts.dropFirst().map { UInt32($0) })
+    }
 
     /// The id of `string`, given it when it is new (`isNew`).
     mutating func id(_ string: String) -> (id: Int, isNew: Bool) {
@@ -57,13 +66,13 @@ struct TermIDs: Sendable {
         let hash = Self.hash(term)
         let (found, slot) = probe(term, hash)
         if let found { return (found, false) }
-        let id = strings.count
-        strings.append(string ?? String(decoding: term, as: UTF8.self))
+        let id = hashes.count
+        if makesStrings { strings.append(string ?? String(decoding: term, as: UTF8.self)) }
         bytes.append(contentsOf: term)
         starts.append(bytes.count)
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
-        if strings.count * 2 > slots.count { grow() }
+        if hashes.count * 2 > slots.count { grow() }
         return (id, true)
     }
 

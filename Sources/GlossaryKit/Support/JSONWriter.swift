@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes JSON text: string literals safe inside HTML, and whole values compact or indented with sorted keys
 /// (the canonical form the cache stores, so writing an entry again changes no byte).
 public enum JSONWriter {
@@ -71,8 +73,19 @@ public enum JSONWriter {
         _ object: [(key: String, value: JSONValue)], streaming key: String, count: Int, pretty: Bool, htmlSafe: Bool = true,
         item: (Int) -> JSONValue
     ) -> String {
+        String(decoding: data(object, streaming: key, count: count, pretty: pretty, htmlSafe: htmlSafe, item: item), as: UTF8.self)
+    }
+
+    /// `text(_:streaming:count:pretty:htmlSafe:item:)` and then `terminator`, as UTF-8 bytes made an item at a time
+    /// into one block that becomes the `Data` (the text is never in memory twice).
+    static func data(
+        _ object: [(key: String, value: JSONValue)], streaming key: String, count: Int, pretty: Bool, htmlSafe: Bool = true,
+        terminator: String = "", item: (Int) -> JSONValue
+    ) -> Data {
         let members = (object.filter { $0.key != key } + [(key: key, value: .null)]).sorted { $0.key < $1.key }
-        var out = "{"
+        var bytes = GrowingBytes()
+        var out = ""
+        out += "{"
         for (index, member) in members.enumerated() {
             if index > 0 { out += "," }
             newline(pretty, 1, &out)
@@ -91,13 +104,16 @@ public enum JSONWriter {
                 if position > 0 { out += "," }
                 newline(pretty, 2, &out)
                 write(item(position), pretty: pretty, htmlSafe: htmlSafe, indent: 2, into: &out)
+                bytes.append(out)
+                out.removeAll(keepingCapacity: true)
             }
             newline(pretty, 1, &out)
             out += "]"
         }
         newline(pretty, 0, &out)
-        out += "}"
-        return out
+        out += "}" + terminator
+        bytes.append(out)
+        return bytes.data()
     }
 
     private static func write(_ value: JSONValue, pretty: Bool, htmlSafe: Bool, indent: Int, into out: inout String) {

@@ -106,4 +106,58 @@ import Testing
         #expect(runs.files.keys.sorted() == one.files.keys.sorted())
         for (path, text) in one.files { #expect(runs.files[path] == text, "\(path)") }
     }
+
+    /// Every term's postings, read back from the shards, are what the documents' fields hold: for each field, the
+    /// documents having the term, in order, with how often (made on one thread and on several).
+    @Test(arguments: [1, 4])
+    func thePostingsAreTheDocumentsTerms(jobs: Int) throws {
+        var random = SeededRandom(seed: 7)
+        let words = ["pod", "node", "cluster", "café", "run", "東京", "zeta", "alpha", "beta"]
+        func text(_ count: Int) -> String {
+            (0..<count).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        let documents = (0..<1_200).map { index in
+            let headings: [String] = (0..<Int(random.next() % 3)).map { _ in text(2) }
+            let body: String = text(Int(random.next() % 60))
+            return Self.document("Doc \(index) " + text(1), body, headings: headings)
+        }
+        // The reference: per term, per field, (document, frequency), counted from each field's tokens.
+        var expected: [String: [[Int]]] = [:]
+        for (number, document) in documents.enumerated() {
+            for (field, text) in [document.title, document.headingsText].enumerated() {
+                var counts: [String: Int] = [:]
+                for token in SearchTokenizer.terms(text) { counts[token, default: 0] += 1 }
+                for (term, count) in counts { expected[term, default: [[], [], []]][field] += [number, count] }
+            }
+            for (term, count) in zip(document.text.terms, document.text.counts) { expected[term, default: [[], [], []]][2] += [number, count] }
+        }
+        let index = SearchIndex(documents: documents, jobs: jobs)
+        var found: [String: [[Int]]] = [:]
+        for shard in 0..<SearchIndex.shardCount(documents: documents.count) {
+            let postings = try #require(try Self.json(index, "search/shards/\(shard).json")["terms"] as? [String: [String]])
+            for (term, fields) in postings {
+                found[term] = fields.map { encoded in
+                    // Back from gaps: (gap − 1) × 2 + (frequency > 1), then the frequency when above 1.
+                    var pairs: [Int] = []
+                    var numbers = Self.decode(encoded)[...]
+                    var previous = -1
+                    while let first = numbers.popFirst() {
+                        let document = previous + 1 + first / 2
+                        pairs += [document, first % 2 == 1 ? numbers.popFirst()! : 1]
+                        previous = document
+                    }
+                    return pairs
+                }
+            }
+        }
+        for (term, fields) in expected {
+            // Each field's pairs in document order, as the index lists them.
+            let ordered: [[Int]] = fields.map { pairs in
+                let pairs: [[Int]] = stride(from: 0, to: pairs.count, by: 2).map { [pairs[$0], pairs[$0 + 1]] }
+                return pairs.sorted { $0[0] < $1[0] }.flatMap { $0 }
+            }
+            #expect(found[term] == ordered, "\(term)")
+        }
+        #expect(Set(found.keys) == Set(expected.keys))
+    }
 }

@@ -40,6 +40,29 @@ import Testing
         #expect(ids.count == reference.count)
     }
 
+    /// A field keeps its terms as bytes one after another: they come back as the strings and counts they were.
+    @Test(arguments: [4, 5] as [UInt64])
+    func aFieldKeptAsBytesGivesBackItsTermsAndCounts(seed: UInt64) {
+        let tokens = Self.randomWords(5_000, seed: seed).map { String($0.prefix(2)) } + [""]
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for token in tokens {
+            if counts[token] == nil { order.append(token) }
+            counts[token, default: 0] += 1
+        }
+        let field = SearchTerms(tokens: tokens)
+        #expect(field.terms == order && field.count == order.count)
+        #expect(field.counts == order.map { counts[$0]! })
+        #expect(field.length == tokens.count)
+        #expect(SearchTerms(terms: order, counts: order.map { counts[$0]! }, length: tokens.count) == field)
+        var seen: [String] = []
+        field.forEachTerm { term, count in
+            seen.append(String(decoding: term, as: UTF8.self))
+            #expect(count == counts[seen.last!])
+        }
+        #expect(seen == order)
+    }
+
     @Test func spellingsInDifferentNormalFormsAreDifferentTermsAsInLunr() {
         var ids = TermIDs()
         let composed = "caf\u{E9}"
