@@ -19,8 +19,8 @@ final class ExportRenderer: @unchecked Sendable {
     func bytes(_ kind: SiteExport) -> Data {
         switch kind {
         case .json: GlossaryJSONExport.data(export())
-        case .csv: Data(GlossaryCSVExport.text(export()).utf8)
-        case .tbx: Data(GlossaryTBXExport.text(export()).utf8)
+        case .csv: GlossaryCSVExport.data(export())
+        case .tbx: GlossaryTBXExport.data(export())
         case .sitemap: Data(Sitemap.text(site: site, definitions: definitions).utf8)
         case .robots: Data(RobotsTxt.text(site: site).utf8)
         }

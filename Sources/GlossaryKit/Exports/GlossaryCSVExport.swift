@@ -1,3 +1,5 @@
+import Foundation
+
 /// `glossary.csv`: one row per term for spreadsheets, RFC 4180 (every field quoted, `""` for a quote, CRLF after
 /// each row, a header row first), UTF-8.
 ///
@@ -11,17 +13,24 @@ enum GlossaryCSVExport {
     ]
 
     static func text(_ export: GlossaryExport) -> String {
-        var text = row(columns)
+        String(decoding: data(export), as: UTF8.self)
+    }
+
+    /// `text(_:)` as UTF-8 bytes, made a row at a time into one block (the file is megabytes).
+    static func data(_ export: GlossaryExport) -> Data {
+        var bytes = GrowingBytes()
+        bytes.append(row(columns))
         for term in export.terms {
             let licenses = term.source.licenses.map { license in license.url.map { "\(license.name) (\($0))" } ?? license.name }
-            text += row([
-                term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", term.definitionText, term.partOfSpeech ?? "",
-                term.phonetic ?? "", term.audio.map(\.url).joined(separator: " "), term.aliases.joined(separator: "; "),
-                term.forms.joined(separator: "; "), term.source.kind, term.source.urls.joined(separator: " "), licenses.joined(separator: "; "),
-                term.pages.map(\.url).joined(separator: " "),
-            ])
+            bytes.append(
+                row([
+                    term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", term.definitionText, term.partOfSpeech ?? "",
+                    term.phonetic ?? "", term.audio.map(\.url).joined(separator: " "), term.aliases.joined(separator: "; "),
+                    term.forms.joined(separator: "; "), term.source.kind, term.source.urls.joined(separator: " "), licenses.joined(separator: "; "),
+                    term.pages.map(\.url).joined(separator: " "),
+                ]))
         }
-        return text
+        return bytes.data()
     }
 
     static func row(_ cells: [String]) -> String {

@@ -11,8 +11,15 @@ enum GlossaryTBXExport {
     static let namespace = "urn:iso:std:iso:30042:ed:3.0"
 
     static func text(_ export: GlossaryExport) -> String {
+        String(decoding: data(export), as: UTF8.self)
+    }
+
+    /// `text(_:)` as UTF-8 bytes, made an entry at a time into one block.
+    static func data(_ export: GlossaryExport) -> Data {
         let language = XMLText.escaped(export.language, attribute: true)
-        var xml = """
+        var bytes = GrowingBytes()
+        bytes.append(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <tbx type="TBX-Basic" style="dca" xml:lang="\(language)" xmlns="\(namespace)">
             <tbxHeader>
@@ -24,12 +31,12 @@ enum GlossaryTBXExport {
             <text>
             <body>
 
-            """
+            """)
         for term in export.terms {
-            xml += conceptEntry(term, language: language, linked: export.isAbsolute)
+            bytes.append(conceptEntry(term, language: language, linked: export.isAbsolute))
         }
-        xml += "</body>\n</text>\n</tbx>\n"
-        return xml
+        bytes.append("</body>\n</text>\n</tbx>\n")
+        return bytes.data()
     }
 
     static func conceptEntry(_ term: GlossaryExport.Term, language: String, linked: Bool) -> String {

@@ -70,8 +70,7 @@ public struct SearchIndex: Sendable {
             var encoders = [PostingEncoder](repeating: PostingEncoder(), count: Self.fields.count)
             var count = 0
             for (part, local) in zip(parts, localIDs) where term < local.count && local[term] >= 0 {
-                for posting in part.postings[Int(local[term])] {
-                    let (document, field, frequency) = Part.unpack(posting)
+                Part.forEachPosting(part.postings[Int(local[term])]) { document, field, frequency in
                     encoders[field].add(document: document, frequency: frequency)
                     count += 1
                 }
@@ -126,12 +125,14 @@ public struct SearchIndex: Sendable {
         self.files = files
     }
 
-    /// What one run of documents holds: its terms, their postings (per term, in document order, each a document
-    /// numbered in the whole index, a field and a frequency, packed in 64 bits: a site has millions) and the
-    /// fields' lengths.
+    /// What one run of documents holds: its terms, their postings and the fields' lengths. A term's postings are
+    /// bytes (a site has millions of postings): for each, in document order, a variable-length number of the
+    /// document's distance from the term's previous one × 4 + the field, then one of the frequency.
     private struct Part: @unchecked Sendable {
         var ids = TermIDs(capacity: 1 << 13)
-        var postings: [[UInt64]] = []
+        var postings: [[UInt8]] = []
+        /// Each term's last document.
+        private var last: [Int] = []
         var lengths = [[Int]](repeating: [], count: SearchIndex.fields.count)
 
         init(_ documents: [SearchDocument], _ range: Range<Int>) {
@@ -148,20 +149,45 @@ public struct SearchIndex: Sendable {
             lengths[fieldIndex].append(field.length)
             field.forEachTerm { term, count in
                 let (id, isNew) = ids.id(bytes: term)
-                if isNew { postings.append([]) }
-                postings[id].append(Self.pack(document, fieldIndex, count))
+                if isNew {
+                    postings.append([])
+                    last.append(-1)
+                }
+                Self.append((document - last[id]) * 4 + fieldIndex, to: &postings[id])
+                Self.append(count, to: &postings[id])
+                last[id] = document
             }
         }
 
-        /// The largest frequency a posting holds (30 bits; a field would need a gigabyte of one word to reach it).
-        static let largestFrequency = (1 << 30) - 1
-
-        static func pack(_ document: Int, _ field: Int, _ frequency: Int) -> UInt64 {
-            UInt64(document) << 32 | UInt64(field) << 30 | UInt64(min(frequency, largestFrequency))
+        private static func append(_ number: Int, to bytes: inout [UInt8]) {
+            var rest = UInt(number)
+            while rest >= 0x80 {
+                bytes.append(UInt8(rest & 0x7F) | 0x80)
+                rest >>= 7
+            }
+            bytes.append(UInt8(rest))
         }
 
-        static func unpack(_ posting: UInt64) -> (document: Int, field: Int, frequency: Int) {
-            (Int(posting >> 32), Int(posting >> 30 & 3), Int(posting & UInt64(largestFrequency)))
+        /// Each of a term's postings, in document order.
+        static func forEachPosting(_ bytes: [UInt8], _ body: (_ document: Int, _ field: Int, _ frequency: Int) -> Void) {
+            var index = 0
+            func number() -> Int {
+                var value = 0
+                var shift = 0
+                while true {
+                    let byte = bytes[index]
+                    index += 1
+                    value |= Int(byte & 0x7F) << shift
+                    if byte < 0x80 { return value }
+                    shift += 7
+                }
+            }
+            var document = -1
+            while index < bytes.count {
+                let step = number()
+                document += step >> 2
+                body(document, step & 3, number())
+            }
         }
     }
 
