@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"], exclude: ["EmbeddedFiles.txt", "Embedded"], plugins: ["EmbedFilesPlugin"]),
         .target(name: "GlossaryCLI", dependencies: ["GlossaryKit", "GlossaryServer"]),
-        .executableTarget(name: "glossary", dependencies: ["GlossaryCLI"]),
+        .executableTarget(name: "glossary", dependencies: ["GlossaryCLI", "GlossaryKit"]),
         // bench/wordnet-bench.sh: WordNet lookup speed; also `--show WORD` for a look at a conversion.
         .executableTarget(name: "wordnet-bench", dependencies: ["GlossaryKit"], path: "bench/WordNetBench"),
         // bench/pipetable-bench.sh: pipe-table detection speed on a corpus's paragraphs and on table paragraphs.

@@ -25,4 +25,15 @@ static inline void glossary_trim_heap(void) {
     malloc_trim(0);
 }
 
+/// Blocks of `bytes` and more are mapped on their own and unmapped when freed (mallopt M_MMAP_THRESHOLD, which
+/// also stops glibc raising that threshold to the largest block freed so far). Returns 1 on success.
+static inline int glossary_map_blocks_from(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+/// How many bytes the allocator holds in blocks mapped on their own (mallinfo2's hblkhd).
+static inline size_t glossary_mapped_block_bytes(void) {
+    return mallinfo2().hblkhd;
+}
+
 #endif

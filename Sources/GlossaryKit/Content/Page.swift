@@ -35,6 +35,17 @@ public struct Page: Sendable {
 
     /// `guide/intro.md` → `guide/intro/`; `guide/index.md` and `guide/_index.md` → `guide/`; `index.md` → ``.
     public static func urlPath(forContentPath path: String) -> String {
+        // The common case, a path without empty components, by its last slash (every build makes 10,000 of these).
+        let utf8 = path.utf8
+        if utf8.first != UInt8(ascii: "/"), utf8.last != UInt8(ascii: "/"), !utf8.isEmpty,
+            !zip(utf8, utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") })
+        {
+            let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+            var name = Substring(path[nameStart...])
+            if name.hasSuffix(".md") { name.removeLast(3) }
+            let folder = path[..<nameStart]
+            return name == "index" || name == "_index" ? String(folder) : folder + name + "/"
+        }
         var components = path.split(separator: "/").map(String.init)
         guard var last = components.popLast() else { return "" }
         if last.hasSuffix(".md") { last.removeLast(3) }

@@ -61,38 +61,37 @@ struct BuildManifest {
         }
     }
 
-    /// Writes `state`; a manifest that can't be written only costs the next build its shortcuts.
+    /// Writes `state`; a manifest that can't be written only costs the next build its shortcuts. Written a piece at
+    /// a time as it is made (`ChecksummedFile.Writer`), so it is never whole in memory.
     func save(_ state: BuildState) {
-        guard state.withLock({ $0.isDirty }) else { return }
-        // Room for about the last manifest's size, so the buffer doesn't grow by doubling (a copy each time).
-        var size = stat()
-        let last = stat(url.path, &size) == 0 ? Int(size.st_size) : 0
-        var writer = BinaryWriter(capacity: max(1 << 20, last + last / 8))
+        guard state.withLock({ $0.isDirty }), let file = ChecksummedFile.Writer(url) else { return }
         state.withLock { state in
-            writer.write(raw: Self.magic)
-            writer.write(Self.format)
-            writer.write(state.context)
-            Self.write(state.outputFolder, &writer)
-            Self.write(state.previousFolder, &writer)
+            file.buffer.write(raw: Self.magic)
+            file.buffer.write(Self.format)
+            file.buffer.write(state.context)
+            Self.write(state.outputFolder, &file.buffer)
+            Self.write(state.previousFolder, &file.buffer)
             let records = state.records.values.filter { $0.record.diagnostics.isEmpty && Self.canStore($0.record) }
-            writer.write(UInt64(records.count))
+            file.buffer.write(UInt64(records.count))
             var terms = SearchTermTable.Writing()
             for stored in records.sorted(by: { $0.record.page.contentPath < $1.record.page.contentPath }) {
-                Self.write(stored.signature, &writer)
-                writer.write(stored.readAt.bitPattern)
-                Self.write(stored.record, &writer, terms: &terms)
+                Self.write(stored.signature, &file.buffer)
+                file.buffer.write(stored.readAt.bitPattern)
+                Self.write(stored.record, &file.buffer, terms: &terms)
+                file.flushIfFull()
             }
-            writer.write(UInt64(state.files.count))
-            for (path, file) in state.files.sorted(by: { $0.key < $1.key }) {
-                writer.write(path)
-                Self.write(file.signature, &writer)
-                writer.write(file.readAt.bitPattern)
-                writer.write(file.hash)
+            file.buffer.write(UInt64(state.files.count))
+            for (path, stored) in state.files.sorted(by: { $0.key < $1.key }) {
+                file.buffer.write(path)
+                Self.write(stored.signature, &file.buffer)
+                file.buffer.write(stored.readAt.bitPattern)
+                file.buffer.write(stored.hash)
+                file.flushIfFull()
             }
-            Self.write(state.outputs, &writer)
-            Self.write(state.previousOutputs, &writer)
+            Self.write(state.outputs, file)
+            Self.write(state.previousOutputs, file)
         }
-        if ChecksummedFile.write(writer.take(), to: url) { state.withLock { $0.isDirty = false } }
+        if file.commit() { state.withLock { $0.isDirty = false } }
     }
 
     // MARK: Pieces
@@ -102,32 +101,85 @@ struct BuildManifest {
     /// reading a number (the manifest is read by every build).
     enum SearchTermTable {
         struct Writing {
-            private var ids = TermIDs(capacity: 1 << 13)
+            private var ids = TermIDs(capacity: 1 << 13, strings: false)
 
             /// 0 and the term when it is new, else its number + 1.
             mutating func write(_ term: String, _ writer: inout BinaryWriter) {
-                let (id, isNew) = ids.id(term)
+                var copy = term
+                copy.withUTF8 { write(bytes: $0, &writer) }
+            }
+
+            /// `write(_:_:)` for a term's UTF-8 bytes (a page's search field keeps its terms so).
+            mutating func write(bytes term: UnsafeBufferPointer<UInt8>, _ writer: inout BinaryWriter) {
+                let (id, isNew) = ids.id(bytes: term)
                 if isNew {
                     writer.write(UInt64(0))
-                    writer.write(term)
+                    writer.write(bytes: term)
                 } else {
                     writer.write(UInt64(id + 1))
                 }
             }
         }
 
+        /// The terms read so far as their bytes, one after another: a record's field is made of their bytes,
+        /// without a `String` for each use.
         struct Reading {
-            private var terms: [String] = []
+            private var bytes: [UInt8] = []
+            private var starts: [Int] = [0]
 
-            mutating func read(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> String {
+            /// The number of the next term (its UTF-8 checked the first time it is read).
+            mutating func readNumber(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> Int {
                 let number = try reader.uint()
                 guard number > 0 else {
-                    let term = try reader.string()
-                    terms.append(term)
-                    return term
+                    let term = try reader.raw(try reader.count())
+                    guard String(validating: term, as: UTF8.self) != nil else { throw .init() }
+                    bytes.append(contentsOf: term)
+                    starts.append(bytes.count)
+                    return starts.count - 2
                 }
-                guard number <= UInt64(terms.count) else { throw .init() }
-                return terms[Int(number) - 1]
+                guard number < UInt64(starts.count) else { throw .init() }
+                return Int(number) - 1
+            }
+
+            func byteCount(_ number: Int) -> Int { starts[number + 1] - starts[number] }
+
+            func append(_ number: Int, to joined: inout [UInt8]) {
+                joined.append(contentsOf: bytes[starts[number]..<starts[number + 1]])
+            }
+
+            mutating func read(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> String {
+                let number = try readNumber(&reader)
+                return String(decoding: bytes[starts[number]..<starts[number + 1]], as: UTF8.self)
+            }
+
+            /// A field of `count` terms, then as many counts, then its length, as `write(_:_:terms:)` wrote it.
+            mutating func field(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> SearchTerms {
+                let count = try reader.count()
+                var numbers: [Int] = []
+                numbers.reserveCapacity(count)
+                var size = 0
+                for _ in 0..<count {
+                    let number = try readNumber(&reader)
+                    numbers.append(number)
+                    size += byteCount(number)
+                }
+                // Exactly as long as they need be: every page keeps its field until the search index is made.
+                var joined: [UInt8] = []
+                joined.reserveCapacity(size)
+                var ends: [UInt32] = []
+                ends.reserveCapacity(count)
+                for number in numbers {
+                    append(number, to: &joined)
+                    ends.append(UInt32(joined.count))
+                }
+                guard try reader.count() == count else { throw .init() }
+                var counts: [UInt32] = []
+                counts.reserveCapacity(count)
+                for _ in 0..<count {
+                    guard let value = UInt32(exactly: try reader.int()) else { throw .init() }
+                    counts.append(value)
+                }
+                return SearchTerms(joined: joined, ends: ends, counts: counts, length: try reader.int())
             }
         }
     }
@@ -164,13 +216,14 @@ struct BuildManifest {
         try reader.bool() ? try signature(&reader) : nil
     }
 
-    static func write(_ outputs: [String: BuildState.StoredOutput], _ writer: inout BinaryWriter) {
-        writer.write(UInt64(outputs.count))
+    static func write(_ outputs: [String: BuildState.StoredOutput], _ file: ChecksummedFile.Writer) {
+        file.buffer.write(UInt64(outputs.count))
         for (path, output) in outputs.sorted(by: { $0.key < $1.key }) {
-            writer.write(path)
-            writer.write(output.fingerprint)
-            writer.write(output.bytesHash)
-            write(output.signature, &writer)
+            file.buffer.write(path)
+            file.buffer.write(output.fingerprint)
+            file.buffer.write(output.bytesHash)
+            write(output.signature, &file.buffer)
+            file.flushIfFull()
         }
     }
 
@@ -209,10 +262,10 @@ struct BuildManifest {
             writer.write(heading.text)
             writer.write(heading.id)
         }
-        writer.write(UInt64(record.searchText.terms.count))
-        for term in record.searchText.terms { terms.write(term, &writer) }
-        writer.write(UInt64(record.searchText.counts.count))
-        for count in record.searchText.counts { writer.write(count) }
+        writer.write(UInt64(record.searchText.count))
+        record.searchText.forEachTerm { term, _ in terms.write(bytes: term, &writer) }
+        writer.write(UInt64(record.searchText.count))
+        record.searchText.forEachTerm { _, count in writer.write(count) }
         writer.write(record.searchText.length)
         writer.write(record.summaryHTML)
         writer.write(record.autolink != nil)
@@ -244,12 +297,7 @@ struct BuildManifest {
         for _ in 0..<(try reader.count()) {
             headings.append(PageHeading(level: try reader.int(), text: try reader.string(), id: try reader.string()))
         }
-        var terms: [String] = []
-        for _ in 0..<(try reader.count()) { terms.append(try table.read(&reader)) }
-        var counts: [Int] = []
-        for _ in 0..<(try reader.count()) { counts.append(try reader.int()) }
-        guard counts.count == terms.count else { throw .init() }
-        let searchText = SearchTerms(terms: terms, counts: counts, length: try reader.int())
+        let searchText = try table.field(&reader)
         let summaryHTML = try reader.optionalString()
         let autolinked = try reader.bool()
         let autolink = try reader.fingerprint()

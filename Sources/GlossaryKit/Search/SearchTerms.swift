@@ -46,6 +46,13 @@ public struct SearchTerms: Hashable, Sendable {
         self.length = length
     }
 
+    /// A field from its terms' bytes one after another, where each ends, and their counts (as `forEachTerm`
+    /// gives them); the ends must rise within the bytes.
+    init(joined: [UInt8], ends: [UInt32], counts: [UInt32], length: Int) {
+        precondition(ends.count == counts.count && zip(ends, ends.dropFirst()).allSatisfy { $0 <= $1 } && (ends.last ?? 0) <= joined.count)
+        self.init(bytes: joined, ends: ends, occurrences: counts, length: length)
+    }
+
     /// The terms `ids` gave ids to, in id order, with their counts (arrays exactly as long as they need be).
     private init(_ ids: TermIDs, counts: [UInt32], length: Int) {
         let joined = ids.joinedBytes

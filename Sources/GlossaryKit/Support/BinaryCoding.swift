@@ -29,10 +29,13 @@ public struct BinaryWriter: Sendable {
 
     public mutating func write(_ text: String) {
         var copy = text
-        copy.withUTF8 { buffer in
-            write(UInt64(buffer.count))
-            bytes.append(contentsOf: buffer)
-        }
+        copy.withUTF8 { write(bytes: $0) }
+    }
+
+    /// Length-prefixed bytes, as `write(_ text:)` writes a string's UTF-8.
+    public mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        write(UInt64(bytes.count))
+        self.bytes.append(contentsOf: bytes)
     }
 
     public mutating func write(_ text: String?) {
@@ -51,6 +54,14 @@ public struct BinaryWriter: Sendable {
     }
 
     public mutating func write(raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
+    /// The bytes written so far.
+    public func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try bytes.withUnsafeBytes(body)
+    }
+
+    /// Forgets the bytes written, keeping the room they took (a writer whose bytes went to a file).
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     /// The bytes written, handed over without a copy (the writer is used up).
     public consuming func take() -> [UInt8] { bytes }

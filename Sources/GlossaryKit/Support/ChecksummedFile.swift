@@ -17,27 +17,82 @@ enum ChecksummedFile {
     /// Writes `bytes` and their checksum to a temporary file beside `url`, then renames it into place; whether it
     /// is there.
     @discardableResult
-    static func write(_ body: consuming [UInt8], to url: URL) -> Bool {
-        var file = body
-        var tail = BinaryWriter(capacity: 32)
-        tail.write(Fingerprint.of(bytes: file))
-        // Fixed width for the checksum: pad the varints to 32 bytes. Appended in place, so the file is never
-        // in memory twice (the manifest of a 10,000-page site is tens of megabytes).
-        file.append(contentsOf: tail.bytes)
-        file.append(contentsOf: repeatElement(0, count: 32 - tail.bytes.count))
-        let folder = url.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        do throws(OutputFailure) {
-            try file.withUnsafeBytes { bytes in Result { () throws(OutputFailure) in try SiteTransaction.writeFile(bytes, to: temporary.path) } }.get()
-            guard rename(temporary.path, url.path) == 0 else {
-                unlink(temporary.path)
+    static func write(_ body: [UInt8], to url: URL) -> Bool {
+        guard let file = Writer(url) else { return false }
+        file.buffer.write(raw: body)
+        return file.commit()
+    }
+
+    /// A checksummed file written as it is made: what is written to `buffer` goes to a temporary file beside
+    /// the destination a megabyte at a time (`flushIfFull`), checksummed as it goes, so the whole file is never in
+    /// memory (the manifest of a 10,000-page site is 14 MB). `commit` adds the checksum and renames the file into
+    /// place; a writer dropped without it removes the temporary file.
+    final class Writer {
+        var buffer = BinaryWriter(capacity: Writer.pieceSize + (64 << 10))
+        static let pieceSize = 1 << 20
+        private let url: URL
+        private let temporary: String
+        private var descriptor: Int32
+        private var checksum = StreamingFingerprint()
+        private var failed = false
+
+        init?(_ url: URL) {
+            let folder = url.deletingLastPathComponent()
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            self.url = url
+            temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return nil }
+        }
+
+        deinit {
+            if descriptor >= 0 {
+                close(descriptor)
+                unlink(temporary)
+            }
+        }
+
+        /// Writes out the buffer once it holds a piece's worth.
+        func flushIfFull() {
+            if buffer.bytes.count >= Self.pieceSize { flush() }
+        }
+
+        private func flush() {
+            buffer.withBytes { bytes in
+                checksum.append(bytes)
+                if !failed { failed = !Self.writeAll(bytes, to: descriptor) }
+            }
+            buffer.removeAll()
+        }
+
+        /// The checksum written after the rest, and the file renamed into place; whether it is there.
+        func commit() -> Bool {
+            flush()
+            var tail = BinaryWriter(capacity: 32)
+            tail.write(checksum.finish())
+            // Fixed width for the checksum: the varints padded to 32 bytes.
+            tail.write(raw: [UInt8](repeating: 0, count: 32 - tail.bytes.count))
+            let written = !failed && tail.withBytes { Self.writeAll($0, to: descriptor) }
+            close(descriptor)
+            descriptor = -1
+            guard written, rename(temporary, url.path) == 0 else {
+                unlink(temporary)
                 return false
             }
             return true
-        } catch {
-            unlink(temporary.path)
-            return false
+        }
+
+        private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
         }
     }
 }

@@ -7,4 +7,19 @@ public enum FreedMemory {
     public static func giveBack() {
         glossary_trim_heap()
     }
+
+    /// Where blocks start to be mapped on their own (`mapLargeBlocksApart`).
+    public static let largeBlock = 256 << 10
+
+    /// Blocks of `largeBlock` bytes and more are mapped on their own and unmapped when freed, for the rest of the
+    /// process. glibc's default raises that threshold to the largest block freed so far (up to 32 MB): after the
+    /// first big buffer a build frees, its big buffers (the exports, the search files, the manifest's pieces) are
+    /// carved from the per-thread arenas, where their pages stay resident after they are freed. Measured on a
+    /// clean build of 10,000 pages: peak resident size 263 MB → 228–246 MB, time within the machine's noise.
+    public static func mapLargeBlocksApart() {
+        _ = glossary_map_blocks_from(Int32(largeBlock))
+    }
+
+    /// Bytes held in blocks mapped on their own.
+    static var mappedBlockBytes: Int { Int(glossary_mapped_block_bytes()) }
 }

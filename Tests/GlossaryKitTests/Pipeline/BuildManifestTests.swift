@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -28,5 +30,43 @@ import Testing
         var reading = BuildManifest.SearchTermTable.Reading()
         #expect((try? reading.read(&reader)) == "pod")
         #expect(throws: BinaryReader.Damaged.self) { try reading.read(&reader) }
+    }
+
+    /// Records saved and loaded again: enough of them that the manifest goes to its file in several pieces, with
+    /// search fields that share terms, and terms of every width of UTF-8.
+    @Test func recordsReadBackWithTheirSearchFieldsAcrossPieces() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-manifest")
+        let words = ["pod", "node", "café", "東京", "naïve", "x", "a-term-longer-than-sixteen-bytes", "🙂smile"]
+        var random = SeededRandom(seed: 11)
+        let state = BuildState()
+        var originals: [String: PageRecord] = [:]
+        for number in 0..<4_000 {
+            let text = (0..<Int(random.next() % 60)).map { _ in words[Int(random.next() % UInt64(words.count))] + String(random.next() % 300) }
+            let path = "section/page-\(number).md"
+            let file = SiteSource.File(displayPath: "content/" + path, contentPath: path, url: folder.appendingPathComponent(path))
+            let markdown = "# Page \(number)\n\n## A heading\n\n" + text.joined(separator: " ") + " [[pod]]\n"
+            let record = try #require(PageParser.parse(text: markdown, hash: .zero, file: file, drafts: false).0?.record)
+            originals[path] = record
+        }
+        let signature = try #require(FileSignature(path: folder.path))
+        state.withLock { state in
+            for (path, record) in originals { state.records[path] = .init(signature: signature, readAt: 1, record: record) }
+        }
+        let manifest = BuildManifest(folder: folder, output: folder.appendingPathComponent("site"))
+        manifest.save(state)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: manifest.url.path)[.size] as? Int)
+        #expect(size > ChecksummedFile.Writer.pieceSize, "written in more than one piece")
+
+        let loaded = BuildState()
+        manifest.load(into: loaded, context: state.context)
+        let records = loaded.withLock { $0.records }
+        #expect(records.count == originals.count)
+        for (path, original) in originals {
+            let record = try #require(records[path]?.record)
+            #expect(record.searchText == original.searchText, "\(path)")
+            #expect(record.searchText.terms == original.searchText.terms && record.searchText.counts == original.searchText.counts)
+            #expect(record.headings == original.headings && record.page.urlPath == original.page.urlPath)
+            #expect(record.references.map(\.key) == original.references.map(\.key))
+        }
     }
 }
