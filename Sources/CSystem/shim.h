@@ -31,9 +31,4 @@ static inline int glossary_map_blocks_from(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
-/// How many bytes the allocator holds in blocks mapped on their own (mallinfo2's hblkhd).
-static inline size_t glossary_mapped_block_bytes(void) {
-    return mallinfo2().hblkhd;
-}
-
 #endif

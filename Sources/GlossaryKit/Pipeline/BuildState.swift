@@ -61,6 +61,12 @@ public final class BuildState: @unchecked Sendable {
 
     /// WordNet as opened for this state's builds (or why it couldn't be), with what it was asked so far.
     var wordNet: (folder: String, result: Result<WordNetDictionary, WordNetError>)?
+    /// The last build's navigation, reused while its inputs stay the same (see `SiteNavigation.inputs`).
+    let navigationMemo = SiteNavigation.Memo()
+    /// The last plan's page fingerprints by path below `content/`, with the record each was made from, valid
+    /// while the plan's context for pages (`OutputPlan.Inputs.pageContext`) is `pageContext`.
+    var pagePrints: [String: (record: PageRecord, fingerprint: Fingerprint)] = [:]
+    var pageContext: Fingerprint = .zero
     /// What the build in progress learns: the next `files`.
     private var nextFiles: [String: StoredFile] = [:]
 
@@ -82,6 +88,8 @@ public final class BuildState: @unchecked Sendable {
             wordNet = nil
             source = nil
             cacheLookups = [:]
+            pagePrints = [:]
+            pageContext = .zero
         }
     }
 

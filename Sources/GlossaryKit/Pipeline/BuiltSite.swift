@@ -21,13 +21,17 @@ public struct BuiltSite: Sendable {
     public let links: LinkRewriter
     /// The sections and pages every content page's sidebar, breadcrumbs and previous/next links show.
     public let navigation: SiteNavigation
+    /// The fingerprint of what the navigation and the link rewriter were made from (the content pages' paths,
+    /// titles and weights, `nav:`, the unpublished files): pages' outputs depend on them as a whole.
+    public let navigationInputs: Fingerprint
     /// The site's root path with a trailing slash (`/`, `/docs/`).
     public var rootPath: String { links.rootPath }
 
     /// - Parameter unpublished: paths below `content/` of markdown files left out (drafts), which `nav:` may name.
     public init(
         config: SiteConfig, pages: [PageRecord], team: [TermKey: TermDefinition], resolutions: [TermKey: Resolution], usage: [TermKey: [TermUse]],
-        forms: [TermKey: TermKey] = [:], unpublished: Set<String> = [], senses: [TermKey: [TermDefinition]] = [:]
+        forms: [TermKey: TermKey] = [:], unpublished: Set<String> = [], senses: [TermKey: [TermDefinition]] = [:],
+        navigationMemo: SiteNavigation.Memo? = nil
     ) {
         self.senses = senses
         self.config = config
@@ -61,7 +65,10 @@ public struct BuiltSite: Sendable {
         self.formsUsed = formsUsed.mapValues { $0.sorted() }
         let contentPages = pages.filter { $0.page.kind == .page }
         links = LinkRewriter(rootPath: LinkRewriter.rootPath(baseURL: config.baseURL), pages: contentPages.map { ($0.page.contentPath, $0.page.urlPath) })
-        navigation = SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished)
+        let navigationInputs = SiteNavigation.inputs(pages: contentPages, nav: config.nav, unpublished: unpublished)
+        self.navigationInputs = navigationInputs
+        let make = { SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished) }
+        navigation = navigationMemo?.navigation(navigationInputs, make) ?? make()
     }
 
     public func definition(for key: TermKey) -> TermDefinition? {
@@ -87,9 +94,21 @@ public struct BuiltSite: Sendable {
 
     /// Pages (not entries) that use a term by its key, an alias or a form, in page order without repeats.
     public func usedOn(_ definition: TermDefinition) -> [PageRecord] {
-        let keys = [definition.key] + definition.aliases + (formsUsed[definition.key] ?? [])
-        let indexes = Set(keys.flatMap { usage[$0] ?? [] }.map(\.pageIndex))
-        return indexes.sorted().map { pages[$0] }.filter { $0.page.kind == .page }
+        usedOnIndexes(definition).map { pages[$0] }
+    }
+
+    /// `usedOn` as indexes into `pages`.
+    func usedOnIndexes(_ definition: TermDefinition) -> [Int] {
+        var indexes = Set<Int>()
+        // By index, not by copying each use (its reference holds five strings).
+        func add(_ key: TermKey) {
+            guard let uses = usage[key] else { return }
+            for index in uses.indices { indexes.insert(uses[index].pageIndex) }
+        }
+        add(definition.key)
+        for alias in definition.aliases { add(alias) }
+        for form in formsUsed[definition.key] ?? [] { add(form) }
+        return indexes.sorted().filter { pages[$0].page.kind == .page }
     }
 
     /// The markup around a reference: a term link, or a marked span when the term has no definition.

@@ -55,9 +55,25 @@ public struct OutputPlan: Sendable {
         var items: [Item] = []
         // Pages' and terms' fingerprints on every core: most of a plan, and all of it is reading.
         let pageIndices = site.pages.indices.filter { site.pages[$0].page.kind == .page }
-        let pagePrints = pageIndices.parallelMap(jobs: jobs) { inputs.page(site.pages[$0]) }
+        // A page's fingerprint is a function of its record and the plan's context for pages: while that context
+        // holds, the last plan's fingerprint of the same record is its fingerprint (a preview rebuild after one
+        // edit fingerprints one page, not all of them).
+        let pageContext = inputs.pageContext()
+        let previous = state.withLock { $0.pageContext == pageContext ? $0.pagePrints : [:] }
+        let pagePrints = pageIndices.parallelMap(jobs: jobs) { index in
+            let record = site.pages[index]
+            if let known = previous[record.page.contentPath], known.record === record { return known.fingerprint }
+            return inputs.page(record)
+        }
+        var prints: [String: (record: PageRecord, fingerprint: Fingerprint)] = [:]
+        prints.reserveCapacity(pageIndices.count)
         for (index, fingerprint) in zip(pageIndices, pagePrints) {
             items.append(Item(path: site.pages[index].page.outputPath, content: .page(recordIndex: index), fingerprint: fingerprint))
+            prints[site.pages[index].page.contentPath] = (site.pages[index], fingerprint)
+        }
+        state.withLock { state in
+            state.pageContext = pageContext
+            state.pagePrints = prints
         }
         let staticPaths = Set(loaded.source.staticFiles.map(\.contentPath))
         for node in site.navigation.generatedSections {
@@ -126,6 +142,9 @@ public struct OutputPlan: Sendable {
         let common: Fingerprint
         private let templates: [String: Fingerprint]
         private let summaries: [TermKey: Fingerprint]
+        /// Every referenced key's link (its fingerprint with the slug it links to) and the summary a term list
+        /// shows for it, looked up once per build rather than once per reference of every page.
+        private let referenced: [TermKey: (link: Fingerprint, summary: Fingerprint)]
         private let undefined = Fingerprint.of(bytes: Array("undefined".utf8))
         /// The term page each word links to, looked up once per word (synonyms repeat across thousands of terms).
         private let linkedURLs = LinkedURLs()
@@ -153,7 +172,7 @@ public struct OutputPlan: Sendable {
         }
 
         /// Bumped whenever what a context reads changes, so old manifests don't match.
-        static let version = 4
+        static let version = 5
 
         init(site: BuiltSite, theme: Theme, bodySuffix: String?) {
             self.site = site
@@ -193,6 +212,13 @@ public struct OutputPlan: Sendable {
                 summaries[definition.key] = summary.finish()
             }
             self.summaries = summaries
+            var referenced: [TermKey: (link: Fingerprint, summary: Fingerprint)] = [:]
+            referenced.reserveCapacity(site.usage.count)
+            for key in site.usage.keys {
+                let definition = site.definition(for: key)
+                referenced[key] = (Self.link(key, slug: definition?.slug), definition.flatMap { summaries[$0.key] } ?? undefined)
+            }
+            self.referenced = referenced
         }
 
         private func start(_ kind: String, template: String) -> FingerprintHasher {
@@ -203,8 +229,25 @@ public struct OutputPlan: Sendable {
             return hasher
         }
 
+        /// Everything a content page's fingerprint reads besides its own record (see `page`): the template, the
+        /// site-wide values, the navigation's and the link rewriter's inputs, and every referenced key's link
+        /// and summary.
+        func pageContext() -> Fingerprint {
+            var hasher = start("page", template: "page")
+            hasher.combine(site.navigationInputs)
+            hasher.combineCount(referenced.count)
+            for key in referenced.keys.sorted() {
+                let known = referenced[key]!
+                hasher.combine(key.rawValue)
+                hasher.combine(known.link)
+                hasher.combine(known.summary)
+            }
+            return hasher.finish()
+        }
+
         /// A definition's summary as a term list shows it (or the mark of no definition).
         func summary(_ key: TermKey) -> Fingerprint {
+            if let known = referenced[key] { return known.summary }
             guard let definition = site.definition(for: key) else { return undefined }
             return summaries[definition.key] ?? undefined
         }
@@ -220,17 +263,23 @@ public struct OutputPlan: Sendable {
         func body(_ record: PageRecord, into hasher: inout FingerprintHasher) {
             Self.combine(record, into: &hasher)
             hasher.combineCount(record.references.count)
-            // Each key's slug looked up once: a big page refers to a few hundred terms a million times.
-            var slugs: [TermKey: String?] = [:]
-            for reference in record.references {
-                hasher.combine(reference.key.rawValue)
-                hasher.combine(reference.isAutomatic)
-                if slugs[reference.key] == nil { slugs[reference.key] = .some(site.definition(for: reference.key)?.slug) }
-                hasher.combine(slugs[reference.key]!)
+            let references = record.references
+            for index in references.indices {
+                let key = references[index].key
+                hasher.combine(referenced[key]?.link ?? Self.link(key, slug: site.definition(for: key)?.slug))
+                hasher.combine(references[index].isAutomatic)
             }
             let destinations = site.links.destinations(record)
             hasher.combineCount(destinations.count)
             for destination in destinations { hasher.combine(destination) }
+        }
+
+        /// A reference's key with the slug it links to (nil: no definition), as `referenced` holds it.
+        static func link(_ key: TermKey, slug: String?) -> Fingerprint {
+            var link = FingerprintHasher()
+            link.combine(key.rawValue)
+            link.combine(slug)
+            return link.finish()
         }
 
         func page(_ record: PageRecord) -> Fingerprint {
@@ -475,11 +524,11 @@ public struct OutputPlan: Sendable {
         private func usersHash(_ definition: TermDefinition) -> Fingerprint {
             if let known = exportedTerms.lock.withLock({ exportedTerms.users[definition.key] }) { return known }
             var users = FingerprintHasher()
-            let records = site.usedOn(definition)
-            users.combineCount(records.count)
-            for record in records {
-                users.combine(record.title)
-                users.combine(record.page.urlPath)
+            let indexes = site.usedOnIndexes(definition)
+            users.combineCount(indexes.count)
+            for index in indexes {
+                users.combine(site.pages[index].title)
+                users.combine(site.pages[index].page.urlPath)
             }
             let hash = users.finish()
             exportedTerms.lock.withLock { exportedTerms.users[definition.key] = hash }

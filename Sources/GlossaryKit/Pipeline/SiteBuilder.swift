@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
         let unpublished = Set(loaded.source.markdownFiles.map(\.contentPath).filter { !published.contains($0) })
         let site = BuiltSite(
             config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, forms: resolved.forms,
-            unpublished: unpublished, senses: terms.senses)
+            unpublished: unpublished, senses: terms.senses, navigationMemo: state.navigationMemo)
         result.site = site
         log.add(contentsOf: site.unresolvedDiagnostics(offline: options.offline))
         log.add(contentsOf: site.seeAlsoDiagnostics())

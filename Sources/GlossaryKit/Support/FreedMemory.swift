@@ -15,11 +15,10 @@ public enum FreedMemory {
     /// process. glibc's default raises that threshold to the largest block freed so far (up to 32 MB): after the
     /// first big buffer a build frees, its big buffers (the exports, the search files, the manifest's pieces) are
     /// carved from the per-thread arenas, where their pages stay resident after they are freed. Measured on a
-    /// clean build of 10,000 pages: peak resident size 263 MB → 228–246 MB, time within the machine's noise.
+    /// clean build of 10,000 pages: peak resident size 263 MB → 228–246 MB, time within the machine's noise
+    /// (bench/NOTES.md). Only `make bench` shows its effect: whether a block is mapped depends on what the heap
+    /// holds free at that moment, which no test in a shared process controls.
     public static func mapLargeBlocksApart() {
         _ = glossary_map_blocks_from(Int32(largeBlock))
     }
-
-    /// Bytes held in blocks mapped on their own.
-    static var mappedBlockBytes: Int { Int(glossary_mapped_block_bytes()) }
 }

@@ -522,6 +522,40 @@ import Testing
         await builds.check("deleted output")
     }
 
+    /// The preview server fingerprints again only the pages whose records changed while the plan's context for
+    /// pages holds: an edit of a page's text keeps it (and the navigation), a title or a newly referenced term
+    /// changes it. Every build is still compared with a build from nothing.
+    @Test func anEditOfAPagesTextKeepsThePlanContextOfEveryOtherPage() async throws {
+        var files: [String: String] = ["glossary.yml": "title: Site\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n"]
+        for index in 0..<6 { files["content/page-\(index).md"] = "---\ntitle: Page \(index)\n---\nAbout [[kerning]].\n" }
+        let folder = try Folder(files)
+        let builds = try Builds(folder, mode: .serve)
+        let first = await builds.check("first build")
+        let context = builds.state.withLock { $0.pageContext }
+        let prints = builds.state.withLock { $0.pagePrints }
+        #expect(prints.count == 6)
+
+        try folder.write("content/page-3.md", "---\ntitle: Page 3\n---\nAbout [[kerning]], at length.\n")
+        let edit = await builds.check("edit a page's text")
+        #expect(builds.state.withLock { $0.pageContext } == context)
+        #expect(edit.site?.navigationInputs == first.site?.navigationInputs)
+        let kept = builds.state.withLock { $0.pagePrints }
+        for path in ["page-0.md", "page-5.md"] {
+            #expect(kept[path]?.record === prints[path]?.record && kept[path]?.fingerprint == prints[path]?.fingerprint, "\(path) kept")
+        }
+        #expect(kept["page-3.md"]?.fingerprint != prints["page-3.md"]?.fingerprint)
+
+        try folder.write("content/page-4.md", "---\ntitle: Page Four\n---\nAbout [[kerning]].\n")
+        let retitled = await builds.check("retitle a page")
+        #expect(retitled.site?.navigationInputs != edit.site?.navigationInputs)
+        let afterTitle = builds.state.withLock { $0.pageContext }
+        #expect(afterTitle != context, "every page's sidebar shows the title")
+
+        try folder.write("content/page-1.md", "---\ntitle: Page 1\n---\nAbout [[kerning]] and [[ligature]].\n")
+        await builds.check("refer to a new term")
+        #expect(builds.state.withLock { $0.pageContext } != afterTitle)
+    }
+
     @Test(arguments: Mode.allCases)
     func anEditRewritesOnlyThePageAndWhatShowsIt(mode: Mode) async throws {
         var files: [String: String] = ["glossary.yml": "title: Site\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n"]
