@@ -56,7 +56,11 @@ public final class PreviewServer: @unchecked Sendable {
     public let state = PreviewState()
     public let events: EventHub
     /// What the session's builds know from each other: each rebuild redoes only what changed.
-    public let buildState = BuildState()
+    public let buildState: BuildState = {
+        let state = BuildState()
+        state.searchMemo = SearchIndex.Memo()
+        return state
+    }()
     private let options: BuildOptions
     private let makeFetcher: FetcherFactory?
     private let progress: @Sendable (FetchProgress) -> Void

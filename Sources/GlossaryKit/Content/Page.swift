@@ -35,17 +35,34 @@ public struct Page: Sendable {
 
     /// `guide/intro.md` → `guide/intro/`; `guide/index.md` and `guide/_index.md` → `guide/`; `index.md` → ``.
     public static func urlPath(forContentPath path: String) -> String {
-        // The common case, a path without empty components, by its last slash (every build makes 10,000 of these).
-        let utf8 = path.utf8
-        if utf8.first != UInt8(ascii: "/"), utf8.last != UInt8(ascii: "/"), !utf8.isEmpty,
-            !zip(utf8, utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") })
-        {
-            let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-            var name = Substring(path[nameStart...])
-            if name.hasSuffix(".md") { name.removeLast(3) }
-            let folder = path[..<nameStart]
-            return name == "index" || name == "_index" ? String(folder) : folder + name + "/"
+        // The common case, a path without empty components, by its last slash, on its bytes (every build makes
+        // 10,000 of these).
+        var copy = path
+        let fast = copy.withUTF8 { bytes -> String? in
+            let slash = UInt8(ascii: "/")
+            guard let first = bytes.first, first != slash, bytes.last != slash else { return nil }
+            var lastSlash = -1
+            var previous: UInt8 = 0
+            for index in bytes.indices {
+                if bytes[index] == slash {
+                    if previous == slash { return nil }
+                    lastSlash = index
+                }
+                previous = bytes[index]
+            }
+            var nameEnd = bytes.count
+            if nameEnd - (lastSlash + 1) >= 3, bytes[nameEnd - 3] == UInt8(ascii: "."), bytes[nameEnd - 2] == UInt8(ascii: "m"),
+                bytes[nameEnd - 1] == UInt8(ascii: "d")
+            {
+                nameEnd -= 3
+            }
+            let name = UnsafeBufferPointer(rebasing: bytes[(lastSlash + 1)..<nameEnd])
+            if name.elementsEqual("index".utf8) || name.elementsEqual("_index".utf8) {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<(lastSlash + 1)]), as: UTF8.self)
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<nameEnd]), as: UTF8.self) + "/"
         }
+        if let fast { return fast }
         var components = path.split(separator: "/").map(String.init)
         guard var last = components.popLast() else { return "" }
         if last.hasSuffix(".md") { last.removeLast(3) }

@@ -61,6 +61,9 @@ public final class BuildState: @unchecked Sendable {
 
     /// WordNet as opened for this state's builds (or why it couldn't be), with what it was asked so far.
     var wordNet: (folder: String, result: Result<WordNetDictionary, WordNetError>)?
+    /// The site search's counted runs, kept from one build to the next when set (the preview server's state,
+    /// which lives for the session; `glossary build`'s would only hold them until the process ends).
+    public var searchMemo: SearchIndex.Memo?
     /// The last build's navigation, reused while its inputs stay the same (see `SiteNavigation.inputs`).
     let navigationMemo = SiteNavigation.Memo()
     /// The last plan's page fingerprints by path below `content/`, with the record each was made from, valid

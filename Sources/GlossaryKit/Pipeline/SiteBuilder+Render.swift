@@ -14,7 +14,7 @@ extension SiteBuilder {
     func render(
         _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink, cancellation: BuildCancellation
     ) -> Rendered {
-        let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix, jobs: options.jobs)
+        let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix, jobs: options.jobs, searchMemo: state.searchMemo)
         let entryBodies = EntryBodies()
         let exports = ExportRenderer(site: site, definitions: plan.definitions) { [self] in entryBody($0, site, loaded, entryBodies) }
         let results = plan.items.parallelMap(jobs: options.jobs) { item -> (written: Bool, failure: OutputFailure?) in

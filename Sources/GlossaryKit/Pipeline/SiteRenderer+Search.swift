@@ -40,7 +40,7 @@ extension SiteRenderer {
 
     /// One file of the search index.
     public func searchFile(_ path: String, definitions: [TermDefinition]) -> Data {
-        let index = memo.searchIndex { SearchIndex(documents: searchDocuments(definitions), jobs: jobs) }
+        let index = memo.searchIndex { SearchIndex(documents: searchDocuments(definitions), jobs: jobs, memo: searchMemo) }
         return Data((index.files[path] ?? "").utf8)
     }
 }

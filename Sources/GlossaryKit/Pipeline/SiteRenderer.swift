@@ -17,14 +17,17 @@ public struct SiteRenderer: Sendable {
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
-    /// Threads the site search's index is made on (see `SearchIndex.init(documents:jobs:)`).
+    /// Threads the site search's index is made on (see `SearchIndex.init(documents:jobs:memo:)`).
     public var jobs: Int
+    /// The search index's runs kept from the last build, if they are kept.
+    public var searchMemo: SearchIndex.Memo?
 
-    public init(site: BuiltSite, theme: Theme, bodySuffix: String?, jobs: Int = 1) {
+    public init(site: BuiltSite, theme: Theme, bodySuffix: String?, jobs: Int = 1, searchMemo: SearchIndex.Memo? = nil) {
         self.site = site
         self.theme = theme
         self.bodySuffix = bodySuffix
         self.jobs = jobs
+        self.searchMemo = searchMemo
         exportRoot = site.exportRoot
     }
 

@@ -40,13 +40,58 @@ public struct SearchIndex: Sendable {
     /// The files by path.
     public let files: [String: String]
 
-    /// The index of `documents`, made on `jobs` threads (the documents in as many runs, merged).
-    public init(documents: [SearchDocument], jobs: Int = 1) {
+    /// The counted runs of the last index made with a memo, kept for the next (the preview server's): a run
+    /// whose documents index as they did is not counted again.
+    public final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        fileprivate var parts: [Range<Int>: (documents: Fingerprint, part: Part)] = [:]
+        /// How many runs the last index made with the memo took from it.
+        private(set) var reused = 0
+
+        public init() {}
+
+        fileprivate func part(_ range: Range<Int>, _ documents: Fingerprint) -> Part? {
+            lock.withLock { parts[range].flatMap { $0.documents == documents ? $0.part : nil } }
+        }
+
+        fileprivate func keep(_ kept: [Range<Int>: (documents: Fingerprint, part: Part)], reused: Int) {
+            lock.withLock {
+                parts = kept
+                self.reused = reused
+            }
+        }
+    }
+
+    /// How many documents a run holds when the index is made with a memo: one edit counts one run again.
+    static let memoRun = 250
+
+    /// The index of `documents`, made on `jobs` threads (the documents in as many runs, merged). With a `memo`,
+    /// the documents are cut in runs of `memoRun`, and a run the memo holds with the same documents is reused.
+    public init(documents: [SearchDocument], jobs: Int = 1, memo: Memo? = nil) {
         // Each run counts its documents' terms alone. The runs are not merged into one table of postings: a term's
         // postings are read run after run, in order, as they are encoded, so every posting list is in document
         // order and the files are those one run would give (terms are written sorted, not by id).
-        let runs = Self.runs(documents.count, jobs: jobs)
-        let parts = Self.inParallel(runs.count) { Part(documents, runs[$0]) }
+        let runs =
+            memo == nil
+            ? Self.runs(documents.count, jobs: jobs)
+            : stride(from: 0, to: max(1, documents.count), by: Self.memoRun).map { $0..<min(documents.count, $0 + Self.memoRun) }
+        let parts: [Part]
+        if let memo {
+            let threads = max(1, min(jobs, runs.count))
+            let made = Self.inParallel(threads) { thread in
+                stride(from: thread, to: runs.count, by: threads).map { run in
+                    let fingerprint = Self.fingerprint(documents[runs[run]])
+                    let known = memo.part(runs[run], fingerprint)
+                    return (run: run, documents: fingerprint, part: known ?? Part(documents, runs[run]), reused: known != nil)
+                }
+            }.flatMap { $0 }.sorted { $0.run < $1.run }
+            parts = made.map(\.part)
+            memo.keep(
+                Dictionary(uniqueKeysWithValues: made.map { (runs[$0.run], (documents: $0.documents, part: $0.part)) }),
+                reused: made.filter(\.reused).count)
+        } else {
+            parts = Self.inParallel(runs.count) { Part(documents, runs[$0]) }
+        }
         var termIDs = parts[0].ids
         // Per run, each term's id in that run (−1 where the run doesn't have it), by the term's id in the index.
         var localIDs: [[Int32]] = [Array(0..<Int32(parts[0].ids.count))]
@@ -125,10 +170,22 @@ public struct SearchIndex: Sendable {
         self.files = files
     }
 
+    /// What a run of documents gives the index: each one's title, headings text and text field.
+    static func fingerprint(_ documents: ArraySlice<SearchDocument>) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        hasher.combineCount(documents.count)
+        for document in documents {
+            hasher.combine(document.title)
+            hasher.combine(document.headingsText)
+            document.text.fingerprint(into: &hasher)
+        }
+        return hasher.finish()
+    }
+
     /// What one run of documents holds: its terms, their postings and the fields' lengths. A term's postings are
     /// bytes (a site has millions of postings): for each, in document order, a variable-length number of the
     /// document's distance from the term's previous one × 4 + the field, then one of the frequency.
-    private struct Part: @unchecked Sendable {
+    fileprivate struct Part: @unchecked Sendable {
         var ids = TermIDs(capacity: 1 << 13)
         var postings: [[UInt8]] = []
         /// Each term's last document.

@@ -61,6 +61,14 @@ public struct SearchTerms: Hashable, Sendable {
 
     public static let empty = SearchTerms(terms: [], counts: [], length: 0)
 
+    /// The field's terms, counts and length, fed to `hasher`.
+    func fingerprint(into hasher: inout FingerprintHasher) {
+        bytes.withUnsafeBytes { hasher.combine(buffer: $0) }
+        ends.withUnsafeBytes { hasher.combine(buffer: $0) }
+        occurrences.withUnsafeBytes { hasher.combine(buffer: $0) }
+        hasher.combine(length)
+    }
+
     /// Each distinct term's bytes with its count, in order.
     func forEachTerm(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         bytes.withUnsafeBufferPointer { all in

@@ -146,7 +146,11 @@ import Testing
             self.folder = folder
             self.mode = mode
             self.settleSeconds = settleSeconds
-            if mode != .build { sink = try FolderSink(folder: folder.root.appendingPathComponent(".glossary/build/serve-test")) }
+            if mode != .build {
+                sink = try FolderSink(folder: folder.root.appendingPathComponent(".glossary/build/serve-test"))
+                // As the preview server's state: the search index's runs kept from build to build.
+                state.searchMemo = SearchIndex.Memo()
+            }
         }
 
         /// Builds incrementally; returns the result and the output folder's files (nil when it failed).
