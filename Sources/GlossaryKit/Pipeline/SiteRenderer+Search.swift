@@ -3,10 +3,18 @@ import Foundation
 /// The site search's files (see `SearchIndex`): made once per build, when the first of them is rendered, from
 /// exactly what `OutputPlan.Inputs.search` covers.
 extension SiteRenderer {
-    /// What the index holds, in order: the content pages, the generated section pages, the terms.
+    /// What the index holds, in order: the content pages, the generated section pages, the terms. With a memo
+    /// (the preview server's), a page's document is the last build's while its record and the navigation are.
     func searchDocuments(_ definitions: [TermDefinition]) -> [SearchDocument] {
         var documents: [SearchDocument] = []
+        let previous = searchMemo?.pageDocuments(navigation: site.navigationInputs) ?? [:]
+        var kept: [String: (record: PageRecord, document: SearchDocument)] = [:]
         for record in site.pages where record.page.kind == .page {
+            if let known = previous[record.page.contentPath], known.record === record {
+                documents.append(known.document)
+                kept[record.page.contentPath] = known
+                continue
+            }
             let url = record.page.urlPath
             // A page's own title heading is its title field already.
             let headings = record.startsWithTitleHeading ? Array(record.headings.dropFirst()) : record.headings
@@ -15,7 +23,9 @@ extension SiteRenderer {
                     kind: .page, title: record.title, urlPath: url, trail: site.navigation.trail(forURL: url).joined(separator: " › "),
                     summary: record.page.metadata.description, headings: headings.filter { $0.level == 2 || $0.level == 3 },
                     headingsText: headings.map(\.text).joined(separator: "\n"), text: record.searchText))
+            if searchMemo != nil { kept[record.page.contentPath] = (record, documents[documents.count - 1]) }
         }
+        searchMemo?.keep(pageDocuments: kept, navigation: site.navigationInputs)
         for node in site.navigation.generatedSections {
             let url = site.navigation.nodes[node].urlPath ?? ""
             documents.append(
@@ -23,12 +33,13 @@ extension SiteRenderer {
                     kind: .page, title: site.navigation.nodes[node].title, urlPath: url,
                     trail: site.navigation.trail(forURL: url).joined(separator: " › "), summary: nil, headings: [], headingsText: "", text: .empty))
         }
-        for definition in definitions {
+        let texts = definitions.map(Self.definitionText)
+        let fields = searchMemo?.definitionFields(texts) ?? texts.map { SearchTerms(text: $0) }
+        for (definition, field) in zip(definitions, fields) {
             documents.append(
                 SearchDocument(
                     kind: .term, title: definition.word, urlPath: "terms/\(definition.slug)/", trail: "Glossary", summary: definition.summary,
-                    headings: [], headingsText: definition.aliases.map(\.rawValue).joined(separator: "\n"),
-                    text: SearchTerms(text: Self.definitionText(definition))))
+                    headings: [], headingsText: definition.aliases.map(\.rawValue).joined(separator: "\n"), text: field))
         }
         return documents
     }
