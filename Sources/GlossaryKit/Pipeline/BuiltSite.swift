@@ -151,39 +151,48 @@ public struct BuiltSite: Sendable {
 
     /// Internal links (site-absolute `/…`, relative, or to `.md` files) that lead to no file of the site, and links
     /// whose `#fragment` names no heading of the content page they lead to (`#x` alone: of the page it is on).
-    public func brokenLinkDiagnostics(paths: Set<String>) -> [Diagnostic] {
+    public func brokenLinkDiagnostics(paths: Set<String>, jobs: Int = 1) -> [Diagnostic] {
+        var byOutput: [String: PageRecord] = [:]
+        byOutput.reserveCapacity(pages.count)
+        for record in pages where record.page.kind == .page { byOutput[record.page.outputPath] = record }
+        let pagesByOutput = byOutput
+        // Pages with links, in page order, checked on every core (each page's links alone).
+        let linking = pages.filter { !$0.links.isEmpty }
+        let runs = SearchIndex.runs(linking.count, jobs: jobs)
+        return runs.parallelMap(jobs: jobs) { run in
+            linking[run].flatMap { brokenLinkDiagnostics(of: $0, paths: paths, pagesByOutput: pagesByOutput) }
+        }.flatMap { $0 }
+    }
+
+    private func brokenLinkDiagnostics(of record: PageRecord, paths: Set<String>, pagesByOutput: [String: PageRecord]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var pagesByOutput: [String: PageRecord] = [:]
-        for record in pages where record.page.kind == .page { pagesByOutput[record.page.outputPath] = record }
-        for record in pages {
-            for link in record.links {
-                guard let fragment = Self.fragment(of: link.destination) else {
-                    if let target = links.internalTarget(link.destination, from: record.page), !Self.output(of: target, in: paths).found {
-                        diagnostics.append(Diagnostic(.brokenLink(destination: link.destination), at: link.location))
-                    }
-                    continue
+        for link in record.links {
+            guard let fragment = Self.fragment(of: link.destination) else {
+                if let target = links.internalTarget(link.destination, from: record.page), !Self.output(of: target, in: paths).found {
+                    diagnostics.append(Diagnostic(.brokenLink(destination: link.destination), at: link.location))
                 }
-                let target: PageRecord?
-                let shown: String
-                if link.destination.hasPrefix("#") {
-                    (target, shown) = (record.page.kind == .page ? record : nil, "this page")
-                } else if let path = links.internalTarget(link.destination, from: record.page) {
-                    let output = Self.output(of: path, in: paths)
-                    guard output.found else {
-                        diagnostics.append(Diagnostic(.brokenLink(destination: link.destination), at: link.location))
-                        continue
-                    }
-                    target = output.path.flatMap { pagesByOutput[$0] }
-                    shown = target.map { "/" + $0.page.urlPath } ?? ""
-                } else {
-                    continue
-                }
-                // Only content pages' ids are known; links into generated pages and files are left alone.
-                guard let target, !fragment.isEmpty, !HeadingAnchors.reserved.contains(fragment),
-                    !target.headings.contains(where: { $0.id == fragment })
-                else { continue }
-                diagnostics.append(Diagnostic(.brokenAnchor(destination: link.destination, fragment: fragment, page: shown), at: link.location))
+                continue
             }
+            let target: PageRecord?
+            let shown: String
+            if link.destination.hasPrefix("#") {
+                (target, shown) = (record.page.kind == .page ? record : nil, "this page")
+            } else if let path = links.internalTarget(link.destination, from: record.page) {
+                let output = Self.output(of: path, in: paths)
+                guard output.found else {
+                    diagnostics.append(Diagnostic(.brokenLink(destination: link.destination), at: link.location))
+                    continue
+                }
+                target = output.path.flatMap { pagesByOutput[$0] }
+                shown = target.map { "/" + $0.page.urlPath } ?? ""
+            } else {
+                continue
+            }
+            // Only content pages' ids are known; links into generated pages and files are left alone.
+            guard let target, !fragment.isEmpty, !HeadingAnchors.reserved.contains(fragment),
+                !target.headings.contains(where: { $0.id == fragment })
+            else { continue }
+            diagnostics.append(Diagnostic(.brokenAnchor(destination: link.destination, fragment: fragment, page: shown), at: link.location))
         }
         return diagnostics
     }

@@ -100,6 +100,8 @@ public struct SiteBuilder: Sendable {
         if cancellation.isCancelled { return interrupted() }
         log.add(contentsOf: resolved.diagnostics)
         result.apiUnreachable = resolved.apiUnreachable
+        // The site: its term tables, navigation and link targets, and the checks on them.
+        let siteStart = Date()
         let published = Set(loaded.records.map(\.page.contentPath))
         let unpublished = Set(loaded.source.markdownFiles.map(\.contentPath).filter { !published.contains($0) })
         let site = BuiltSite(
@@ -112,6 +114,7 @@ public struct SiteBuilder: Sendable {
         log.add(contentsOf: site.ambiguityDiagnostics())
         count(site, into: &stats)
         state.learn(records: loaded.storedRecords)
+        stats.stageTimes.append(("site", Date().timeIntervalSince(siteStart)))
         guard let theme = loaded.theme, !log.hasErrors else { return finish() }
         result.snapshotInputs = SnapshotInputs(
             source: loaded.source, theme: theme, cacheFiles: loaded.reader.filesRead,
@@ -124,8 +127,10 @@ public struct SiteBuilder: Sendable {
         }
         state.learnFiles()
         log.add(contentsOf: planProblems)
-        log.add(contentsOf: site.brokenLinkDiagnostics(paths: plan.paths))
+        let linksStart = Date()
+        log.add(contentsOf: site.brokenLinkDiagnostics(paths: plan.paths, jobs: options.jobs))
         log.add(contentsOf: site.seeAlsoLinkDiagnostics(paths: plan.paths))
+        stats.stageTimes.append(("links", Date().timeIntervalSince(linksStart)))
         stats.files = plan.items.count
         let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
         guard let sink, !stopped else { return finish() }
