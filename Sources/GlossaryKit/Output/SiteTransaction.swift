@@ -223,19 +223,23 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .write(path: path, reason: reason(errno)) }
         defer { close(descriptor) }
-        var failure: Int32 = 0
+        var failure = writeAll(buffer, to: descriptor)
+        if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
+        if failure != 0 { throw .write(path: path, reason: reason(failure)) }
+    }
+
+    /// Writes every byte to `descriptor`, retrying interrupted writes; 0, or the errno of the write that failed.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
         var offset = 0
         while offset < buffer.count {
             let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                failure = errno
-                break
+                return errno
             }
             offset += written
         }
-        if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
-        if failure != 0 { throw .write(path: path, reason: reason(failure)) }
+        return 0
     }
 
     // MARK: Finishing

@@ -158,10 +158,7 @@ public struct BuiltSite: Sendable {
         let pagesByOutput = byOutput
         // Pages with links, in page order, checked on every core (each page's links alone).
         let linking = pages.filter { !$0.links.isEmpty }
-        let runs = SearchIndex.runs(linking.count, jobs: jobs)
-        return runs.parallelMap(jobs: jobs) { run in
-            linking[run].flatMap { brokenLinkDiagnostics(of: $0, paths: paths, pagesByOutput: pagesByOutput) }
-        }.flatMap { $0 }
+        return linking.parallelMap(jobs: jobs) { brokenLinkDiagnostics(of: $0, paths: paths, pagesByOutput: pagesByOutput) }.flatMap { $0 }
     }
 
     private func brokenLinkDiagnostics(of record: PageRecord, paths: Set<String>, pagesByOutput: [String: PageRecord]) -> [Diagnostic] {

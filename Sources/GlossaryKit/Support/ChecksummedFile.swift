@@ -60,7 +60,7 @@ enum ChecksummedFile {
         private func flush() {
             buffer.withBytes { bytes in
                 checksum.append(bytes)
-                if !failed { failed = !Self.writeAll(bytes, to: descriptor) }
+                if !failed { failed = SiteTransaction.writeAll(bytes, to: descriptor) != 0 }
             }
             buffer.removeAll()
         }
@@ -72,25 +72,12 @@ enum ChecksummedFile {
             tail.write(checksum.finish())
             // Fixed width for the checksum: the varints padded to 32 bytes.
             tail.write(raw: [UInt8](repeating: 0, count: 32 - tail.bytes.count))
-            let written = !failed && tail.withBytes { Self.writeAll($0, to: descriptor) }
+            let written = !failed && tail.withBytes { SiteTransaction.writeAll($0, to: descriptor) } == 0
             close(descriptor)
             descriptor = -1
             guard written, rename(temporary, url.path) == 0 else {
                 unlink(temporary)
                 return false
-            }
-            return true
-        }
-
-        private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
             }
             return true
         }
