@@ -19,7 +19,8 @@ struct ServeCommand: Command {
     static let port = Option.value("--port", "N", "Port to listen on (default: 8080; 0 picks a free one)")
     static let poll = Option.optionalValue(
         "--poll", "MS", "Check the files for changes every MS milliseconds (default 500) instead of using inotify; the value only after '='")
-    static let options = [OptionGroup.source, host, port, poll, OptionGroup.offline, OptionGroup.apiURL] + OptionGroup.diagnostics
+    static let timings = Option.flag("--timings", "After each build, print how long each of its stages took")
+    static let options = [OptionGroup.source, host, port, poll, OptionGroup.offline, OptionGroup.apiURL, timings] + OptionGroup.diagnostics
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         if parsed.has(Self.poll), parsed[Self.poll] == nil, let next = parsed.positional.first, Int(next) != nil {
@@ -41,7 +42,7 @@ struct ServeCommand: Command {
 
         // Signals are caught from here on: one stops cleanly (after the build in progress), a second quits at once.
         let termination = TerminationSignal(console: context.console, notice: "Stopping once the build in progress is done (again to quit now).")
-        let printer = RebuildPrinter(context: context, options: options, diagnostics: diagnostics)
+        let printer = RebuildPrinter(context: context, options: options, diagnostics: diagnostics, timings: parsed.has(Self.timings))
         var configuration = PreviewServer.Configuration(options: options, address: address)
         if parsed.has(Self.poll) {
             configuration.watchMode = .polling
@@ -81,16 +82,19 @@ private final class RebuildPrinter: @unchecked Sendable {
     let context: CommandContext
     let options: BuildOptions
     let diagnostics: DiagnosticPrinter
+    /// Whether each build's stage times follow it (`--timings`), on one line.
+    let timings: Bool
     private let lock = NSLock()
     private var shown: Set<Diagnostic> = []
     private var changes: Set<String> = []
     private var builds = 0
     private var served = false
 
-    init(context: CommandContext, options: BuildOptions, diagnostics: DiagnosticPrinter) {
+    init(context: CommandContext, options: BuildOptions, diagnostics: DiagnosticPrinter, timings: Bool) {
         self.context = context
         self.options = options
         self.diagnostics = diagnostics
+        self.timings = timings
     }
 
     @Sendable func print(_ report: PreviewServer.Report) {
@@ -122,6 +126,10 @@ private final class RebuildPrinter: @unchecked Sendable {
                         let serving = served ? "still serving the last good build" : "pages show them until a build succeeds"
                         context.console.printError("Build failed\(cause): \(errors) error\(errors == 1 ? "" : "s"); \(serving)")
                     }
+                }
+                if timings {
+                    let stages = result.stats.stageTimes.map { String(format: "%@ %.3f s", $0.0, $0.1) }
+                    context.console.printError("  stages: " + stages.joined(separator: ", "))
                 }
                 shown = Set(result.diagnostics)
                 changes = []

@@ -59,6 +59,7 @@ public final class PreviewServer: @unchecked Sendable {
     public let buildState: BuildState = {
         let state = BuildState()
         state.searchMemo = SearchIndex.Memo()
+        state.patchesTextEdits = true
         return state
     }()
     private let options: BuildOptions
@@ -233,7 +234,7 @@ public final class PreviewServer: @unchecked Sendable {
         let mount = site.rootPath
         // Only this method replaces the site, one build at a time: the next one is made outside the lock that
         // requests take, then swapped in.
-        let next = ServedSite(folder: folder, paths: outputs.paths, buildID: id, mount: mount)
+        let next = ServedSite(folder: folder, paths: outputs.paths, buildID: id, mount: mount, previous: state.current.site)
         _ = state.update { snapshot in
             snapshot.site = next
             snapshot.errors = []

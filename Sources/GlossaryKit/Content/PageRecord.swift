@@ -64,6 +64,18 @@ public final class PageRecord: Sendable {
         title = page.metadata.title ?? firstHeading ?? Self.titleFromPath(page.contentPath)
     }
 
+    /// Whether the two records differ at most in their text as the search index counts it and the bytes it came
+    /// from, and neither has a problem: then every output but the page's own and the search index's is the same for
+    /// both (what `SiteBuilder.patch` relies on). Every other field is compared, locations included, so a new field is
+    /// compared here too unless only the page and the search index read it.
+    func differsOnlyInText(from other: PageRecord) -> Bool {
+        diagnostics.isEmpty && other.diagnostics.isEmpty && page.kind == other.page.kind && page.displayPath == other.page.displayPath
+            && page.contentPath == other.page.contentPath && page.urlPath == other.page.urlPath && page.metadata == other.page.metadata
+            && references == other.references && declaredTerms == other.declaredTerms && links == other.links && firstHeading == other.firstHeading
+            && startsWithTitleHeading == other.startsWithTitleHeading && firstParagraph == other.firstParagraph && headings == other.headings
+            && summaryHTML == other.summaryHTML && autolink == other.autolink && hasBody == other.hasBody && title == other.title
+    }
+
     /// The headings the table of contents lists (levels 2 and 3), or none when the page has fewer than three
     /// of them or its front matter says `toc: false`.
     public var tableOfContents: [PageHeading] {

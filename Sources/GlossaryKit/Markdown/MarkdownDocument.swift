@@ -157,8 +157,11 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// A big page's top-level blocks in one run per core, in order; nil for a page under `size` bytes (or a machine
     /// of one core), which other pages keep the cores busy beside.
     private func blockRuns(from size: Int) -> [ArraySlice<OpaquePointer>]? {
+        // Asked only of a big page: Foundation reads the cgroup's files for it on every call (3% of a build's time,
+        // asked for every page).
+        guard markdownLength >= size else { return nil }
         let jobs = ProcessInfo.processInfo.activeProcessorCount
-        guard markdownLength >= size, jobs > 1 else { return nil }
+        guard jobs > 1 else { return nil }
         var blocks: [OpaquePointer] = []
         var child = cmark_node_first_child(root)
         while let current = child {

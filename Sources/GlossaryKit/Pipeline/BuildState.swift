@@ -70,6 +70,11 @@ public final class BuildState: @unchecked Sendable {
     /// while the plan's context for pages (`OutputPlan.Inputs.pageContext`) is `pageContext`.
     var pagePrints: [String: (record: PageRecord, fingerprint: Fingerprint)] = [:]
     var pageContext: Fingerprint = .zero
+    /// Whether a build told what changed may patch the last good build when only pages' text changed
+    /// (`SiteBuilder.patch`): the preview server's state, which keeps that build for the session.
+    public var patchesTextEdits = false
+    /// The last good build, kept when `patchesTextEdits` is set; nil while the last build failed or went another way.
+    var lastBuild: SiteBuilder.LastBuild?
     /// What the build in progress learns: the next `files`.
     private var nextFiles: [String: StoredFile] = [:]
 
@@ -93,6 +98,7 @@ public final class BuildState: @unchecked Sendable {
             cacheLookups = [:]
             pagePrints = [:]
             pageContext = .zero
+            lastBuild = nil
         }
     }
 

@@ -15,6 +15,8 @@ public struct BuildStats: Sendable {
     /// Seconds per stage, in the order they ran.
     public var stageTimes: [(name: String, seconds: Double)] = []
     public var totalSeconds = 0.0
+    /// Whether the build was the last one patched: only the text of pages changed (`SiteBuilder.patch`).
+    public var patched = false
 
     public init() {}
 }

@@ -75,6 +75,17 @@ public struct SiteBuilder: Sendable {
             return finish()
         }
 
+        // Only pages' text changed: the last build, patched.
+        if let changes, let sink, state.patchesTextEdits {
+            if let patched = await Self.offPool({ [self] in patch(changes, into: sink, cancellation: cancellation) }) {
+                var patched = patched
+                patched.stats.totalSeconds = Date().timeIntervalSince(started)
+                return patched
+            }
+        }
+        // Until this build succeeds there is none to patch.
+        state.withLock { $0.lastBuild = nil }
+
         // Load.
         let (loadedSite, loadLog, loadStats) = await Self.offPool { [self] () -> (LoadedSite?, DiagnosticLog, BuildStats) in
             var log = DiagnosticLog()
@@ -154,6 +165,11 @@ public struct SiteBuilder: Sendable {
         }
         stats.written = rendered.written
         result.outputs = OutputChanges(paths: plan.paths, changed: rendered.changed)
+        if state.patchesTextEdits, let inputs = result.snapshotInputs {
+            let last = LastBuild(
+                loaded: loaded, site: site, plan: plan, theme: theme, inputs: inputs, diagnostics: DiagnosticLog.capped(Self.ordered(log.all)), stats: stats)
+            state.withLock { $0.lastBuild = last }
+        }
         if let memory = sink as? MemorySink { result.output = memory.output }
         return finish()
     }

@@ -72,6 +72,11 @@ import Testing
             touched.insert(newest)
             try InlineSite.write([path: text], into: root)
         }
+        /// Adds `text` at the end of a file.
+        func append(_ path: String, _ text: String) throws {
+            let old = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            try write(path, old + text)
+        }
         func remove(_ path: String) throws {
             touched.insert(path)
             try FileManager.default.removeItem(at: root.appendingPathComponent(path))
@@ -148,8 +153,10 @@ import Testing
             self.settleSeconds = settleSeconds
             if mode != .build {
                 sink = try FolderSink(folder: folder.root.appendingPathComponent(".glossary/build/serve-test"))
-                // As the preview server's state: the search index's runs kept from build to build.
+                // As the preview server's state: the search index's runs kept from build to build, and the last build
+                // patched after text edits (when the watcher says what changed).
                 state.searchMemo = SearchIndex.Memo()
+                state.patchesTextEdits = true
             }
         }
 
@@ -206,6 +213,8 @@ import Testing
             "edit a term reference",
             { try $0.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nNow about [[tracking]] and [[the leading|leading]], not kerning.\n") }
         ),
+        ("append a sentence to a page", { try $0.append("content/guide/intro.md", "\nMore about spacing, and kerning in plain text.\n") }),
+        ("reword a page without moving its references", { try $0.write("content/index.md", "---\ntitle: Home\n---\nWelcome to [[kerning]]. Stay.\n") }),
         ("reference an unknown term", { try $0.write("content/index.md", "---\ntitle: Home\n---\nWelcome to [[kerning]] and [[nosuchterm]].\n") }),
         (
             "change a page title used on term pages",
@@ -425,7 +434,7 @@ import Testing
         for step in 0..<30 {
             let word = { words[Int(random.next() % UInt64(words.count))] }
             var name = ""
-            switch random.next() % 13 {
+            switch random.next() % 14 {
             case 0:
                 let path = step % 2 == 0 ? "content/p\(step).md" : "content/guide/p\(step).md"
                 pages.append(path)
@@ -493,6 +502,11 @@ import Testing
                     "glossary.yml",
                     "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n") + address + autolink[Int(random.next() % 4)])
                 name = "edit glossary.yml"
+            case 12 where !pages.isEmpty:
+                // Text only: the build after it may be the last one patched.
+                let path = pages[Int(random.next() % UInt64(pages.count))]
+                if folder.exists(path) { try folder.append(path, "\nMore text at step \(step), on \(word()).\n") }
+                name = "append to \(path)"
             default:
                 builds.drafts.toggle()
                 name = "drafts \(builds.drafts)"
@@ -602,6 +616,57 @@ import Testing
         let nothing = await builds.check("nothing changed")
         #expect(nothing.outputs?.changed == [])
         #expect(nothing.stats.written == 0)
+    }
+
+    /// The preview server's build after an edit of pages' text only is the last build patched: the page and the
+    /// search index made again, everything else as it was. Any other edit, or a failed build before, means an
+    /// ordinary build. Either way the output is a clean build's (`check`).
+    @Test func aTextEditPatchesTheLastBuildAndNothingElseDoes() async throws {
+        var files: [String: String] = [
+            "glossary.yml": "title: Site\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
+            ".glossary/cache/en/ligature.json": Self.cacheEntry("ligature", "A joined glyph."),
+        ]
+        for index in 0..<4 { files["content/page-\(index).md"] = "---\ntitle: Page \(index)\n---\n## Part\n\nAbout [[kerning]].\n" }
+        let folder = try Folder(files)
+        let builds = try Builds(folder, mode: .watched)
+        await builds.check("first build")
+
+        try folder.append("content/page-1.md", "\nA zygote, newly searched for.\n")
+        let appended = await builds.check("append text")
+        #expect(appended.stats.patched)
+        #expect(appended.outputs?.changed.contains("page-1/index.html") == true)
+        #expect(appended.outputs?.changed.contains(where: { $0.hasPrefix("search/") }) == true)
+        #expect(appended.outputs?.changed.allSatisfy { $0 == "page-1/index.html" || $0.hasPrefix("search/") } == true)
+        #expect(Self.output(builds, "page-1/index.html").contains("zygote"))
+
+        try folder.append("content/page-1.md", "\nAnd again.\n")
+        try folder.append("content/page-2.md", "\nTwo pages at once.\n")
+        #expect(await builds.check("append to two pages").stats.patched)
+        try folder.write("content/page-2.md", try String(contentsOf: folder.root.appendingPathComponent("content/page-2.md"), encoding: .utf8))
+        #expect(await builds.check("rewrite a page unchanged").stats.patched)
+
+        let notPatched: [(String, () throws -> Void)] = [
+            ("reference another term", { try folder.append("content/page-0.md", "\nSee [[ligature]].\n") }),
+            ("move a reference down a line", { try folder.write("content/page-0.md", "---\ntitle: Page 0\n---\n## Part\n\n\nAbout [[kerning]].\nSee [[ligature]].\n") }),
+            ("add a heading", { try folder.append("content/page-0.md", "\n## More\n") }),
+            ("retitle a page", { try folder.write("content/page-3.md", "---\ntitle: Page Three\n---\n## Part\n\nAbout [[kerning]].\n") }),
+            ("add a link", { try folder.append("content/page-3.md", "\nSee [one](page-1.md).\n") }),
+            ("edit an entry's text", { try folder.append("content/glossary/kerning.md", "\nMore space.\n") }),
+            ("edit a page and the configuration", {
+                try folder.append("content/page-3.md", "\nText.\n")
+                try folder.write("glossary.yml", "title: Site again\n")
+            }),
+            ("add a page", { try folder.write("content/page-9.md", "---\ntitle: Page 9\n---\nNew.\n") }),
+            ("break a page", { try folder.write("content/page-2.md", "---\ntitle: [oops\n---\nx\n") }),
+            // The build before failed: there is nothing to patch.
+            ("fix it", { try folder.write("content/page-2.md", "---\ntitle: Page 2\n---\n## Part\n\nAbout [[kerning]].\n") }),
+        ]
+        for (step, edit) in notPatched {
+            try edit()
+            #expect(await builds.check(step).stats.patched == false, "\(step)")
+        }
+        try folder.append("content/page-2.md", "\nPatched again.\n")
+        #expect(await builds.check("append text after all that").stats.patched)
     }
 
     @Test func aBuildWithNothingToDoLeavesTheSiteAsItIs() async throws {
