@@ -647,15 +647,21 @@ import Testing
 
         let notPatched: [(String, () throws -> Void)] = [
             ("reference another term", { try folder.append("content/page-0.md", "\nSee [[ligature]].\n") }),
-            ("move a reference down a line", { try folder.write("content/page-0.md", "---\ntitle: Page 0\n---\n## Part\n\n\nAbout [[kerning]].\nSee [[ligature]].\n") }),
+            (
+                "move a reference down a line",
+                { try folder.write("content/page-0.md", "---\ntitle: Page 0\n---\n## Part\n\n\nAbout [[kerning]].\nSee [[ligature]].\n") }
+            ),
             ("add a heading", { try folder.append("content/page-0.md", "\n## More\n") }),
             ("retitle a page", { try folder.write("content/page-3.md", "---\ntitle: Page Three\n---\n## Part\n\nAbout [[kerning]].\n") }),
             ("add a link", { try folder.append("content/page-3.md", "\nSee [one](page-1.md).\n") }),
             ("edit an entry's text", { try folder.append("content/glossary/kerning.md", "\nMore space.\n") }),
-            ("edit a page and the configuration", {
-                try folder.append("content/page-3.md", "\nText.\n")
-                try folder.write("glossary.yml", "title: Site again\n")
-            }),
+            (
+                "edit a page and the configuration",
+                {
+                    try folder.append("content/page-3.md", "\nText.\n")
+                    try folder.write("glossary.yml", "title: Site again\n")
+                }
+            ),
             ("add a page", { try folder.write("content/page-9.md", "---\ntitle: Page 9\n---\nNew.\n") }),
             ("break a page", { try folder.write("content/page-2.md", "---\ntitle: [oops\n---\nx\n") }),
             // The build before failed: there is nothing to patch.
