@@ -1,6 +1,6 @@
 /// One thing the site search finds: a content page, a generated section page or a term, with the three fields
 /// the index holds (title, headings, text) and what a result shows.
-public struct SearchDocument: Sendable {
+public struct SearchDocument: Sendable, Equatable {
     public enum Kind: Int, Sendable {
         case page = 0
         case term = 1

@@ -44,15 +44,13 @@ public struct SearchIndex: Sendable {
     /// whose documents index as they did is not counted again.
     public final class Memo: @unchecked Sendable {
         private let lock = NSLock()
-        fileprivate var parts: [Range<Int>: (documents: Fingerprint, part: Part)] = [:]
+        private var last: Last?
         /// How many runs the last index made with the memo took from it.
         private(set) var reused = 0
 
         public init() {}
 
-        fileprivate func part(_ range: Range<Int>, _ documents: Fingerprint) -> Part? {
-            lock.withLock { parts[range].flatMap { $0.documents == documents ? $0.part : nil } }
-        }
+        fileprivate var lastIndex: Last? { lock.withLock { last } }
 
         /// The last build's page documents by path below `content/`, with the record each was made from, made
         /// under the navigation of `navigation` (their trails).
@@ -81,12 +79,30 @@ public struct SearchIndex: Sendable {
             return fields
         }
 
-        fileprivate func keep(_ kept: [Range<Int>: (documents: Fingerprint, part: Part)], reused: Int) {
+        fileprivate func keep(_ index: Last, reused: Int) {
             lock.withLock {
-                parts = kept
+                last = index
                 self.reused = reused
             }
         }
+    }
+
+    /// What an index made with a memo leaves the next: its documents, its runs' counts, every term's encoded
+    /// postings in the files' order, and the files of shards and documents. The next index takes a run whose
+    /// documents are the same, a term's postings when no run counted again changed them, and a file when what
+    /// it shows is the same.
+    fileprivate struct Last {
+        var documents: [SearchDocument]
+        var parts: [Range<Int>: Part]
+        /// The vocabulary in the files' order, each term's postings as encoded, and each term's place in the order.
+        var terms: [String]
+        var encoded: [(fields: [String], count: Int)]
+        var places: TermIDs
+        var starts: [Int]
+        var shards: [String]
+        var chunks: [String]
+        /// The manifest's list of terms, as JSON.
+        var termsJSON: String
     }
 
     /// How many documents a run holds when the index is made with a memo: one edit counts one run again.
@@ -102,20 +118,23 @@ public struct SearchIndex: Sendable {
             memo == nil
             ? Self.runs(documents.count, jobs: jobs)
             : stride(from: 0, to: max(1, documents.count), by: Self.memoRun).map { $0..<min(documents.count, $0 + Self.memoRun) }
+        let last = memo?.lastIndex
+        // Which documents are the last index's (most of them the same values, compared by their storage first).
+        let same = last.map { last in documents.indices.map { $0 < last.documents.count && documents[$0] == last.documents[$0] } } ?? []
         let parts: [Part]
-        if let memo {
+        var counted: [Int] = []
+        var reused = 0
+        if memo != nil {
             let threads = max(1, min(jobs, runs.count))
             let made = Self.inParallel(threads) { thread in
                 stride(from: thread, to: runs.count, by: threads).map { run in
-                    let fingerprint = Self.fingerprint(documents[runs[run]])
-                    let known = memo.part(runs[run], fingerprint)
-                    return (run: run, documents: fingerprint, part: known ?? Part(documents, runs[run]), reused: known != nil)
+                    if let known = last?.parts[runs[run]], runs[run].allSatisfy({ same[$0] }) { return (run: run, part: known, reused: true) }
+                    return (run: run, part: Part(documents, runs[run]), reused: false)
                 }
             }.flatMap { $0 }.sorted { $0.run < $1.run }
             parts = made.map(\.part)
-            memo.keep(
-                Dictionary(uniqueKeysWithValues: made.map { (runs[$0.run], (documents: $0.documents, part: $0.part)) }),
-                reused: made.filter(\.reused).count)
+            counted = made.filter { !$0.reused }.map(\.run)
+            reused = made.count - counted.count
         } else {
             parts = Self.inParallel(runs.count) { Part(documents, runs[$0]) }
         }
@@ -149,9 +168,20 @@ public struct SearchIndex: Sendable {
             }
             return (encoders.map(\.encoded), count)
         }
+        // With a last index: the terms whose postings may differ from its (those of a run counted again, where that
+        // run's postings of it differ from the last ones; all of a run it had and this index doesn't). Every other
+        // term's postings are the last index's, encoded.
+        let changed = last.map { Self.changedTerms(last: $0, parts: parts, runs: runs, counted: counted) }
         let encodeRuns = Self.runs(order.count, jobs: jobs)
-        let encodedTerms = Self.inParallel(encodeRuns.count) { run in encodeRuns[run].map { postings(order[$0]) } }.flatMap { $0 }
+        let encodedTerms = Self.inParallel(encodeRuns.count) { run in
+            encodeRuns[run].map { position -> (fields: [String], count: Int) in
+                let term = terms[order[position]]
+                if let last, let changed, changed.lookUp(term) == nil, let place = last.places.lookUp(term) { return last.encoded[place] }
+                return postings(order[position])
+            }
+        }.flatMap { $0 }
         let encoded = encodedTerms.map(\.fields)
+        let ordered = order.map { terms[$0] }
         let shardCount = Self.shardCount(documents: documents.count)
         let sizes = zip(order, encoded).map { id, fields in fields.reduce(terms[id].utf8.count + 8) { $0 + $1.utf8.count } }
         let total = max(1, sizes.reduce(0, +))
@@ -164,14 +194,28 @@ public struct SearchIndex: Sendable {
         while starts.count < shardCount { starts.append(order.count) }
 
         var files: [String: String] = [:]
+        var shards: [String] = []
         for shard in 0..<shardCount {
             let range = starts[shard]..<(shard + 1 < shardCount ? starts[shard + 1] : order.count)
+            // A shard of the same terms, none of their postings changed, is the last one.
+            if let last, let changed, shard < last.shards.count {
+                let lastRange = last.starts[shard]..<(shard + 1 < last.starts.count ? last.starts[shard + 1] : last.terms.count)
+                if lastRange.count == range.count
+                    && zip(range, lastRange).allSatisfy({ ordered[$0] == last.terms[$1] && changed.lookUp(ordered[$0]) == nil })
+                {
+                    shards.append(last.shards[shard])
+                    files["search/shards/\(shard).json"] = last.shards[shard]
+                    continue
+                }
+            }
             var json = "{\"terms\":{"
             for position in range {
                 if position > range.lowerBound { json += "," }
-                json += JSONWriter.quoted(terms[order[position]]) + ":[" + encoded[position].map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                json += JSONWriter.quoted(ordered[position]) + ":[" + encoded[position].map { "\"\($0)\"" }.joined(separator: ",") + "]"
             }
-            files["search/shards/\(shard).json"] = json + "}}\n"
+            json += "}}\n"
+            shards.append(json)
+            files["search/shards/\(shard).json"] = json
         }
 
         let count = Double(max(1, documents.count))
@@ -181,32 +225,62 @@ public struct SearchIndex: Sendable {
         manifest += ",\"lengths\":[" + lengths.map { "\"" + Self.encode(numbers: $0) + "\"" }.joined(separator: ",") + "]"
         manifest += ",\"shards\":[" + starts.map(String.init).joined(separator: ",") + "]"
         manifest += ",\"df\":\"" + Self.encode(numbers: encodedTerms.map(\.count)) + "\""
-        manifest += ",\"terms\":[" + order.map { JSONWriter.quoted(terms[$0]) }.joined(separator: ",") + "]}\n"
+        let termsJSON =
+            last.flatMap { $0.terms == ordered ? $0.termsJSON : nil } ?? ",\"terms\":[" + ordered.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]}\n"
+        manifest += termsJSON
         files["search/index.json"] = manifest
 
+        var chunks: [String] = []
         for chunk in 0..<Self.chunkCount(documents: documents.count) {
-            let slice = documents.dropFirst(chunk * Self.chunkSize).prefix(Self.chunkSize)
+            let range = chunk * Self.chunkSize..<min(documents.count, (chunk + 1) * Self.chunkSize)
+            // A chunk of the same documents is the last one.
+            if let last, chunk < last.chunks.count, range.upperBound == min(last.documents.count, (chunk + 1) * Self.chunkSize),
+                range.allSatisfy({ same[$0] })
+            {
+                chunks.append(last.chunks[chunk])
+                files["search/docs/\(chunk).json"] = last.chunks[chunk]
+                continue
+            }
+            let slice = documents[range]
             let entries = slice.map { document -> String in
                 var entry = "[\(document.kind.rawValue)," + JSONWriter.quoted(document.title) + "," + JSONWriter.quoted(document.urlPath)
                 entry += "," + JSONWriter.quoted(document.trail) + "," + (document.summary.map { JSONWriter.quoted($0) } ?? "null") + ",["
                 entry += document.headings.map { "[" + JSONWriter.quoted($0.text) + "," + JSONWriter.quoted($0.id) + "]" }.joined(separator: ",")
                 return entry + "]]"
             }
-            files["search/docs/\(chunk).json"] = "[" + entries.joined(separator: ",\n") + "]\n"
+            let json = "[" + entries.joined(separator: ",\n") + "]\n"
+            chunks.append(json)
+            files["search/docs/\(chunk).json"] = json
         }
         self.files = files
+        memo?.keep(
+            Last(
+                documents: documents, parts: Dictionary(uniqueKeysWithValues: zip(runs, parts)), terms: ordered, encoded: encodedTerms,
+                places: TermIDs(ordered), starts: starts, shards: shards, chunks: chunks, termsJSON: termsJSON),
+            reused: reused)
     }
 
-    /// What a run of documents gives the index: each one's title, headings text and text field.
-    static func fingerprint(_ documents: ArraySlice<SearchDocument>) -> Fingerprint {
-        var hasher = FingerprintHasher()
-        hasher.combineCount(documents.count)
-        for document in documents {
-            hasher.combine(document.title)
-            hasher.combine(document.headingsText)
-            document.text.fingerprint(into: &hasher)
+    /// The terms whose postings in `parts` may differ from the last index's: in each run counted again, those whose
+    /// postings there are not the ones the last index's run of the same documents had (or that only one of the two
+    /// has); and every term of a run the last index had and this one doesn't.
+    private static func changedTerms(last: Last, parts: [Part], runs: [Range<Int>], counted: [Int]) -> TermIDs {
+        var changed = TermIDs(capacity: 64, strings: false)
+        func add(_ term: String) { _ = changed.id(term) }
+        for run in counted {
+            let part = parts[run]
+            guard let old = last.parts[runs[run]] else {
+                part.ids.strings.forEach(add)
+                continue
+            }
+            for (id, term) in part.ids.strings.enumerated() {
+                if let oldID = old.ids.lookUp(term), old.postings[oldID] == part.postings[id] { continue }
+                add(term)
+            }
+            for term in old.ids.strings where part.ids.lookUp(term) == nil { add(term) }
         }
-        return hasher.finish()
+        let ranges = Set(runs)
+        for (range, old) in last.parts where !ranges.contains(range) { old.ids.strings.forEach(add) }
+        return changed
     }
 
     /// What one run of documents holds: its terms, their postings and the fields' lengths. A term's postings are

@@ -56,6 +56,12 @@ struct TermIDs: Sendable {
         id(bytes: term, string: nil)
     }
 
+    /// The id of `string`, if it has one.
+    func lookUp(_ string: String) -> Int? {
+        var copy = string
+        return copy.withUTF8 { probe($0, Self.hash($0)).found }
+    }
+
     /// Whether the string of these bytes has an id.
     func contains(bytes term: UnsafeBufferPointer<UInt8>) -> Bool {
         let hash = Self.hash(term)

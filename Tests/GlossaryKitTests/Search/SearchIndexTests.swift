@@ -107,9 +107,9 @@ import Testing
         for (path, text) in one.files { #expect(runs.files[path] == text, "\(path)") }
     }
 
-    /// Made with a memo of the last index's runs, after edits of one document, an insertion that shifts every run
-    /// and a removal, the index is file for file the one made from nothing; an edit of one document counts one
-    /// run again.
+    /// Made with a memo of the last index (its runs, postings and files), after edits of one document, of a word
+    /// only one document has, of a summary, of two runs, an insertion that shifts every run and a removal, the index
+    /// is file for file the one made from nothing; an edit of one document counts one run again.
     @Test func theIndexMadeFromKeptRunsIsTheIndexMadeFromNothing() {
         var random = SeededRandom(seed: 5)
         let words = ["pod", "node", "cluster", "café", "run", "東京", "zeta", "alpha", "beta", "😀"]
@@ -134,6 +134,22 @@ import Testing
         documents[10].title = "Renamed"
         documents[20].headingsText = "another heading"
         check("a title and headings in one run", reused: runs - 1)
+        // A term no other document has comes into the vocabulary, and goes again; a result's summary alone changes.
+        documents[700].text = SearchTerms(text: "zz-only-here " + text(3))
+        check("a new word", reused: runs - 1)
+        documents[700].text = SearchTerms(text: text(3))
+        check("the word gone", reused: runs - 1)
+        // A word two runs have leaves one of them: its postings change though that run no longer holds it.
+        documents[5].text = SearchTerms(text: "rare-word " + text(3))
+        documents[900].text = SearchTerms(text: "rare-word " + text(3))
+        check("a word in two runs", reused: runs - 2)
+        documents[900].text = SearchTerms(text: text(3))
+        check("the word gone from one", reused: runs - 1)
+        documents[30].summary = "A new summary"
+        check("a summary", reused: runs - 1)
+        documents[100].text = SearchTerms(text: text(20))
+        documents[1_050].text = SearchTerms(text: text(20) + " 東京タワー")
+        check("two runs", reused: runs - 2)
         documents.insert(Self.document("Inserted first", text(5), headings: []), at: 0)
         check("an insertion before every run", reused: 0)
         documents.removeLast(200)
