@@ -90,6 +90,19 @@ public struct SiteSource: Sendable {
         for change in changes where change.hasPrefix("content/") {
             let relative = String(change.dropFirst("content/".count))
             guard !relative.isEmpty else { return Self.scan(root: root) }
+            // A markdown file listed before and found again as it was (what an edit of a page gives): its signature
+            // is updated in place, with no other file looked at and nothing to sort again.
+            if relative.hasSuffix(".md"), let index = next.markdownFiles.firstIndex(where: { $0.contentPath == relative }) {
+                let parent = (relative as NSString).deletingLastPathComponent
+                var skipped = false
+                let found = Self.listEntries(
+                    in: content.appendingPathComponent(parent, isDirectory: true), only: (relative as NSString).lastPathComponent
+                ) { _, _ in skipped = true }
+                if !skipped, found.count == 1, found[0].path == (relative as NSString).lastPathComponent {
+                    next.markdownFiles[index].signature = found[0].signature
+                    continue
+                }
+            }
             touched = true
             let inside = { (path: String) in path == relative || path.hasPrefix(relative + "/") }
             next.markdownFiles.removeAll { inside($0.contentPath) }

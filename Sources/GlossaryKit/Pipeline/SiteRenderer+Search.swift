@@ -7,12 +7,16 @@ extension SiteRenderer {
     /// (the preview server's), a page's document is the last build's while its record and the navigation are.
     func searchDocuments(_ definitions: [TermDefinition]) -> [SearchDocument] {
         var documents: [SearchDocument] = []
-        let previous = searchMemo?.pageDocuments(navigation: site.navigationInputs) ?? [:]
-        var kept: [String: (record: PageRecord, document: SearchDocument)] = [:]
-        for record in site.pages where record.page.kind == .page {
-            if let known = previous[record.page.contentPath], known.record === record {
-                documents.append(known.document)
-                kept[record.page.contentPath] = known
+        let previous = searchMemo?.pageDocuments(navigation: site.navigationInputs) ?? (records: [], documents: [])
+        let records = site.pages.filter { $0.page.kind == .page }
+        documents.reserveCapacity(records.count + site.navigation.generatedSections.count + definitions.count)
+        // The last build's document of a record is at the same place while the pages are as many; else found by path.
+        let places: [String: Int]? =
+            previous.records.count == records.count
+            ? nil : Dictionary(previous.records.enumerated().map { ($1.page.contentPath, $0) }, uniquingKeysWith: { first, _ in first })
+        for (position, record) in records.enumerated() {
+            if let place = places == nil ? position : places?[record.page.contentPath], previous.records[place] === record {
+                documents.append(previous.documents[place])
                 continue
             }
             let url = record.page.urlPath
@@ -23,9 +27,8 @@ extension SiteRenderer {
                     kind: .page, title: record.title, urlPath: url, trail: site.navigation.trail(forURL: url).joined(separator: " › "),
                     summary: record.page.metadata.description, headings: headings.filter { $0.level == 2 || $0.level == 3 },
                     headingsText: headings.map(\.text).joined(separator: "\n"), text: record.searchText))
-            if searchMemo != nil { kept[record.page.contentPath] = (record, documents[documents.count - 1]) }
         }
-        searchMemo?.keep(pageDocuments: kept, navigation: site.navigationInputs)
+        searchMemo?.keep(records: records, documents: documents, navigation: site.navigationInputs)
         for node in site.navigation.generatedSections {
             let url = site.navigation.nodes[node].urlPath ?? ""
             documents.append(

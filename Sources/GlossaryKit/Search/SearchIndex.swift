@@ -52,18 +52,18 @@ public struct SearchIndex: Sendable {
 
         fileprivate var lastIndex: Last? { lock.withLock { last } }
 
-        /// The last build's page documents by path below `content/`, with the record each was made from, made
-        /// under the navigation of `navigation` (their trails).
-        private var pages: (navigation: Fingerprint, byPath: [String: (record: PageRecord, document: SearchDocument)]) = (.zero, [:])
+        /// The last build's page documents in order, with the record each was made from, made under the navigation
+        /// of `navigation` (their trails).
+        private var pages: (navigation: Fingerprint, records: [PageRecord], documents: [SearchDocument]) = (.zero, [], [])
         /// Definitions' text fields by their text (tokenizing 2,000 definitions was a fifth of the documents' cost).
         private var definitionFields: [String: SearchTerms] = [:]
 
-        func pageDocuments(navigation: Fingerprint) -> [String: (record: PageRecord, document: SearchDocument)] {
-            lock.withLock { pages.navigation == navigation ? pages.byPath : [:] }
+        func pageDocuments(navigation: Fingerprint) -> (records: [PageRecord], documents: [SearchDocument]) {
+            lock.withLock { pages.navigation == navigation ? (pages.records, pages.documents) : ([], []) }
         }
 
-        func keep(pageDocuments: [String: (record: PageRecord, document: SearchDocument)], navigation: Fingerprint) {
-            lock.withLock { pages = (navigation, pageDocuments) }
+        func keep(records: [PageRecord], documents: [SearchDocument], navigation: Fingerprint) {
+            lock.withLock { pages = (navigation, records, documents) }
         }
 
         func definitionFields(_ texts: [String]) -> [SearchTerms] {
