@@ -39,13 +39,25 @@ extension SiteBuilder {
     /// output is a function of the two, which is all a fingerprint has to be.
     func patch(_ changes: Set<String>, into sink: any OutputSink, cancellation: BuildCancellation) -> BuildResult? {
         guard state.patchesTextEdits, !changes.isEmpty, !changes.contains("*"), !options.refresh,
-            let last = state.withLock({ $0.lastBuild }), state.withLock({ $0.resolutions.isEmpty }),
-            !last.inputs.wantsNetwork, options.offline || Date().timeIntervalSince1970 < last.inputs.validUntil
+            // Taken from the state (an ordinary build follows when this one can't be made), so that what it holds is
+            // changed in place, not copied.
+            let taken = state.withLock({ state in
+                defer { state.lastBuild = nil }
+                return state.lastBuild
+            }), state.withLock({ $0.resolutions.isEmpty }),
+            !taken.inputs.wantsNetwork, options.offline || Date().timeIntervalSince1970 < taken.inputs.validUntil
         else { return nil }
+        let last = taken
+        _ = consume taken
+        var site = last.site
+        var loaded = last.loaded
+        var plan = last.plan
+        let (theme, lastInputs, lastDiagnostics) = (last.theme, last.inputs, last.diagnostics)
         var stats = last.stats
+        _ = consume last
         stats.stageTimes = []
         let scanStart = Date()
-        let previousSource = last.loaded.source
+        let previousSource = loaded.source
         let (source, scanProblems) = previousSource.updated(with: changes)
         guard scanProblems.isEmpty, source.markdownFiles.count == previousSource.markdownFiles.count,
             source.staticFiles.count == previousSource.staticFiles.count, source.skipped.count == previousSource.skipped.count
@@ -53,8 +65,6 @@ extension SiteBuilder {
         stats.stageTimes.append(("scan", Date().timeIntervalSince(scanStart)))
 
         let parseStart = Date()
-        var site = last.site
-        var loaded = last.loaded
         loaded.source = source
         var patched: [Int: Fingerprint] = [:]
         for change in changes {
@@ -83,7 +93,6 @@ extension SiteBuilder {
         }
         stats.stageTimes.append(("parse", Date().timeIntervalSince(parseStart)))
 
-        var plan = last.plan
         if !patched.isEmpty {
             var search = FingerprintHasher()
             for (index, hash) in patched.sorted(by: { $0.key < $1.key }) {
@@ -106,9 +115,9 @@ extension SiteBuilder {
         state.learn(records: loaded.storedRecords)
 
         let renderStart = Date()
-        let rendered = render(plan, site, loaded, last.theme, into: sink, cancellation: cancellation)
+        let rendered = render(plan, site, loaded, theme, into: sink, cancellation: cancellation)
         stats.stageTimes.append(("render", Date().timeIntervalSince(renderStart)))
-        var result = BuildResult(diagnostics: last.diagnostics, stats: stats)
+        var result = BuildResult(diagnostics: lastDiagnostics, stats: stats)
         result.config = loaded.config
         result.site = site
         // Neither leaves a build to patch: what the sink holds is no longer what the last build says.
@@ -127,11 +136,11 @@ extension SiteBuilder {
         result.stats.patched = true
         result.outputs = OutputChanges(paths: plan.paths, changed: rendered.changed)
         if let memory = sink as? MemorySink { result.output = memory.output }
-        var inputs = last.inputs
+        var inputs = lastInputs
         inputs.source = source
         state.withLock {
             $0.lastBuild = LastBuild(
-                loaded: loaded, site: site, plan: plan, theme: last.theme, inputs: inputs, diagnostics: last.diagnostics, stats: result.stats)
+                loaded: loaded, site: site, plan: plan, theme: theme, inputs: inputs, diagnostics: lastDiagnostics, stats: result.stats)
         }
         return result
     }

@@ -28,7 +28,6 @@ extension SiteRenderer {
                     summary: record.page.metadata.description, headings: headings.filter { $0.level == 2 || $0.level == 3 },
                     headingsText: headings.map(\.text).joined(separator: "\n"), text: record.searchText))
         }
-        searchMemo?.keep(records: records, documents: documents, navigation: site.navigationInputs)
         for node in site.navigation.generatedSections {
             let url = site.navigation.nodes[node].urlPath ?? ""
             documents.append(
@@ -44,6 +43,8 @@ extension SiteRenderer {
                     kind: .term, title: definition.word, urlPath: "terms/\(definition.slug)/", trail: "Glossary", summary: definition.summary,
                     headings: [], headingsText: definition.aliases.map(\.rawValue).joined(separator: "\n"), text: field))
         }
+        // Kept whole (the pages' come first), so no copy of the list is made for the memo.
+        searchMemo?.keep(records: records, documents: documents, navigation: site.navigationInputs)
         return documents
     }
 

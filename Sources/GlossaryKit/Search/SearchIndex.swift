@@ -52,8 +52,8 @@ public struct SearchIndex: Sendable {
 
         fileprivate var lastIndex: Last? { lock.withLock { last } }
 
-        /// The last build's page documents in order, with the record each was made from, made under the navigation
-        /// of `navigation` (their trails).
+        /// The last build's documents in order, pages first, with the record each page's was made from, made under the
+        /// navigation of `navigation` (their trails).
         private var pages: (navigation: Fingerprint, records: [PageRecord], documents: [SearchDocument]) = (.zero, [], [])
         /// Definitions' text fields by their text (tokenizing 2,000 definitions was a fifth of the documents' cost).
         private var definitionFields: [String: SearchTerms] = [:]
@@ -94,6 +94,9 @@ public struct SearchIndex: Sendable {
     fileprivate struct Last {
         var documents: [SearchDocument]
         var parts: [Range<Int>: Part]
+        /// The vocabulary by id, and its order as the files list it (ids sorted).
+        var byID: [String]
+        var order: [Int]
         /// The vocabulary in the files' order, each term's postings as encoded, and each term's place in the order.
         var terms: [String]
         var encoded: [(fields: [String], count: Int)]
@@ -120,7 +123,12 @@ public struct SearchIndex: Sendable {
             : stride(from: 0, to: max(1, documents.count), by: Self.memoRun).map { $0..<min(documents.count, $0 + Self.memoRun) }
         let last = memo?.lastIndex
         // Which documents are the last index's (most of them the same values, compared by their storage first).
-        let same = last.map { last in documents.indices.map { $0 < last.documents.count && documents[$0] == last.documents[$0] } } ?? []
+        let same =
+            last.map { last in
+                documents.withUnsafeBufferPointer { now in
+                    last.documents.withUnsafeBufferPointer { then in now.indices.map { $0 < then.count && now[$0] == then[$0] } }
+                }
+            } ?? []
         let parts: [Part]
         var counted: [Int] = []
         var reused = 0
@@ -153,7 +161,8 @@ public struct SearchIndex: Sendable {
             for field in 0..<Self.fields.count { lengths[field] += part.lengths[field] }
         }
         let terms = termIDs.strings
-        let order = terms.indices.sorted { Self.precedesInUTF16(terms[$0], terms[$1]) }
+        // The last index's order while the vocabulary is the same, in the same order of first sight.
+        let order = last.flatMap { $0.byID == terms ? $0.order : nil } ?? terms.indices.sorted { Self.precedesInUTF16(terms[$0], terms[$1]) }
 
         // Each term's postings, encoded field by field, and how many it has (lunr's document count of a term
         // counts each field it occurs in).
@@ -255,7 +264,8 @@ public struct SearchIndex: Sendable {
         self.files = files
         memo?.keep(
             Last(
-                documents: documents, parts: Dictionary(uniqueKeysWithValues: zip(runs, parts)), terms: ordered, encoded: encodedTerms,
+                documents: documents, parts: Dictionary(uniqueKeysWithValues: zip(runs, parts)), byID: terms, order: order, terms: ordered,
+                encoded: encodedTerms,
                 places: TermIDs(ordered), starts: starts, shards: shards, chunks: chunks, termsJSON: termsJSON),
             reused: reused)
     }
