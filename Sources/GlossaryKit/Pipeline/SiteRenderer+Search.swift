@@ -35,8 +35,8 @@ extension SiteRenderer {
                     kind: .page, title: site.navigation.nodes[node].title, urlPath: url,
                     trail: site.navigation.trail(forURL: url).joined(separator: " › "), summary: nil, headings: [], headingsText: "", text: .empty))
         }
-        let texts = definitions.map(Self.definitionText)
-        let fields = searchMemo?.definitionFields(texts) ?? texts.map { SearchTerms(text: $0) }
+        let fields =
+            searchMemo?.definitionFields(definitions, text: Self.definitionText) ?? definitions.map { SearchTerms(text: Self.definitionText($0)) }
         for (definition, field) in zip(definitions, fields) {
             documents.append(
                 SearchDocument(

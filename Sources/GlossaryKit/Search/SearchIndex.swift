@@ -55,8 +55,10 @@ public struct SearchIndex: Sendable {
         /// The last build's documents in order, pages first, with the record each page's was made from, made under the
         /// navigation of `navigation` (their trails).
         private var pages: (navigation: Fingerprint, records: [PageRecord], documents: [SearchDocument]) = (.zero, [], [])
-        /// Definitions' text fields by their text (tokenizing 2,000 definitions was a fifth of the documents' cost).
+        /// Definitions' text fields by their text (tokenizing 2,000 definitions was a fifth of the documents' cost),
+        /// and the last build's in order with the entries each was made from.
         private var definitionFields: [String: SearchTerms] = [:]
+        private var lastDefinitions: (entries: [[DictionaryEntry]], fields: [SearchTerms]) = ([], [])
 
         func pageDocuments(navigation: Fingerprint) -> (records: [PageRecord], documents: [SearchDocument]) {
             lock.withLock { pages.navigation == navigation ? (pages.records, pages.documents) : ([], []) }
@@ -66,24 +68,49 @@ public struct SearchIndex: Sendable {
             lock.withLock { pages = (navigation, records, documents) }
         }
 
-        func definitionFields(_ texts: [String]) -> [SearchTerms] {
-            let known = lock.withLock { definitionFields }
-            var kept: [String: SearchTerms] = [:]
-            kept.reserveCapacity(texts.count)
-            let fields = texts.map { text in
-                let field = known[text] ?? kept[text] ?? SearchTerms(text: text)
-                kept[text] = field
-                return field
+        /// The text fields of `definitions` (`text` makes one's text): the last build's at the same place while its
+        /// entries are the same (the same values, compared by their storage first), else the one of the same text.
+        func definitionFields(_ definitions: [TermDefinition], text: (TermDefinition) -> String) -> [SearchTerms] {
+            let (last, known) = lock.withLock { (lastDefinitions, definitionFields) }
+            var entries: [[DictionaryEntry]] = []
+            entries.reserveCapacity(definitions.count)
+            var changed: [(place: Int, text: String)] = []
+            var fields = definitions.indices.map { place -> SearchTerms in
+                entries.append(definitions[place].entries)
+                if place < last.entries.count && last.entries[place] == definitions[place].entries { return last.fields[place] }
+                changed.append((place, text(definitions[place])))
+                return .empty
             }
-            lock.withLock { definitionFields = kept }
+            var byText = known
+            if !changed.isEmpty {
+                // Every text is needed to know which the memo keeps: each definition's text, by the field made of it.
+                byText = [:]
+                byText.reserveCapacity(definitions.count)
+                var fresh: [Int: String] = [:]
+                for (place, text) in changed { fresh[place] = text }
+                for place in definitions.indices {
+                    let text = fresh[place] ?? text(definitions[place])
+                    if fresh[place] != nil { fields[place] = known[text] ?? byText[text] ?? SearchTerms(text: text) }
+                    byText[text] = fields[place]
+                }
+            }
+            lock.withLock {
+                definitionFields = byText
+                lastDefinitions = (entries, fields)
+            }
             return fields
         }
 
         fileprivate func keep(_ index: Last, reused: Int) {
-            lock.withLock {
-                last = index
-                self.reused = reused
+            let old = lock.withLock {
+                defer {
+                    last = index
+                    self.reused = reused
+                }
+                return last
             }
+            // Freeing the last index's hundreds of thousands of values is left to another core.
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} }
         }
     }
 
@@ -161,8 +188,11 @@ public struct SearchIndex: Sendable {
             for field in 0..<Self.fields.count { lengths[field] += part.lengths[field] }
         }
         let terms = termIDs.strings
-        // The last index's order while the vocabulary is the same, in the same order of first sight.
-        let order = last.flatMap { $0.byID == terms ? $0.order : nil } ?? terms.indices.sorted { Self.precedesInUTF16(terms[$0], terms[$1]) }
+        // The last index's order while the vocabulary is the same, in the same order of first sight; else its order of
+        // the terms it had, with the new ones sorted and merged in.
+        let order =
+            last.map { last in last.byID == terms ? last.order : Self.order(terms, after: last) }
+            ?? terms.indices.sorted { Self.precedesInUTF16(terms[$0], terms[$1]) }
 
         // Each term's postings, encoded field by field, and how many it has (lunr's document count of a term
         // counts each field it occurs in).
@@ -268,6 +298,29 @@ public struct SearchIndex: Sendable {
                 encoded: encodedTerms,
                 places: TermIDs(ordered), starts: starts, shards: shards, chunks: chunks, termsJSON: termsJSON),
             reused: reused)
+    }
+
+    /// The ids of `terms` in the files' order, from the last index's order: the terms it had stay in its order, and
+    /// the others, sorted, are merged in (a few terms sorted, not the vocabulary).
+    private static func order(_ terms: [String], after last: Last) -> [Int] {
+        var places = [Int](repeating: -1, count: last.terms.count)
+        var fresh: [Int] = []
+        for (id, term) in terms.enumerated() {
+            if let place = last.places.lookUp(term) { places[place] = id } else { fresh.append(id) }
+        }
+        fresh.sort { precedesInUTF16(terms[$0], terms[$1]) }
+        var order: [Int] = []
+        order.reserveCapacity(terms.count)
+        var next = 0
+        for id in places where id >= 0 {
+            while next < fresh.count && precedesInUTF16(terms[fresh[next]], terms[id]) {
+                order.append(fresh[next])
+                next += 1
+            }
+            order.append(id)
+        }
+        order += fresh[next...]
+        return order
     }
 
     /// The terms whose postings in `parts` may differ from the last index's: in each run counted again, those whose
