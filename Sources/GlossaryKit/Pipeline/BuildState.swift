@@ -132,6 +132,15 @@ public final class BuildState: @unchecked Sendable {
         }
     }
 
+    /// One record a build read again, now what the state knows of its file (the others stay as they are).
+    func learn(_ stored: StoredRecord, for path: String) {
+        lock.withLock {
+            if let old = records[path], old.readAt == stored.readAt, old.signature == stored.signature, old.record === stored.record { return }
+            isDirty = true
+            records[path] = stored
+        }
+    }
+
     /// The fingerprints of the files planning looked at (assets, content files), now what the state knows.
     func learnFiles() {
         lock.withLock {

@@ -18,6 +18,8 @@ extension SiteBuilder {
             // What rendering took from them is made again when needed; the rest would only be held.
             kept.fragments = FragmentStore()
             kept.entryDocuments = [:]
+            // The state holds the records; a patch tells it of each one it reads (`BuildState.learn(_:for:)`).
+            kept.storedRecords = [:]
             self.loaded = kept
             self.site = site
             self.plan = plan
@@ -84,7 +86,7 @@ extension SiteBuilder {
                     for: record.page.contentPath)
                 Self.letGo(document)
             }
-            loaded.storedRecords[record.page.contentPath] = .init(signature: signature, readAt: read.readAt, record: record)
+            state.learn(.init(signature: signature, readAt: read.readAt, record: record), for: record.page.contentPath)
             guard record !== old else { continue }
             // The site's pages are the loaded records, published ones in order.
             site.pages[index] = record
@@ -112,7 +114,6 @@ extension SiteBuilder {
             }
         }
         state.withLock { $0.source = source }
-        state.learn(records: loaded.storedRecords)
 
         let renderStart = Date()
         let rendered = render(plan, site, loaded, theme, into: sink, cancellation: cancellation)
