@@ -95,6 +95,9 @@ extension SiteBuilder {
         }
         stats.stageTimes.append(("parse", Date().timeIntervalSince(parseStart)))
 
+        // What the patch changed. A folder sink holds the rest as the last build left it (it starts each build from
+        // what it holds), so only these are offered to it.
+        var renewed: [Int] = []
         if !patched.isEmpty {
             var search = FingerprintHasher()
             for (index, hash) in patched.sorted(by: { $0.key < $1.key }) {
@@ -105,9 +108,13 @@ extension SiteBuilder {
             for position in plan.items.indices {
                 switch plan.items[position].content {
                 case .page(let index):
-                    if let hash = patched[index] { plan.items[position].fingerprint = Self.combine(plan.items[position].fingerprint, hash) }
+                    if let hash = patched[index] {
+                        plan.items[position].fingerprint = Self.combine(plan.items[position].fingerprint, hash)
+                        renewed.append(position)
+                    }
                 case .searchIndex:
                     plan.items[position].fingerprint = Self.combine(plan.items[position].fingerprint, searchChange)
+                    renewed.append(position)
                 default:
                     break
                 }
@@ -116,7 +123,7 @@ extension SiteBuilder {
         state.withLock { $0.source = source }
 
         let renderStart = Date()
-        let rendered = render(plan, site, loaded, theme, into: sink, cancellation: cancellation)
+        let rendered = render(plan, site, loaded, theme, into: sink, only: sink is FolderSink ? renewed : nil, cancellation: cancellation)
         stats.stageTimes.append(("render", Date().timeIntervalSince(renderStart)))
         var result = BuildResult(diagnostics: lastDiagnostics, stats: stats)
         result.config = loaded.config

@@ -10,14 +10,17 @@ extension SiteBuilder {
     }
 
     /// Stage: every planned output the sink doesn't already hold is rendered (on every core) and handed to it.
-    /// A cancelled build stops handing files over and doesn't finish the sink.
+    /// A cancelled build stops handing files over and doesn't finish the sink. With `only` (a patch's: the items whose
+    /// fingerprints it changed), the sink is known to hold every other item as planned, and only those are offered.
     func render(
-        _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink, cancellation: BuildCancellation
+        _ plan: OutputPlan, _ site: BuiltSite, _ loaded: LoadedSite, _ theme: Theme, into sink: any OutputSink, only: [Int]? = nil,
+        cancellation: BuildCancellation
     ) -> Rendered {
         let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix, jobs: options.jobs, searchMemo: state.searchMemo)
         let entryBodies = EntryBodies()
         let exports = ExportRenderer(site: site, definitions: plan.definitions) { [self] in entryBody($0, site, loaded, entryBodies) }
-        let results = plan.items.parallelMap(jobs: options.jobs) { item -> (written: Bool, failure: OutputFailure?) in
+        let items = only.map { $0.map { plan.items[$0] } } ?? plan.items
+        let results = items.parallelMap(jobs: options.jobs) { item -> (written: Bool, failure: OutputFailure?) in
             if cancellation.isCancelled { return (false, nil) }
             do throws(OutputFailure) {
                 if try sink.keep(item.path, fingerprint: item.fingerprint) { return (false, nil) }
