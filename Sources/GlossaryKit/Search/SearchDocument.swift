@@ -4,6 +4,7 @@
 /// A value kept in one shared box: the preview server's index reuses 12,000 documents from build to build, and a
 /// copy of eight fields was eight reference counts changed (a fifth of an edit's index); a copy is now one, and two
 /// documents of the same box are equal without comparing their fields. A change makes a box of its own.
+@dynamicMemberLookup
 public struct SearchDocument: Sendable, Equatable {
     public enum Kind: Int, Sendable {
         case page = 0
@@ -13,10 +14,15 @@ public struct SearchDocument: Sendable, Equatable {
     struct Fields: Sendable, Equatable {
         var kind: Kind
         var title: String
+        /// The URL path below the site root (`guide/intro/`).
         var urlPath: String
+        /// Where it sits: the titles of the sections above it (`Guide › Linking`), or `Glossary` for a term.
         var trail: String
+        /// A line under the title: the page's description, the term's summary.
         var summary: String?
+        /// Headings a result can lead to (levels 2 and 3) with their ids.
         var headings: [PageHeading]
+        /// The headings field's text (for a term: its aliases).
         var headingsText: String
         var text: SearchTerms
     }
@@ -42,42 +48,10 @@ public struct SearchDocument: Sendable, Equatable {
         box = Box(fields)
     }
 
-    public var kind: Kind {
-        get { box.fields.kind }
-        set { change { $0.kind = newValue } }
-    }
-    public var title: String {
-        get { box.fields.title }
-        set { change { $0.title = newValue } }
-    }
-    /// The URL path below the site root (`guide/intro/`).
-    public var urlPath: String {
-        get { box.fields.urlPath }
-        set { change { $0.urlPath = newValue } }
-    }
-    /// Where it sits: the titles of the sections above it (`Guide › Linking`), or `Glossary` for a term.
-    public var trail: String {
-        get { box.fields.trail }
-        set { change { $0.trail = newValue } }
-    }
-    /// A line under the title: the page's description, the term's summary.
-    public var summary: String? {
-        get { box.fields.summary }
-        set { change { $0.summary = newValue } }
-    }
-    /// Headings a result can lead to (levels 2 and 3) with their ids.
-    public var headings: [PageHeading] {
-        get { box.fields.headings }
-        set { change { $0.headings = newValue } }
-    }
-    /// The headings field's text (for a term: its aliases).
-    public var headingsText: String {
-        get { box.fields.headingsText }
-        set { change { $0.headingsText = newValue } }
-    }
-    public var text: SearchTerms {
-        get { box.fields.text }
-        set { change { $0.text = newValue } }
+    /// Each field, read from the box; a change makes a box of its own.
+    subscript<T>(dynamicMember field: WritableKeyPath<Fields, T>) -> T {
+        get { box.fields[keyPath: field] }
+        set { change { $0[keyPath: field] = newValue } }
     }
 
     public static func == (lhs: SearchDocument, rhs: SearchDocument) -> Bool {
