@@ -90,31 +90,26 @@ public struct SiteSource: Sendable {
         for change in changes where change.hasPrefix("content/") {
             let relative = String(change.dropFirst("content/".count))
             guard !relative.isEmpty else { return Self.scan(root: root) }
-            // A markdown file listed before and found again as it was (what an edit of a page gives): its signature
-            // is updated in place, with no other file looked at and nothing to sort again.
-            if relative.hasSuffix(".md"), let index = next.markdownFiles.firstIndex(where: { $0.contentPath == relative }) {
-                let parent = (relative as NSString).deletingLastPathComponent
-                var skipped = false
-                let found = Self.listEntries(
-                    in: content.appendingPathComponent(parent, isDirectory: true), only: (relative as NSString).lastPathComponent
-                ) { _, _ in skipped = true }
-                if !skipped, found.count == 1, found[0].path == (relative as NSString).lastPathComponent {
-                    next.markdownFiles[index].signature = found[0].signature
-                    continue
-                }
+            // The change again as the full scan would see it: the folder it is in, narrowed to it.
+            let parent = (relative as NSString).deletingLastPathComponent
+            let name = (relative as NSString).lastPathComponent
+            let prefix = parent.isEmpty ? "" : parent + "/"
+            var skips: [(path: String, reason: SkipReason)] = []
+            let found = Self.listEntries(in: content.appendingPathComponent(parent, isDirectory: true), only: name) { skips.append(($0, $1)) }
+            // A markdown file listed before and found again as it was (what an edit of a page gives): its signature is
+            // updated in place, with nothing to sort again.
+            if skips.isEmpty, found.count == 1, found[0].path == name, relative.hasSuffix(".md"),
+                let index = next.markdownFiles.firstIndex(where: { $0.contentPath == relative })
+            {
+                next.markdownFiles[index].signature = found[0].signature
+                continue
             }
             touched = true
             let inside = { (path: String) in path == relative || path.hasPrefix(relative + "/") }
             next.markdownFiles.removeAll { inside($0.contentPath) }
             next.staticFiles.removeAll { inside($0.contentPath) }
             for path in next.skipped.keys where inside(path) { next.skipped[path] = nil }
-            // The change again as the full scan would see it: the folder it is in, narrowed to it.
-            let parent = (relative as NSString).deletingLastPathComponent
-            let name = (relative as NSString).lastPathComponent
-            let prefix = parent.isEmpty ? "" : parent + "/"
-            let found = Self.listEntries(in: content.appendingPathComponent(parent, isDirectory: true), only: name) { path, reason in
-                next.skipped[prefix + path] = Diagnostic(reason.problem, at: .start(of: "content/" + prefix + path))
-            }
+            for (path, reason) in skips { next.skipped[prefix + path] = Diagnostic(reason.problem, at: .start(of: "content/" + prefix + path)) }
             for (path, signature) in found { next.add(prefix + path, signature: signature, base: next.contentFolderPath) }
         }
         if touched {

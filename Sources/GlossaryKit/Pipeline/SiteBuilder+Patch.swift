@@ -43,14 +43,12 @@ extension SiteBuilder {
         guard state.patchesTextEdits, !changes.isEmpty, !changes.contains("*"), !options.refresh,
             // Taken from the state (an ordinary build follows when this one can't be made), so that what it holds is
             // changed in place, not copied.
-            let taken = state.withLock({ state in
+            let last = state.withLock({ state in
                 defer { state.lastBuild = nil }
                 return state.lastBuild
             }), state.withLock({ $0.resolutions.isEmpty }),
-            !taken.inputs.wantsNetwork, options.offline || Date().timeIntervalSince1970 < taken.inputs.validUntil
+            !last.inputs.wantsNetwork, options.offline || Date().timeIntervalSince1970 < last.inputs.validUntil
         else { return nil }
-        let last = taken
-        _ = consume taken
         var site = last.site
         var loaded = last.loaded
         var plan = last.plan
@@ -80,9 +78,9 @@ extension SiteBuilder {
             }
             let record = parsed.record
             if let document = parsed.document {
+                let (wrappers, destinations) = (site.wrappers(record), site.links.destinations(record))
                 loaded.fragments.add(
-                    PageFragment(
-                        html: site.fragment(record, document: document), wrappers: site.wrappers(record), destinations: site.links.destinations(record)),
+                    PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations),
                     for: record.page.contentPath)
                 Self.letGo(document)
             }
@@ -128,14 +126,13 @@ extension SiteBuilder {
         var result = BuildResult(diagnostics: lastDiagnostics, stats: stats)
         result.config = loaded.config
         result.site = site
-        // Neither leaves a build to patch: what the sink holds is no longer what the last build says.
+        // Neither leaves a build to patch (it was taken from the state): what the sink holds is no longer what the last
+        // build says.
         if cancellation.isCancelled {
-            state.withLock { $0.lastBuild = nil }
             result.interrupted = true
             return result
         }
         if let failure = rendered.failures.first {
-            state.withLock { $0.lastBuild = nil }
             result.diagnostics.append(
                 Diagnostic(.writeFailed(reason: failure.description), subject: Self.relativePath(options.outputDirectory, root: options.source)))
             return result

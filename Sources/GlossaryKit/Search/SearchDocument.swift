@@ -11,20 +11,21 @@ public struct SearchDocument: Sendable, Equatable {
         case term = 1
     }
 
-    struct Fields: Sendable, Equatable {
-        var kind: Kind
-        var title: String
+    /// What a document holds, read and written as the document's own properties (`document.title`).
+    public struct Fields: Sendable, Equatable {
+        public var kind: Kind
+        public var title: String
         /// The URL path below the site root (`guide/intro/`).
-        var urlPath: String
+        public var urlPath: String
         /// Where it sits: the titles of the sections above it (`Guide › Linking`), or `Glossary` for a term.
-        var trail: String
+        public var trail: String
         /// A line under the title: the page's description, the term's summary.
-        var summary: String?
+        public var summary: String?
         /// Headings a result can lead to (levels 2 and 3) with their ids.
-        var headings: [PageHeading]
+        public var headings: [PageHeading]
         /// The headings field's text (for a term: its aliases).
-        var headingsText: String
-        var text: SearchTerms
+        public var headingsText: String
+        public var text: SearchTerms
     }
 
     private final class Box: Sendable {
@@ -49,7 +50,7 @@ public struct SearchDocument: Sendable, Equatable {
     }
 
     /// Each field, read from the box; a change makes a box of its own.
-    subscript<T>(dynamicMember field: WritableKeyPath<Fields, T>) -> T {
+    public subscript<T>(dynamicMember field: WritableKeyPath<Fields, T>) -> T {
         get { box.fields[keyPath: field] }
         set { change { $0[keyPath: field] = newValue } }
     }
