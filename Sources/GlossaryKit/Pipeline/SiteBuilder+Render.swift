@@ -18,10 +18,14 @@ extension SiteBuilder {
     ) -> Rendered {
         let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix, jobs: options.jobs, searchMemo: state.searchMemo)
         let entryBodies = EntryBodies()
-        let exports = ExportRenderer(site: site, definitions: plan.definitions) { [self] in entryBody($0, site, loaded, entryBodies) }
-        let items = only.map { $0.map { plan.items[$0] } } ?? plan.items
+        let items = Self.renderOrder(only.map { $0.map { plan.items[$0] } } ?? plan.items)
+        let modelExports = items.count { if case .export(let kind) = $0.content { ExportRenderer.usesModel(kind) } else { false } }
+        let exports = ExportRenderer(site: site, definitions: plan.definitions, pending: modelExports) { [self] in
+            entryBody($0, site, loaded, entryBodies)
+        }
         let results = items.parallelMap(jobs: options.jobs) { item -> (written: Bool, failure: OutputFailure?) in
             if cancellation.isCancelled { return (false, nil) }
+            defer { if case .export(let kind) = item.content { exports.done(kind) } }
             do throws(OutputFailure) {
                 if try sink.keep(item.path, fingerprint: item.fingerprint) { return (false, nil) }
                 switch item.content {
@@ -50,6 +54,33 @@ extension SiteBuilder {
             }
         }
         return Rendered(changed: changed, written: results.filter(\.written).count, failures: failures)
+    }
+
+    /// `items` in the order they are best rendered on every core: the few files that each cost as much as hundreds of
+    /// pages (the glossary exports, the search index, the A–Z index and its JSON) halfway through the rest, so that they
+    /// run beside pages rather than alone after them, and once half the pages' fragments are let go (they would
+    /// otherwise add their memory to all the fragments'). The JSON export comes before the search index and the other
+    /// two exports after it, since all three wait for the export model its render makes.
+    static func renderOrder(_ items: [OutputPlan.Item]) -> [OutputPlan.Item] {
+        func rank(_ content: OutputPlan.Content) -> Int? {
+            switch content {
+            case .export(.json): 0
+            case .searchIndex: 1
+            case .export(.csv), .export(.tbx): 2
+            case .index, .termsJSON, .export(.sitemap): 3
+            default: nil
+            }
+        }
+        var heavy: [(rank: Int, item: OutputPlan.Item)] = []
+        var rest: [OutputPlan.Item] = []
+        rest.reserveCapacity(items.count)
+        for item in items {
+            if let rank = rank(item.content) { heavy.append((rank, item)) } else { rest.append(item) }
+        }
+        // A stable sort: items of one rank keep the plan's order.
+        let ordered = heavy.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.item)
+        rest.insert(contentsOf: ordered, at: rest.count / 2)
+        return rest
     }
 
     private func bytes(

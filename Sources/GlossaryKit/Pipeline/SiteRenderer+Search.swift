@@ -55,7 +55,6 @@ extension SiteRenderer {
 
     /// One file of the search index.
     public func searchFile(_ path: String, definitions: [TermDefinition]) -> Data {
-        let index = memo.searchIndex { SearchIndex(documents: searchDocuments(definitions), jobs: jobs, memo: searchMemo) }
-        return Data((index.files[path] ?? "").utf8)
+        Data(memo.searchFile(path) { SearchIndex(documents: searchDocuments(definitions), jobs: jobs, memo: searchMemo) }.utf8)
     }
 }

@@ -36,16 +36,18 @@ public struct SiteRenderer: Sendable {
         private let lock = NSLock()
         private var summaries: [TermKey: MustacheValue] = [:]
         private var linkedWords: [String: MustacheValue] = [:]
-        private var search: SearchIndex?
+        /// The search index's files not yet rendered; nil until the index is made.
+        private var searchFiles: [String: String]?
         /// Held while the index is made, so the files rendered in parallel wait for the one index.
         private let searchLock = NSLock()
 
-        func searchIndex(_ make: () -> SearchIndex) -> SearchIndex {
+        /// The search file at `path`, from the index `make` makes for the first file asked for. Each file is handed
+        /// over once and then let go, so the index is not held while the rest of the site renders (the search files
+        /// render first, see `SiteBuilder.renderOrder`).
+        func searchFile(_ path: String, _ make: () -> SearchIndex) -> String {
             searchLock.withLock {
-                if let search = lock.withLock({ search }) { return search }
-                let made = make()
-                lock.withLock { search = made }
-                return made
+                if searchFiles == nil { searchFiles = make().files }
+                return searchFiles?.removeValue(forKey: path) ?? ""
             }
         }
 

@@ -23,4 +23,23 @@ import Testing
         }
         #expect(Counted.alive.withLock { $0 } == before, "every result is released once the array is gone")
     }
+
+    /// The first element waits until every other one is done: with the elements dealt out to the threads in advance,
+    /// those dealt to its thread could not run meanwhile, and the wait would time out.
+    @Test(.enabled(if: ProcessInfo.processInfo.activeProcessorCount >= 2, "two threads need two cores"))
+    func aSlowElementHoldsUpOneThreadWhileTheOthersGoOn() {
+        let others = DispatchSemaphore(value: 0)
+        let count = 200
+        let results = Array(0..<count).parallelMap(jobs: 2) { index -> Bool in
+            guard index == 0 else {
+                others.signal()
+                return true
+            }
+            for _ in 1..<count {
+                guard others.wait(timeout: .now() + 10) == .success else { return false }
+            }
+            return true
+        }
+        #expect(results.allSatisfy { $0 }, "the other elements ran while the first waited")
+    }
 }
