@@ -26,6 +26,8 @@ public struct BuiltSite: Sendable {
     public let navigationInputs: Fingerprint
     /// The site's root path with a trailing slash (`/`, `/docs/`).
     public var rootPath: String { links.rootPath }
+    /// The term wrappers of this site's pages, made once each.
+    let wrapperCache = TermMarkup.Cache()
 
     /// - Parameter unpublished: paths below `content/` of markdown files left out (drafts), which `nav:` may name.
     public init(
@@ -118,7 +120,7 @@ public struct BuiltSite: Sendable {
 
     /// The wrappers of a page's references, index-aligned with them.
     func wrappers(_ record: PageRecord) -> [MarkdownDocument.Wrapper] {
-        TermMarkup.wrappers(record.references, rootPath: rootPath) { definition(for: $0)?.slug }
+        TermMarkup.wrappers(record.references, rootPath: rootPath, cache: wrapperCache) { definition(for: $0)?.slug }
     }
 
     /// A page's body HTML with its references linked (what `glossary render` prints), from its markdown tree.

@@ -18,6 +18,7 @@ extension SiteBuilder {
 
         final class Memo: @unchecked Sendable {
             var slugs: [TermKey: String?] = [:]
+            let wrappers = TermMarkup.Cache()
         }
 
         init(
@@ -42,7 +43,7 @@ extension SiteBuilder {
         }
 
         func fragment(_ record: PageRecord, _ document: MarkdownDocument) -> PageFragment {
-            let wrappers = TermMarkup.wrappers(record.references, rootPath: rootPath, linkedSlug: linkedSlug)
+            let wrappers = TermMarkup.wrappers(record.references, rootPath: rootPath, cache: memo.wrappers, linkedSlug: linkedSlug)
             let destinations = links.destinations(record)
             return PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations)
         }

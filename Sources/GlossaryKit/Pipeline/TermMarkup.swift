@@ -1,3 +1,5 @@
+import Foundation
+
 /// The markup around a term reference in a page's HTML: a link to the term's page, or a marked span when the
 /// term has no definition. A pure function of the key, the slug of the page it links to, the site's root and
 /// whether auto-linking found the reference (an automatic link is marked `data-autolink`; one to a term without a
@@ -18,20 +20,46 @@ public enum TermMarkup {
     }
 
     /// The wrappers of `references`, index-aligned with them: each made once per term and kind on the page (a page of
-    /// a million references names a few hundred terms), so the page's equal wrappers share their strings.
-    static func wrappers(_ references: [TermReference], rootPath: String, linkedSlug: (TermKey) -> String?) -> [MarkdownDocument.Wrapper] {
+    /// a million references names a few hundred terms), so the page's equal wrappers share their strings; with a
+    /// `cache`, once per build (every page of a site names the same few thousand terms).
+    static func wrappers(
+        _ references: [TermReference], rootPath: String, cache: Cache? = nil, linkedSlug: (TermKey) -> String?
+    ) -> [MarkdownDocument.Wrapper] {
         var made: [Use: MarkdownDocument.Wrapper] = [:]
         return references.map { reference in
             let use = Use(key: reference.key, isAutomatic: reference.isAutomatic)
             if let wrapper = made[use] { return wrapper }
-            let wrapper = wrapper(key: reference.key, linkedSlug: linkedSlug(reference.key), rootPath: rootPath, isAutomatic: reference.isAutomatic)
+            let slug = linkedSlug(reference.key)
+            let wrapper =
+                cache?.wrapper(use, slug: slug, rootPath: rootPath)
+                ?? wrapper(key: reference.key, linkedSlug: slug, rootPath: rootPath, isAutomatic: reference.isAutomatic)
             made[use] = wrapper
             return wrapper
         }
     }
 
+    /// Wrappers made once for a build's pages, by everything a wrapper is made from, so a cache shared by values
+    /// that differ can never give one the other's.
+    final class Cache: @unchecked Sendable {
+        private struct Made: Hashable {
+            var use: Use
+            var slug: String?
+            var rootPath: String
+        }
+        private let lock = NSLock()
+        private var made: [Made: MarkdownDocument.Wrapper] = [:]
+
+        fileprivate func wrapper(_ use: Use, slug: String?, rootPath: String) -> MarkdownDocument.Wrapper {
+            let key = Made(use: use, slug: slug, rootPath: rootPath)
+            if let known = lock.withLock({ made[key] }) { return known }
+            let wrapper = TermMarkup.wrapper(key: use.key, linkedSlug: slug, rootPath: rootPath, isAutomatic: use.isAutomatic)
+            lock.withLock { made[key] = wrapper }
+            return wrapper
+        }
+    }
+
     /// What a reference's wrapper depends on, the site aside.
-    private struct Use: Hashable {
+    fileprivate struct Use: Hashable {
         var key: TermKey
         var isAutomatic: Bool
     }
