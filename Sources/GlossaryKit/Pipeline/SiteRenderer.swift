@@ -43,7 +43,7 @@ public struct SiteRenderer: Sendable {
 
         /// The search file at `path`, from the index `make` makes for the first file asked for. Each file is handed
         /// over once and then let go, so the index is not held while the rest of the site renders (the search files
-        /// render first, see `SiteBuilder.renderOrder`).
+        /// render halfway through the pages, see `SiteBuilder.renderOrder`).
         func searchFile(_ path: String, _ make: () -> SearchIndex) -> String {
             searchLock.withLock {
                 if searchFiles == nil { searchFiles = make().files }
