@@ -35,7 +35,7 @@ public struct SiteRenderer: Sendable {
     final class Memo: @unchecked Sendable {
         private let lock = NSLock()
         private var summaries: [TermKey: MustacheValue] = [:]
-        private var linkedWords: [String: MustacheValue] = [:]
+        private var linkedWords: MustacheObject = [:]
         /// The search index's files not yet rendered; nil until the index is made.
         private var searchFiles: [String: String]?
         /// Held while the index is made, so the files rendered in parallel wait for the one index.
@@ -97,21 +97,23 @@ public struct SiteRenderer: Sendable {
     }
 
     func render(_ template: String, _ context: MustacheValue) -> Data {
-        Data(finish(theme.render(template, context)).utf8)
+        finish(theme.renderData(template, context))
     }
 
     /// The page with `bodySuffix` (the preview server's live-reload tag) before `</body>`.
-    func finish(_ html: String) -> String {
-        guard let bodySuffix, let end = html.range(of: "</body>", options: .backwards) else { return html }
-        return html.replacingCharacters(in: end.lowerBound..<end.lowerBound, with: bodySuffix)
+    func finish(_ html: Data) -> Data {
+        guard let bodySuffix, let end = html.range(of: Data("</body>".utf8), options: .backwards) else { return html }
+        var html = html
+        html.replaceSubrange(end.lowerBound..<end.lowerBound, with: Data(bodySuffix.utf8))
+        return html
     }
 
     // MARK: Contexts
 
     /// Values every template sees.
-    func common(title: String, url: String, kind: String, description: String? = nil) -> [String: MustacheValue] {
+    func common(title: String, url: String, kind: String, description: String? = nil) -> MustacheObject {
         let config = site.config
-        var values: [String: MustacheValue] = [
+        var values: MustacheObject = [
             "site": .object([
                 "title": .string(config.title),
                 "description": config.description.map(MustacheValue.string) ?? .null,
@@ -139,7 +141,7 @@ public struct SiteRenderer: Sendable {
 
     /// The page's Content-Security-Policy, allowing the theme's inline no-flash script (`head-script`) by the
     /// hash of its text as rendered with these values: a theme that changes the script still gets a policy for it.
-    func contentSecurityPolicy(_ values: [String: MustacheValue]) -> String {
+    func contentSecurityPolicy(_ values: MustacheObject) -> String {
         policies.text(config: site.config, inlineScriptsIn: theme.render("head-script", .object(values)))
     }
 
@@ -247,7 +249,7 @@ public struct SiteRenderer: Sendable {
 
     func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
         var context = common(title: definition.title, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
-        var term: [String: MustacheValue] = [
+        var term: MustacheObject = [
             "word": .string(definition.word),
             "sense": definition.sense.map(MustacheValue.string) ?? .null,
             "slug": .string(definition.slug),
@@ -286,7 +288,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// What a dictionary's entries (the API's, WordNet's) give a term page: meanings, sources, licences.
-    private func addEntries(_ entries: [DictionaryEntry], to term: inout [String: MustacheValue]) {
+    private func addEntries(_ entries: [DictionaryEntry], to term: inout MustacheObject) {
         term["meanings"] = .array(meanings(entries))
         term["source_urls"] = .array(DictionaryEntry.distinctSourceURLs(entries).map(MustacheValue.string))
         term["licenses"] = .array(licenses(entries))
@@ -412,9 +414,9 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The object with `has_<key>` set for each list in it, so templates can test "is this list non-empty".
-    static func flagged(_ object: [String: MustacheValue]) -> MustacheValue {
+    static func flagged(_ object: MustacheObject) -> MustacheValue {
         var result = object
-        for (key, value) in object {
+        for (key, value) in object.elements {
             if case .array(let items) = value { result["has_" + key] = .bool(!items.isEmpty) }
         }
         return .object(result)

@@ -12,50 +12,58 @@ public enum JSONWriter {
         return out
     }
 
-    /// `quoted(_:htmlSafe:)` appended to `out`, without a string of its own (exports write hundreds of thousands).
-    static func appendQuoted(_ text: String, htmlSafe: Bool, to out: inout String) {
-        // Most strings need no escape: copied whole (exports and terms/index.json quote every term and page).
-        var before: (UInt8, UInt8) = (0, 0)
-        var plain = true
-        for byte in text.utf8 {
-            switch byte {
-            case 0..<0x20, 0x22, 0x5C: plain = false
-            case 0x3C where htmlSafe, 0x3E where htmlSafe, 0x26 where htmlSafe: plain = false
-            // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
-            case 0xA8 where before == (0xE2, 0x80), 0xA9 where before == (0xE2, 0x80): plain = false
-            default: break
+    /// `quoted(_:htmlSafe:)` appended to `out`, without a string of its own (exports write hundreds of thousands):
+    /// runs that need no escape are copied whole.
+    static func appendQuoted<Output: TextOutput & ~Copyable>(_ text: String, htmlSafe: Bool, to out: inout Output) {
+        var text = text
+        // Most strings need no escape: written whole.
+        let plain = text.withUTF8 { bytes in
+            !bytes.contains { byte in
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || (htmlSafe && (byte == 0x3C || byte == 0x3E || byte == 0x26))
             }
-            if !plain { break }
-            before = (before.1, byte)
         }
-        out += "\""
-        if plain {
-            out += text
-            out += "\""
+        guard !plain else {
+            out.append("\"")
+            out.append(text)
+            out.append("\"")
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<" where htmlSafe: out += "\\u003c"
-            case ">" where htmlSafe: out += "\\u003e"
-            case "&" where htmlSafe: out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        text.withUTF8 { bytes in
+            out.append("\"")
+            var run = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                var width = 1
+                let escape: String
+                switch byte {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x3C where htmlSafe: escape = "\\u003c"
+                case 0x3E where htmlSafe: escape = "\\u003e"
+                case 0x26 where htmlSafe: escape = "\\u0026"
+                // U+2028 and U+2029: E2 80 A8 and E2 80 A9.
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default:
+                    index += 1
+                    continue
                 }
+                out.append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                out.append(escape)
+                index += width
+                run = index
             }
+            out.append(UnsafeBufferPointer(rebasing: bytes[run...]))
+            out.append("\"")
         }
-        out += "\""
     }
 
     /// `value` as text: keys sorted; indented by two spaces per level when `pretty`; strings HTML-safe unless not
@@ -83,58 +91,55 @@ public enum JSONWriter {
         terminator: String = "", item: (Int) -> JSONValue
     ) -> Data {
         let members = (object.filter { $0.key != key } + [(key: key, value: .null)]).sorted { $0.key < $1.key }
-        var bytes = GrowingBytes()
-        var out = ""
-        out += "{"
+        var out = GrowingBytes()
+        out.append("{")
         for (index, member) in members.enumerated() {
-            if index > 0 { out += "," }
+            if index > 0 { out.append(",") }
             newline(pretty, 1, &out)
             appendQuoted(member.key, htmlSafe: htmlSafe, to: &out)
-            out += pretty ? ": " : ":"
+            out.append(pretty ? ": " : ":")
             guard member.key == key else {
                 write(member.value, pretty: pretty, htmlSafe: htmlSafe, indent: 1, into: &out)
                 continue
             }
             guard count > 0 else {
-                out += "[]"
+                out.append("[]")
                 continue
             }
-            out += "["
+            out.append("[")
             for position in 0..<count {
-                if position > 0 { out += "," }
+                if position > 0 { out.append(",") }
                 newline(pretty, 2, &out)
                 write(item(position), pretty: pretty, htmlSafe: htmlSafe, indent: 2, into: &out)
-                bytes.append(out)
-                out.removeAll(keepingCapacity: true)
             }
             newline(pretty, 1, &out)
-            out += "]"
+            out.append("]")
         }
         newline(pretty, 0, &out)
-        out += "}" + terminator
-        bytes.append(out)
-        return bytes.data()
+        out.append("}")
+        out.append(terminator)
+        return out.data()
     }
 
-    private static func write(_ value: JSONValue, pretty: Bool, htmlSafe: Bool, indent: Int, into out: inout String) {
+    private static func write<Output: TextOutput & ~Copyable>(_ value: JSONValue, pretty: Bool, htmlSafe: Bool, indent: Int, into out: inout Output) {
         switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let text): out += text
+        case .null: out.append("null")
+        case .bool(let flag): out.append(flag ? "true" : "false")
+        case .number(let text): out.append(text)
         case .string(let text): appendQuoted(text, htmlSafe: htmlSafe, to: &out)
         case .array(let items):
             guard !items.isEmpty else {
-                out += "[]"
+                out.append("[]")
                 return
             }
-            out += "["
+            out.append("[")
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(",") }
                 newline(pretty, indent + 1, &out)
                 write(item, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1, into: &out)
             }
             newline(pretty, indent, &out)
-            out += "]"
+            out.append("]")
         case .object(let members):
             let ordered: [(key: String, value: JSONValue)]
             if zip(members, members.dropFirst()).allSatisfy({ $0.key < $1.key }) {
@@ -147,25 +152,40 @@ public enum JSONWriter {
                 ordered = byKey.keys.sorted().map { ($0, byKey[$0]!) }
             }
             guard !ordered.isEmpty else {
-                out += "{}"
+                out.append("{}")
                 return
             }
-            out += "{"
+            out.append("{")
             for (index, member) in ordered.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(",") }
                 newline(pretty, indent + 1, &out)
                 appendQuoted(member.key, htmlSafe: htmlSafe, to: &out)
-                out += pretty ? ": " : ":"
+                out.append(pretty ? ": " : ":")
                 write(member.value, pretty: pretty, htmlSafe: htmlSafe, indent: indent + 1, into: &out)
             }
             newline(pretty, indent, &out)
-            out += "}"
+            out.append("}")
         }
     }
 
-    private static func newline(_ pretty: Bool, _ indent: Int, _ out: inout String) {
+    private static func newline<Output: TextOutput & ~Copyable>(_ pretty: Bool, _ indent: Int, _ out: inout Output) {
         guard pretty else { return }
-        out += "\n"
-        for _ in 0..<indent { out += "  " }
+        out.append("\n")
+        for _ in 0..<indent { out.append("  ") }
     }
 }
+
+/// Where written text goes: a string, or bytes that become a file's `Data` (`GrowingBytes`).
+protocol TextOutput: ~Copyable {
+    mutating func append(_ text: String)
+    /// Valid UTF-8.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension String: TextOutput {
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self += String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension GrowingBytes: TextOutput {}

@@ -1,5 +1,5 @@
 /// One piece of a parsed template.
-enum MustacheNode: Sendable {
+indirect enum MustacheNode: Sendable {
     case text(MustacheText)
     case variable(MustacheName, escaped: Bool)
     case section(MustacheName, inverted: Bool, body: [MustacheNode])
@@ -14,10 +14,10 @@ enum MustacheNode: Sendable {
 
 /// A dotted name such as `person.name`; no parts means the implicit iterator `.`.
 struct MustacheName: Sendable {
-    let parts: [String]
+    let parts: [MustacheKey]
 
     init(_ name: String) {
-        parts = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        parts = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) }
     }
 }
 

@@ -1,5 +1,8 @@
-/// Renders a node tree into one string buffer.
-struct MustacheRenderer {
+import Foundation
+
+/// Renders a node tree into one block of UTF-8 bytes, which becomes the page's `Data` without a copy (a site's
+/// pages are hundreds of megabytes, appended a piece at a time).
+struct MustacheRenderer: ~Copyable {
     /// Deeper nesting of partials and parents than this is taken to be runaway recursion, and renders nothing.
     static let maximumDepth = 100
     /// More partial and parent expansions than this in one render are taken to be runaway recursion too:
@@ -19,7 +22,7 @@ struct MustacheRenderer {
         var outputBytes = MustacheRenderer.maximumOutputBytes
     }
 
-    private(set) var output = ""
+    private var output: GrowingBytes
     private let partials: MustachePartials
     private var contextStack: [MustacheValue]
     /// Blocks passed by the parent tags being rendered, outermost first: the outermost caller wins.
@@ -43,14 +46,19 @@ struct MustacheRenderer {
         self.partials = partials
         self.limits = limits
         contextStack = [context]
-        output.reserveCapacity(expectedLength)
+        output = GrowingBytes(capacity: expectedLength)
     }
 
+    /// What was rendered, as bytes.
+    consuming func data() -> Data { output.data() }
+
     mutating func render(_ nodes: [MustacheNode]) {
-        for node in nodes {
+        // By index: an array's iterator hands out a copy of each node (a retain of every payload), the subscript
+        // lends it in place.
+        for index in nodes.indices {
             guard !stopped else { return }
-            render(node)
-            if output.utf8.count > limits.outputBytes { stopped = true }
+            render(nodes[index])
+            if output.count > limits.outputBytes { stopped = true }
         }
     }
 
@@ -144,7 +152,7 @@ struct MustacheRenderer {
 
     private mutating func write(_ text: MustacheText) {
         if indentation.isEmpty {
-            output += text.value
+            output.append(text.value)
             suppressNextIndentation = false
             return
         }
@@ -154,9 +162,9 @@ struct MustacheRenderer {
             } else {
                 suppressNextIndentation = false
             }
-            output += piece
+            output.append(piece)
             // Indentation nested a hundred partials deep, on every line of a long text, adds up within one node.
-            if output.utf8.count > limits.outputBytes {
+            if output.count > limits.outputBytes {
                 stopped = true
                 return
             }
@@ -167,7 +175,7 @@ struct MustacheRenderer {
         if suppressNextIndentation {
             suppressNextIndentation = false
         } else {
-            output += lineIndentation
+            output.append(lineIndentation)
         }
     }
 
@@ -177,14 +185,14 @@ struct MustacheRenderer {
             if escaped {
                 appendEscaped(text)
             } else {
-                output += text
+                output.append(text)
             }
         case .int(let number):
-            output += String(number)
+            output.append(String(number))
         case .double(let number):
-            output += number.description
+            output.append(number.description)
         case .bool(let flag):
-            output += flag ? "true" : "false"
+            output.append(flag ? "true" : "false")
         case .null, .array, .object:
             break
         }
@@ -192,42 +200,41 @@ struct MustacheRenderer {
 
     /// Appends `text` with `& < > " '` escaped, copying runs without them in one go.
     private mutating func appendEscaped(_ text: String) {
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let replacement: String? =
-                switch utf8[index] {
-                case UInt8(ascii: "&"): "&amp;"
-                case UInt8(ascii: "<"): "&lt;"
-                case UInt8(ascii: ">"): "&gt;"
-                case UInt8(ascii: "\""): "&quot;"
-                case UInt8(ascii: "'"): "&#39;"
-                default: nil
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
                 }
-            if let replacement {
-                output += text[runStart..<index]
-                output += replacement
-                runStart = utf8.index(after: index)
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
             }
-            index = utf8.index(after: index)
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        output += text[runStart..<utf8.endIndex]
     }
 
     /// Finds a name: its first part in the innermost context that has it, later parts inside that value only.
     private func lookUp(_ name: MustacheName) -> MustacheValue {
         guard let first = name.parts.first else { return contextStack[contextStack.count - 1] }
         var value: MustacheValue?
-        for context in contextStack.reversed() {
-            if case .object(let object) = context, let found = object[first] {
+        // Innermost first, by index (as `render` reads nodes: no copy of each context).
+        for level in contextStack.indices.reversed() {
+            if case .object(let object) = contextStack[level], let found = object.value(first) {
                 value = found
                 break
             }
         }
         guard var current = value else { return .null }
         for part in name.parts.dropFirst() {
-            guard case .object(let object) = current, let next = object[part] else { return .null }
+            guard case .object(let object) = current, let next = object.value(part) else { return .null }
             current = next
         }
         return current

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed template: parse once, render many times.
 public struct MustacheTemplate: Sendable {
     /// The name errors are reported under, usually the template's file path.
@@ -23,8 +25,14 @@ public struct MustacheTemplate: Sendable {
     }
 
     func render(_ context: MustacheValue, partials: MustachePartials, limits: MustacheRenderer.Limits) -> String {
+        String(decoding: renderData(context, partials: partials, limits: limits), as: UTF8.self)
+    }
+
+    /// `render(_:partials:)` as UTF-8 bytes, made in one block that becomes the `Data` (a page is never in memory
+    /// twice).
+    func renderData(_ context: MustacheValue, partials: MustachePartials, limits: MustacheRenderer.Limits = MustacheRenderer.Limits()) -> Data {
         var renderer = MustacheRenderer(context: context, partials: partials, expectedLength: sourceLength * 2, limits: limits)
         renderer.render(nodes)
-        return renderer.output
+        return renderer.data()
     }
 }

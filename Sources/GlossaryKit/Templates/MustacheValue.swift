@@ -8,7 +8,7 @@ public enum MustacheValue: Sendable, Equatable {
     case double(Double)
     case string(String)
     case array([MustacheValue])
-    case object([String: MustacheValue])
+    case object(MustacheObject)
 }
 
 extension MustacheValue {
@@ -34,7 +34,7 @@ extension MustacheValue {
         case let text as String: self = .string(text)
         case let number as NSNumber: self = MustacheValue(number: number)
         case let items as [Any]: self = .array(items.map(MustacheValue.init(json:)))
-        case let object as [String: Any]: self = .object(object.mapValues(MustacheValue.init(json:)))
+        case let object as [String: Any]: self = .object(MustacheObject(object.mapValues(MustacheValue.init(json:))))
         default: self = .null
         }
     }
@@ -79,6 +79,102 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(MustacheObject(elements))
+    }
+}
+
+/// A template object's members, in the order they were first set (a later value for a key replaces the earlier).
+///
+/// Rendering looks names up in objects all the time — every tag, at every level of the context stack — and the
+/// objects are small (a page's context has about twenty members), so they are kept in one array with each key's
+/// `MustacheKey.hash`, and a template's names carry theirs, worked out once when it is parsed: a lookup compares
+/// numbers, then the one key that matches, instead of hashing the name again at each level. An object of many
+/// members (from JSON) also gets a table by key.
+public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    fileprivate struct Member: Sendable {
+        var key: MustacheKey
+        var value: MustacheValue
+    }
+
+    private var members: [Member] = []
+    /// Each key's place in `members`, once there are more than `tableFrom`.
+    private var places: [String: Int]?
+    private static let tableFrom = 32
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self.init(elements)
+    }
+
+    public init(_ elements: some Sequence<(String, MustacheValue)>) {
+        for (key, value) in elements { self[key] = value }
+    }
+
+    public init(_ dictionary: [String: MustacheValue]) {
+        self.init(dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    public var count: Int { members.count }
+
+    /// The keys and values, in order.
+    public var elements: [(key: String, value: MustacheValue)] { members.map { ($0.key.text, $0.value) } }
+
+    public subscript(key: String) -> MustacheValue? {
+        get { place(of: MustacheKey(key)).map { members[$0].value } }
+        set {
+            let key = MustacheKey(key)
+            switch (place(of: key), newValue) {
+            case (let place?, let value?): members[place].value = value
+            case (let place?, nil):
+                members.remove(at: place)
+                places = nil
+                if members.count > Self.tableFrom { makeTable() }
+            case (nil, let value?):
+                members.append(Member(key: key, value: value))
+                if places != nil {
+                    places?[key.text] = members.count - 1
+                } else if members.count > Self.tableFrom {
+                    makeTable()
+                }
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// The value of a name's part, by its hash first.
+    func value(_ key: MustacheKey) -> MustacheValue? {
+        place(of: key).map { members[$0].value }
+    }
+
+    private func place(of key: MustacheKey) -> Int? {
+        if let places { return places[key.text] }
+        return members.firstIndex { $0.key.hash == key.hash && $0.key.text == key.text }
+    }
+
+    private mutating func makeTable() {
+        places = Dictionary(members.enumerated().map { ($1.key.text, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The same members, whatever their order.
+    public static func == (lhs: MustacheObject, rhs: MustacheObject) -> Bool {
+        lhs.count == rhs.count && lhs.members.allSatisfy { rhs.value($0.key) == $0.value }
+    }
+}
+
+/// A member's name with a hash of its bytes (FNV-1a), the same in every process: made once for each name in a
+/// template, and for each key set in an object.
+public struct MustacheKey: Sendable, Hashable {
+    public let text: String
+    let hash: UInt64
+
+    public init(_ text: String) {
+        self.text = text
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        self.hash = hash
     }
 }

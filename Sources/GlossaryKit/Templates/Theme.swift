@@ -71,4 +71,9 @@ public struct Theme: Sendable {
     public func render(_ template: String, _ context: MustacheValue) -> String {
         templates[template]?.render(context, partials: templates) ?? ""
     }
+
+    /// `render(_:_:)` as UTF-8 bytes.
+    func renderData(_ template: String, _ context: MustacheValue) -> Data {
+        templates[template]?.renderData(context, partials: templates) ?? Data()
+    }
 }

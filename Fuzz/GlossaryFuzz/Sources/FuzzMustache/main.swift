@@ -39,7 +39,7 @@ extension MustacheValue {
         case .number(let text): self = Int(text).map(MustacheValue.int) ?? .double(Double(text) ?? 0)
         case .string(let text): self = .string(text)
         case .array(let items): self = .array(items.map(MustacheValue.init(parsed:)))
-        case .object(let members): self = .object(Dictionary(members.map { ($0.key, MustacheValue(parsed: $0.value)) }, uniquingKeysWith: { _, last in last }))
+        case .object(let members): self = .object(MustacheObject(members.map { ($0.key, MustacheValue(parsed: $0.value)) }))
         }
     }
 }
