@@ -4,6 +4,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -19,9 +20,14 @@ static inline int glossary_rename_noreplace(const char *from, const char *to) {
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
 }
 
-/// Gives the pages of freed memory back to the system, in every arena (malloc_trim): glibc keeps what a
-/// thread freed for that thread's next allocations, which a build that is done with its trees never makes.
+/// Gives the pages of freed memory back to the system, in every arena: jemalloc's purge when the process's malloc
+/// is jemalloc (the glossary binary links it; found by name, so a program without it needs nothing), else glibc's
+/// malloc_trim — glibc keeps what a thread freed for that thread's next allocations, which a build that is done with
+/// its trees never makes.
 static inline void glossary_trim_heap(void) {
+    typedef int (*control)(const char *, void *, size_t *, void *, size_t);
+    control mallctl = (control)dlsym(RTLD_DEFAULT, "mallctl");
+    if (mallctl != NULL && mallctl("arena.4096.purge", NULL, NULL, NULL, 0) == 0) return;
     malloc_trim(0);
 }
 

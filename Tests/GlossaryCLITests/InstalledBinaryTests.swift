@@ -75,9 +75,14 @@ import Testing
         for forbidden in ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime", "libicu", "not found"] {
             #expect(!libraries.contains { $0.contains(forbidden) }, "ldd lists \(forbidden):\n\(ldd.stdout)")
         }
-        for needed in ["libcmark.so.0.30.2", "libcurl.so.4", "libmicrohttpd.so.12", "libyaml-0.so.2"] {
+        for needed in ["libcmark.so.0.30.2", "libcurl.so.4", "libmicrohttpd.so.12", "libyaml-0.so.2", "libjemalloc.so.2"] {
             #expect(libraries.contains { $0.hasPrefix(needed + " => /") }, "\(needed) resolves to a system library")
         }
+        // jemalloc is the allocator in use, ahead of glibc's malloc: asked to, it prints its statistics at exit.
+        let statistics = try Self.run(binary, ["--version"], in: temporary, environment: ["PATH": "/usr/bin:/bin", "MALLOC_CONF": "stats_print:true"])
+        #expect(statistics.status == 0)
+        #expect(statistics.stdout.contains("jemalloc statistics") || statistics.stderr.contains("jemalloc statistics"), "jemalloc is not the allocator")
+        #expect(statistics.stdout.contains("arenas.dirty_decay_ms: 1000") || statistics.stderr.contains("arenas.dirty_decay_ms: 1000"), "the decay is not set")
 
         let environment = ["PATH": "/usr/bin:/bin", "HOME": home.path]
         let glossary = { (arguments: [String], folder: URL) throws -> Run in try Self.run(binary, arguments, in: folder, environment: environment) }

@@ -2,7 +2,8 @@ import CSystem
 
 /// The process's freed memory, given back to the system where a build is done with much of what it made (the
 /// pages' trees after parsing, the previous site after a preview rebuild): otherwise the allocator keeps it, and
-/// the process's resident size stays at its highest.
+/// the process's resident size stays at its highest. The glossary binary's allocator is jemalloc (its arenas are
+/// purged); a program on glibc's malloc (the tests) has its heap trimmed and its big blocks mapped apart.
 public enum FreedMemory {
     public static func giveBack() {
         glossary_trim_heap()
