@@ -12,7 +12,7 @@ struct BuildManifest {
     let url: URL
 
     /// Bumped whenever the layout changes (or what a record holds).
-    static let format: UInt64 = 4
+    static let format: UInt64 = 5
     static let magic = Array("glossary build manifest\n".utf8)
 
     init(folder: URL, output: URL) {
@@ -28,8 +28,6 @@ struct BuildManifest {
             guard try reader.raw(Self.magic.count).elementsEqual(Self.magic), try reader.uint() == Self.format,
                 try reader.fingerprint() == context
             else { return }
-            let outputFolder = try Self.optionalSignature(&reader)
-            let previousFolder = try Self.optionalSignature(&reader)
             var records: [String: BuildState.StoredRecord] = [:]
             var terms = SearchTermTable.Reading()
             for _ in 0..<(try reader.count()) {
@@ -38,6 +36,8 @@ struct BuildManifest {
                 let record = try Self.record(&reader, terms: &terms)
                 records[record.page.contentPath] = .init(signature: signature, readAt: readAt, record: record)
             }
+            let outputFolder = try Self.optionalSignature(&reader)
+            let previousFolder = try Self.optionalSignature(&reader)
             var files: [String: BuildState.StoredFile] = [:]
             for _ in 0..<(try reader.count()) {
                 let path = try reader.string()
@@ -62,24 +62,29 @@ struct BuildManifest {
     }
 
     /// Writes `state`; a manifest that can't be written only costs the next build its shortcuts. Written a piece at
-    /// a time as it is made (`ChecksummedFile.Writer`), so it is never whole in memory.
-    func save(_ state: BuildState) {
-        guard state.withLock({ $0.isDirty }), let file = ChecksummedFile.Writer(url) else { return }
+    /// a time as it is made (`ChecksummedFile.Writer`), so it is never whole in memory. With a `draft` of the same
+    /// records, only what follows them is written now.
+    func save(_ state: BuildState, draft: Draft? = nil) {
+        // Its thread done first, so that no temporary file outlives the build.
+        let drafted = draft?.finish()
+        guard state.withLock({ $0.isDirty }) else {
+            draft?.discard()
+            return
+        }
+        let records = state.withLock { $0.records }
+        let file: ChecksummedFile.Writer
+        if let draft, let drafted, draft.holds(records) {
+            file = drafted
+        } else {
+            // A draft of other records goes, with its temporary file.
+            draft?.discard()
+            guard let fresh = ChecksummedFile.Writer(url) else { return }
+            Self.writeHead(Self.storable(records), context: state.withLock { $0.context }, into: fresh)
+            file = fresh
+        }
         state.withLock { state in
-            file.buffer.write(raw: Self.magic)
-            file.buffer.write(Self.format)
-            file.buffer.write(state.context)
             Self.write(state.outputFolder, &file.buffer)
             Self.write(state.previousFolder, &file.buffer)
-            let records = state.records.values.filter { $0.record.diagnostics.isEmpty && Self.canStore($0.record) }
-            file.buffer.write(UInt64(records.count))
-            var terms = SearchTermTable.Writing()
-            for stored in records.sorted(by: { $0.record.page.contentPath < $1.record.page.contentPath }) {
-                Self.write(stored.signature, &file.buffer)
-                file.buffer.write(stored.readAt.bitPattern)
-                Self.write(stored.record, &file.buffer, terms: &terms)
-                file.flushIfFull()
-            }
             file.buffer.write(UInt64(state.files.count))
             for (path, stored) in state.files.sorted(by: { $0.key < $1.key }) {
                 file.buffer.write(path)
@@ -92,6 +97,75 @@ struct BuildManifest {
             Self.write(state.previousOutputs, file)
         }
         if file.commit() { state.withLock { $0.isDirty = false } }
+    }
+
+    /// The manifest's first part — its header and the records, which are most of it — written on a thread of its own
+    /// while the build renders (the records are the build's once its site is made; what follows them is known only
+    /// once the output is committed). `save` finishes the file when the state still holds the same records, and
+    /// writes it whole otherwise.
+    final class Draft: @unchecked Sendable {
+        private let records: [String: BuildState.StoredRecord]
+        private var file: ChecksummedFile.Writer?
+        private let written = DispatchSemaphore(value: 0)
+
+        fileprivate init(records: [String: BuildState.StoredRecord], context: Fingerprint, url: URL) {
+            self.records = records
+            let thread = Thread { [self] in
+                if let file = ChecksummedFile.Writer(url, temporaryTag: "draft") {
+                    BuildManifest.writeHead(BuildManifest.storable(records), context: context, into: file)
+                    self.file = file
+                }
+                written.signal()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+
+        /// The file with the header and records written, once they are (nil when it couldn't be made).
+        fileprivate func finish() -> ChecksummedFile.Writer? {
+            written.wait()
+            written.signal()
+            return file
+        }
+
+        fileprivate func discard() {
+            file = nil
+        }
+
+        /// Whether `records` are the drafted ones: the same files, each the same record read at the same time.
+        fileprivate func holds(_ records: [String: BuildState.StoredRecord]) -> Bool {
+            records.count == self.records.count
+                && records.allSatisfy { path, stored in
+                    guard let drafted = self.records[path] else { return false }
+                    return drafted.record === stored.record && drafted.signature == stored.signature && drafted.readAt == stored.readAt
+                }
+        }
+    }
+
+    /// Starts writing the state's records (see `Draft`), when they changed since the manifest was read.
+    func draft(_ state: BuildState) -> Draft? {
+        let (dirty, records, context) = state.withLock { ($0.isDirty, $0.records, $0.context) }
+        guard dirty else { return nil }
+        return Draft(records: records, context: context, url: url)
+    }
+
+    /// The records a manifest keeps, in path order: those of files without problems, with every location in the file.
+    private static func storable(_ records: [String: BuildState.StoredRecord]) -> [BuildState.StoredRecord] {
+        records.values.filter { $0.record.diagnostics.isEmpty && canStore($0.record) }.sorted { $0.record.page.contentPath < $1.record.page.contentPath }
+    }
+
+    private static func writeHead(_ records: [BuildState.StoredRecord], context: Fingerprint, into file: ChecksummedFile.Writer) {
+        file.buffer.write(raw: magic)
+        file.buffer.write(format)
+        file.buffer.write(context)
+        file.buffer.write(UInt64(records.count))
+        var terms = SearchTermTable.Writing()
+        for stored in records {
+            write(stored.signature, &file.buffer)
+            file.buffer.write(stored.readAt.bitPattern)
+            write(stored.record, &file.buffer, terms: &terms)
+            file.flushIfFull()
+        }
     }
 
     // MARK: Pieces

@@ -45,18 +45,22 @@ public struct SiteBuilder: Sendable {
         await build(into: sink, changes: changes, scanned: nil)
     }
 
-    /// `build(into:changes:)`, with the scan already made when `scanned` is given.
-    func build(into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?) async -> BuildResult {
+    /// `build(into:changes:)`, with the scan already made when `scanned` is given; `recordsLearned` is called once the
+    /// state holds this build's records (before planning and rendering).
+    func build(
+        into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?, recordsLearned: (() -> Void)? = nil
+    ) async -> BuildResult {
         let cancellation = BuildCancellation()
         return await withTaskCancellationHandler {
-            await build(into: sink, changes: changes, scanned: scanned, cancellation: cancellation)
+            await build(into: sink, changes: changes, scanned: scanned, recordsLearned: recordsLearned, cancellation: cancellation)
         } onCancel: {
             cancellation.cancel()
         }
     }
 
     private func build(
-        into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?, cancellation: BuildCancellation
+        into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?, recordsLearned: (() -> Void)?,
+        cancellation: BuildCancellation
     ) async -> BuildResult {
         let started = Date()
         var log = DiagnosticLog()
@@ -125,6 +129,7 @@ public struct SiteBuilder: Sendable {
         log.add(contentsOf: site.ambiguityDiagnostics())
         count(site, into: &stats)
         state.learn(records: loaded.storedRecords)
+        recordsLearned?()
         stats.stageTimes.append(("site", Date().timeIntervalSince(siteStart)))
         guard let theme = loaded.theme, !log.hasErrors else { return finish() }
         result.snapshotInputs = SnapshotInputs(
@@ -218,10 +223,12 @@ public struct SiteBuilder: Sendable {
             failed.stats = BuildStats()
             return failed
         }
-        var result = await build(into: transaction, changes: nil, scanned: scanned)
+        // The manifest's records are written beside the render, once the build has them.
+        nonisolated(unsafe) var draft: BuildManifest.Draft?
+        var result = await build(into: transaction, changes: nil, scanned: scanned, recordsLearned: { draft = manifest.draft(state) })
         guard result.succeeded else {
             transaction.abandon()
-            manifest.save(state)
+            manifest.save(state, draft: draft)
             return result
         }
         let start = Date()
@@ -247,7 +254,7 @@ public struct SiteBuilder: Sendable {
             result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: shownOutput))
             result.outputs = nil
         }
-        manifest.save(state)
+        manifest.save(state, draft: draft)
         result.stats.stageTimes.append(("write", Date().timeIntervalSince(start)))
         result.stats.totalSeconds += Date().timeIntervalSince(start)
         return result

@@ -36,11 +36,12 @@ enum ChecksummedFile {
         private var checksum = StreamingFingerprint()
         private var failed = false
 
-        init?(_ url: URL) {
+        /// `temporaryTag` tells apart two writers of one file in one process.
+        init?(_ url: URL, temporaryTag: String = "") {
             let folder = url.deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             self.url = url
-            temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+            temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid())\(temporaryTag).tmp").path
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return nil }
         }

@@ -69,4 +69,65 @@ import Testing
             #expect(record.references.map(\.key) == original.references.map(\.key))
         }
     }
+
+    /// A state of `count` records, with a file and an output, as a build leaves it.
+    static func state(_ folder: URL, count: Int, seed: UInt64) throws -> BuildState {
+        var random = SeededRandom(seed: seed)
+        let state = BuildState()
+        let signature = try #require(FileSignature(path: folder.path))
+        for number in 0..<count {
+            let path = "page-\(number).md"
+            let file = SiteSource.File(displayPath: "content/" + path, contentPath: path, url: folder.appendingPathComponent(path))
+            let markdown = "# Page \(number)\n\nWords \(random.next() % 1000) and [[pod]].\n"
+            let record = try #require(PageParser.parse(text: markdown, hash: .zero, file: file, drafts: false).0?.record)
+            state.withLock { $0.records[path] = .init(signature: signature, readAt: Double(number), record: record) }
+        }
+        state.withLock { state in
+            state.files["/theme/site.css"] = .init(signature: signature, readAt: 2, hash: .of(bytes: [1]))
+            state.outputs["index.html"] = .init(fingerprint: .of(bytes: [2]), bytesHash: .of(bytes: [3]), signature: signature)
+            state.outputFolder = signature
+        }
+        return state
+    }
+
+    /// The records drafted while a build renders, and the rest added once it is committed: the same manifest as one
+    /// written whole. A draft whose records are no longer the state's is not used (the manifest is written whole).
+    @Test func aDraftedManifestIsTheManifestWrittenWhole() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-manifest-draft")
+        let manifest = BuildManifest(folder: folder, output: folder.appendingPathComponent("site"))
+        let state = try Self.state(folder, count: 3_000, seed: 5)
+        manifest.save(state)
+        let whole = try Data(contentsOf: manifest.url)
+
+        state.isDirty = true
+        let draft = try #require(manifest.draft(state))
+        // What the build learns after its records: written after them.
+        state.withLock { $0.outputs["new.html"] = .init(fingerprint: .of(bytes: [4]), bytesHash: .of(bytes: [5]), signature: nil) }
+        manifest.save(state, draft: draft)
+        let drafted = try Data(contentsOf: manifest.url)
+        state.withLock { $0.isDirty = true }
+        manifest.save(state)
+        #expect(drafted == (try Data(contentsOf: manifest.url)), "drafted and whole give the same bytes")
+        #expect(drafted != whole)
+        let loaded = BuildState()
+        manifest.load(into: loaded, context: state.context)
+        #expect(loaded.withLock { $0.records.count } == 3_000)
+        #expect(loaded.withLock { $0.outputs["new.html"] } != nil)
+
+        // A record read again after the draft was made: the draft is left, and the manifest holds the new record.
+        state.withLock { $0.isDirty = true }
+        let stale = try #require(manifest.draft(state))
+        let replacement = try Self.state(folder, count: 1, seed: 9).withLock { $0.records["page-0.md"]! }
+        let original = try #require(state.withLock { $0.records["page-0.md"] })
+        try #require(replacement.record.searchText != original.record.searchText)
+        state.withLock { $0.records["page-0.md"] = replacement }
+        manifest.save(state, draft: stale)
+        let reloaded = BuildState()
+        manifest.load(into: reloaded, context: state.context)
+        #expect(reloaded.withLock { $0.records["page-0.md"]?.record.searchText } == replacement.record.searchText)
+        #expect(reloaded.withLock { $0.records["page-1.md"]?.readAt } == 1)
+        // No temporary file is left beside the manifest.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
 }
