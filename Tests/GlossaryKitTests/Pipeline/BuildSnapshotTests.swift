@@ -66,6 +66,13 @@ import Testing
             ("edit an output file", { try Data("changed".utf8).write(to: site.appendingPathComponent("index.html")) }),
             ("delete an output file", { try FileManager.default.removeItem(at: site.appendingPathComponent("404.html")) }),
             ("add a file to the output", { try Data("stray".utf8).write(to: site.appendingPathComponent("stray.html")) }),
+            // Below the top level too: each folder there is listed on its own thread.
+            ("edit an output file in a folder", { try Data("changed".utf8).write(to: site.appendingPathComponent("terms/index.html")) }),
+            ("add a file to a folder of the output", { try Data("stray".utf8).write(to: site.appendingPathComponent("terms/stray.html")) }),
+            (
+                "delete an output folder's file",
+                { try FileManager.default.removeItem(at: site.appendingPathComponent("search/index.html")) }
+            ),
             (
                 "replace the output folder",
                 {
