@@ -76,6 +76,57 @@ public final class PageRecord: Sendable {
             && summaryHTML == other.summaryHTML && autolink == other.autolink && hasBody == other.hasBody && title == other.title
     }
 
+    /// The fingerprint of every field `differsOnlyInText` compares except where things are in the file (the lines and
+    /// columns of references and links), nil for a record with problems (which `differsOnlyInText` never allows).
+    ///
+    /// Two records of one page with the same shape differ at most in their text, their bytes and the locations of what
+    /// they hold. Locations only ever reach the build's problems, never an output, so `glossary build` (which keeps the
+    /// shape of each page it published, not the record) may remake only the page and the search index after an edit that
+    /// keeps the shape — when none of the problems it reports points into the page (see `SiteBuilder.patchText`). A new
+    /// field of the record is hashed here too, unless only the page and the search index read it.
+    public var shape: Fingerprint? {
+        guard diagnostics.isEmpty else { return nil }
+        var hasher = FingerprintHasher()
+        hasher.combine(page.kind == .glossaryEntry)
+        hasher.combine(page.displayPath)
+        hasher.combine(page.contentPath)
+        hasher.combine(page.urlPath)
+        // The front matter as the manifest keeps it: every field.
+        var metadata = BinaryWriter(capacity: 256)
+        BuildManifest.write(page.metadata, &metadata)
+        metadata.withBytes { hasher.combine(buffer: $0) }
+        for list in [references, declaredTerms] {
+            hasher.combineCount(list.count)
+            for reference in list {
+                hasher.combine(reference.shown)
+                hasher.combine(reference.word)
+                hasher.combine(reference.key.rawValue)
+                hasher.combine(reference.key.slug)
+                hasher.combine(reference.isAutomatic)
+            }
+        }
+        hasher.combineCount(links.count)
+        for link in links {
+            hasher.combine(link.destination)
+            hasher.combine(link.isImage)
+        }
+        hasher.combine(firstHeading)
+        hasher.combine(startsWithTitleHeading)
+        hasher.combine(firstParagraph)
+        hasher.combineCount(headings.count)
+        for heading in headings {
+            hasher.combine(heading.level)
+            hasher.combine(heading.text)
+            hasher.combine(heading.id)
+        }
+        hasher.combine(summaryHTML)
+        hasher.combine(autolink != nil)
+        hasher.combine(autolink ?? .zero)
+        hasher.combine(hasBody)
+        hasher.combine(title)
+        return hasher.finish()
+    }
+
     /// The headings the table of contents lists (levels 2 and 3), or none when the page has fewer than three
     /// of them or its front matter says `toc: false`.
     public var tableOfContents: [PageHeading] {

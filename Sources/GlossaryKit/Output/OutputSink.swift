@@ -12,9 +12,17 @@ public protocol OutputSink: AnyObject, Sendable {
     func keep(_ path: String, fingerprint: Fingerprint) throws(OutputFailure) -> Bool
     /// A rendered file; `bytesHash` is its bytes' fingerprint (a sink may skip writing equal bytes).
     func write(_ path: String, _ data: Data, fingerprint: Fingerprint, bytesHash: Fingerprint) throws(OutputFailure)
+    /// A rendered content page, with where it shows its body (which a sink that keeps it may note for later builds).
+    func write(_ path: String, _ data: Data, fingerprint: Fingerprint, bytesHash: Fingerprint, slots: BodySlots?) throws(OutputFailure)
     /// A file copied as it is (a theme asset, a content file); `bytesHash` is its content's fingerprint.
     func copy(_ path: String, from source: URL, fingerprint: Fingerprint, bytesHash: Fingerprint) throws(OutputFailure)
     /// Called once every output is in: everything else the sink holds goes. Returns the paths it wrote or
     /// removed in this build.
     func finish(paths: Set<String>) throws(OutputFailure) -> Set<String>
+}
+
+extension OutputSink {
+    public func write(_ path: String, _ data: Data, fingerprint: Fingerprint, bytesHash: Fingerprint, slots: BodySlots?) throws(OutputFailure) {
+        try write(path, data, fingerprint: fingerprint, bytesHash: bytesHash)
+    }
 }

@@ -17,7 +17,9 @@ import Foundation
 ///
 /// `commit()` exchanges staging and the output in one `renameat2(RENAME_EXCHANGE)`, moves the old site's
 /// top-level dotfiles (a gh-pages `.git`, `.nojekyll`) into the new one, and keeps the old site as
-/// `.NAME.previous` for the next build. Nothing holding a dotfile is ever deleted: a dotfile that can't be moved
+/// `.NAME.previous` for the next build. When there was no old site (the first build, or the output was removed),
+/// the previous folder is made of hard links to the new one's files, so that the next build, too, costs what
+/// changed. Nothing holding a dotfile is ever deleted: a dotfile that can't be moved
 /// keeps its folder (reported as `kept`). Folders left by builds that died (`.NAME.building-PID`,
 /// `.NAME.old-PID` of a process that no longer runs) are cleaned up the same way when a transaction begins.
 ///
@@ -37,6 +39,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// Whether the live site turned out to be this build already (`isCurrent`): nothing is written or swapped.
     public private(set) var isUnchanged = false
     private let liveOutputs: [String: BuildState.StoredOutput]
+    /// Whether the state knows what the live folder holds (`liveOutputs`).
+    private let outputIsKnown: Bool
     private var stagingOutputs: [String: BuildState.StoredOutput] = [:]
     /// The previous site's outputs when the state knows that folder (it can become the staging folder).
     private let previousOutputs: [String: BuildState.StoredOutput]?
@@ -45,6 +49,9 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// What staging holds by the end of the build: the state's outputs after commit.
     private var written: [String: BuildState.StoredOutput] = [:]
     private var changed: Set<String> = []
+    /// An unknown previous site moved out of the way, deleted on another core while the build renders.
+    private var removal: Thread?
+    private let removed = DispatchSemaphore(value: 0)
 
     /// Old sites kept because some of their dotfiles could not be moved into the new one (it had files of
     /// the same names), with those names: the caller reports them.
@@ -60,7 +67,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         staging = parent.appendingPathComponent(".\(name).building-\(getpid())", isDirectory: true)
         previous = parent.appendingPathComponent(".\(name).previous", isDirectory: true)
         let known = state?.withLock { ($0.outputs, $0.previousOutputs, $0.outputFolder, $0.previousFolder) } ?? ([:], [:], nil, nil)
-        let outputIsKnown = known.2 != nil && FileSignature(path: self.output.path).map(\.identity) == known.2?.identity
+        outputIsKnown = known.2 != nil && FileSignature(path: self.output.path).map(\.identity) == known.2?.identity
         liveOutputs = outputIsKnown ? known.0 : [:]
         if let previousFolder = known.3, outputIsKnown, FileSignature(path: previous.path).map(\.identity) == previousFolder.identity {
             previousOutputs = known.1
@@ -80,8 +87,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
                 stagingOutputs = previousOutputs
                 return nil
             }
-            // An unknown previous site is of no use: make room for the one this commit will leave.
-            Self.removeTree(previous)
+            // An unknown previous site is of no use: make room for the one this commit will leave, deleting it meanwhile.
+            removeInBackground(previous)
             if mkdir(staging.path, 0o755) != 0 {
                 let code = errno
                 let parent = output.deletingLastPathComponent()
@@ -140,19 +147,23 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     }
 
     public func write(_ path: String, _ data: Data, fingerprint: Fingerprint, bytesHash: Fingerprint) throws(OutputFailure) {
+        try write(path, data, fingerprint: fingerprint, bytesHash: bytesHash, slots: nil)
+    }
+
+    public func write(_ path: String, _ data: Data, fingerprint: Fingerprint, bytesHash: Fingerprint, slots: BodySlots?) throws(OutputFailure) {
         try prepare()
         let target = staging.path + "/" + path
         // Equal bytes are already there: only the inputs' fingerprint is new.
         if let stored = stagingOutputs[path], stored.bytesHash == bytesHash, let signature = stored.signature,
             FileSignature(path: target)?.isUnmodified(since: signature) == true
         {
-            record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature))
+            record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature, slots: slots))
             return
         }
         try makeFolders(for: path)
         unlink(target)
         try Self.writeFile(data, to: target)
-        record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: FileSignature(path: target)))
+        record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: FileSignature(path: target), slots: slots))
     }
 
     /// A real copy: an editor changing the source in place must not change the published site.
@@ -242,6 +253,89 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         return 0
     }
 
+    // MARK: Patching
+
+    /// Makes staging the live site with `files` replaced, from the previous folder and the state's tables alone: the
+    /// previous folder is renamed into staging, every file it holds otherwise than the live folder is linked from it
+    /// (or removed), and `files` are written. No other file is looked at, which is what makes a build that changed a
+    /// few files cost as much: the caller has checked that both folders are as the state says (`SiteBuilder.patchText`).
+    ///
+    /// Returns the folders below the root whose entries changed (their signatures change). Throws when the previous
+    /// folder is not there to start from or a file can't be written; `abandon` then removes what was made.
+    func patch(_ files: [(path: String, data: Data, output: BuildState.StoredOutput)]) throws(OutputFailure) -> Set<String> {
+        guard let previousOutputs else { throw .create(folder: previous.path, reason: "the previous site is not known") }
+        try prepare()
+        guard reusedPrevious else { throw .create(folder: previous.path, reason: "the previous site could not be reused") }
+        let root = staging.path + "/"
+        var touched = Set<String>()
+        var present = Self.folders(holding: previousOutputs.keys)
+        func parent(_ path: String) -> String {
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path.utf8[..<$0])! } ?? ""
+        }
+        /// Makes the folders above `path` that staging lacks, parents first.
+        func makeFolders(above path: String) throws(OutputFailure) {
+            let folder = parent(path)
+            guard !folder.isEmpty, !present.contains(folder) else { return }
+            try makeFolders(above: folder)
+            guard mkdir(root + folder, 0o755) == 0 || errno == EEXIST else { throw .write(path: root + folder, reason: Self.reason(errno)) }
+            present.insert(folder)
+            touched.insert(folder)
+            touched.insert(parent(folder))
+        }
+        let replaced = Set(files.map(\.path))
+        var result = liveOutputs
+        for path in previousOutputs.keys where liveOutputs[path] == nil && !replaced.contains(path) {
+            unlink(root + path)
+            touched.insert(parent(path))
+        }
+        for (path, live) in liveOutputs where !replaced.contains(path) {
+            if let held = previousOutputs[path], BuildOutputs.isLinked(held, live) { continue }
+            try makeFolders(above: path)
+            unlink(root + path)
+            guard Glibc.link(output.path + "/" + path, root + path) == 0 else { throw .write(path: root + path, reason: Self.reason(errno)) }
+            touched.insert(parent(path))
+        }
+        for file in files {
+            try makeFolders(above: file.path)
+            unlink(root + file.path)
+            try Self.writeFile(file.data, to: root + file.path)
+            var written = file.output
+            written.signature = FileSignature(path: root + file.path)
+            result[file.path] = written
+            touched.insert(parent(file.path))
+        }
+        // Folders only the previous site had are empty now: deepest first.
+        let needed = Self.folders(holding: result.keys)
+        for folder in present.subtracting(needed).sorted(by: { $0.utf8.count > $1.utf8.count }) {
+            guard rmdir(root + folder) == 0 else { throw .write(path: root + folder, reason: Self.reason(errno)) }
+            touched.insert(parent(folder))
+        }
+        lock.withLock {
+            written = result
+            for (path, output) in result where liveOutputs[path]?.bytesHash != output.bytesHash { changed.insert(path) }
+            for path in liveOutputs.keys where result[path] == nil { changed.insert(path) }
+        }
+        return touched.subtracting([""])
+    }
+
+    /// The paths the build changed (written with other bytes, or removed), once staging is made.
+    var changedPaths: Set<String> { lock.withLock { changed } }
+
+    /// `committed()` after a `patch`, from what the state knew of the folders before it (`liveFolders`, `previousFolders`:
+    /// checked untouched by the caller) and the folders the patch changed, which are all that is looked at again.
+    func committedAfterPatch(touched: Set<String>, liveFolders: [String: FileSignature], previousFolders: [String: FileSignature]) -> Committed {
+        let outputs = self.outputs
+        var folders = previousFolders
+        let needed = Self.folders(holding: outputs.keys)
+        for folder in folders.keys where !needed.contains(folder) { folders[folder] = nil }
+        for folder in touched where needed.contains(folder) { folders[folder] = FileSignature(path: output.path + "/" + folder) }
+        var result = Committed(outputs: outputs, folder: FileSignature(path: output.path), folders: folders)
+        if let kept = previousKept, let folder = FileSignature(path: previous.path) {
+            result.previous = (kept, folder, previousIsOldLive ? liveFolders : Self.folderSignatures(of: previous, holding: kept.keys, jobs: 2))
+        }
+        return result
+    }
+
     // MARK: Finishing
 
     /// Puts the new site in place in one step; afterwards the output is the new site, with the old one's
@@ -250,34 +344,137 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         finished = true
         if isUnchanged { return }
         try prepare()
+        waitForRemoval()
         var exists = stat()
-        guard lstat(output.path, &exists) == 0 else {
+        if lstat(output.path, &exists) == 0 {
+            guard glossary_rename_exchange(staging.path, output.path) == 0 else {
+                let code = errno
+                Self.removeTree(staging)
+                throw .swap(reason: Self.reason(code))
+            }
+            // The staging name now holds the old site: the previous folder, when the state knew what it held.
+            if !outputIsKnown {
+                retire(staging, keepAsPrevious: false, removingMeanwhile: true)
+            } else if retire(staging, keepAsPrevious: true) {
+                previousKept = liveOutputs
+                previousIsOldLive = true
+                return
+            }
+        } else {
             guard glossary_rename_noreplace(staging.path, output.path) == 0 else {
                 let code = errno
                 Self.removeTree(staging)
                 throw .swap(reason: Self.reason(code))
             }
-            return
         }
-        guard glossary_rename_exchange(staging.path, output.path) == 0 else {
-            let code = errno
-            Self.removeTree(staging)
-            throw .swap(reason: Self.reason(code))
+        // No old site the next build could start from: a previous folder of links to this one's files.
+        let linking = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).linking-\(getpid())")
+        previousKept = Self.linkTree(written.keys.sorted(), from: output, into: previous, through: linking) ? written : nil
+        waitForRemoval()
+    }
+
+    /// What the previous folder holds after the commit (nil: there is none, or it is unknown).
+    private var previousKept: [String: BuildState.StoredOutput]?
+    /// Whether the previous folder is the old live one (rather than made of links to the new one).
+    private var previousIsOldLive = false
+
+    /// What both output folders hold once committed, with the signatures of them and of every folder below them.
+    public struct Committed: Sendable {
+        public var outputs: [String: BuildState.StoredOutput]
+        public var folder: FileSignature?
+        public var folders: [String: FileSignature]
+        public var previous: (outputs: [String: BuildState.StoredOutput], folder: FileSignature, folders: [String: FileSignature])?
+    }
+
+    /// The output folders as the commit left them (their folders stat'ed on every core).
+    public func committed(jobs: Int = 2) -> Committed {
+        let outputs = self.outputs
+        var result = Committed(
+            outputs: outputs, folder: FileSignature(path: output.path), folders: Self.folderSignatures(of: output, holding: outputs.keys, jobs: jobs))
+        if let kept = previousKept, let folder = FileSignature(path: previous.path) {
+            result.previous = (kept, folder, Self.folderSignatures(of: previous, holding: kept.keys, jobs: jobs))
         }
-        // The staging name now holds the old site.
-        retire(staging, keepAsPrevious: true)
+        return result
+    }
+
+    /// The signatures of the folders below `root` that hold `paths`, by path below it (a folder that is gone is left
+    /// out, which no later look at it matches).
+    static func folderSignatures(of root: URL, holding paths: some Collection<String>, jobs: Int) -> [String: FileSignature] {
+        let folders = Array(Self.folders(holding: paths))
+        let signatures = folders.parallelMap(jobs: jobs) { FileSignature(path: root.path + "/" + $0) }
+        var result: [String: FileSignature] = [:]
+        result.reserveCapacity(folders.count)
+        for (folder, signature) in zip(folders, signatures) {
+            if let signature { result[folder] = signature }
+        }
+        return result
+    }
+
+    /// Every folder below the root that holds one of `paths`, at any depth.
+    static func folders(holding paths: some Collection<String>) -> Set<String> {
+        var folders = Set<String>()
+        for path in paths {
+            var end = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            while let cut = end {
+                let folder = String(path.utf8[..<cut])!
+                guard folders.insert(folder).inserted else { break }
+                end = folder.utf8.lastIndex(of: UInt8(ascii: "/"))
+            }
+        }
+        return folders
+    }
+
+    /// Makes `destination` a copy of `source`'s `paths` made of hard links (their folders made first), in `building`
+    /// (a name a dead build's leftovers have), renamed into place once whole; whether it is there.
+    static func linkTree(_ paths: [String], from source: URL, into destination: URL, through building: URL, jobs: Int = 2) -> Bool {
+        removeTree(building)
+        guard mkdir(building.path, 0o755) == 0 else { return false }
+        // Parents before children: a folder's path sorts before the paths below it.
+        for folder in folders(holding: paths).sorted() where mkdir(building.path + "/" + folder, 0o755) != 0 {
+            removeTree(building)
+            return false
+        }
+        let linked = paths.parallelMap(jobs: jobs) { path in Glibc.link(source.path + "/" + path, building.path + "/" + path) == 0 }
+        guard linked.allSatisfy({ $0 }), glossary_rename_noreplace(building.path, destination.path) == 0 else {
+            removeTree(building)
+            return false
+        }
+        return true
     }
 
     /// Deletes what was written; the output is untouched (and the previous site is given up).
     public func abandon() {
         finished = true
         guard prepareLock.withLock({ prepared }) else { return }
+        waitForRemoval()
         Self.removeTree(staging)
     }
 
-    /// The signatures of the output folder and the previous one after commit, for the build state.
-    public var folderSignatures: (output: FileSignature?, previous: FileSignature?) {
-        (FileSignature(path: output.path), FileSignature(path: previous.path))
+    /// Moves `folder` aside at once and deletes it on a thread of its own (a site's tree takes a core a quarter of a
+    /// second to delete); `waitForRemoval` waits for it. Under a dead build's name, so that a build that dies
+    /// meanwhile leaves it for the next to clean up.
+    private func removeInBackground(_ folder: URL) {
+        let aside = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).removed-\(getpid())")
+        var info = stat()
+        guard lstat(folder.path, &info) == 0 else { return }
+        Self.removeTree(aside)
+        guard rename(folder.path, aside.path) == 0 else {
+            Self.removeTree(folder)
+            return
+        }
+        let thread = Thread { [removed] in
+            Self.removeTree(aside)
+            removed.signal()
+        }
+        thread.stackSize = 1 << 20
+        removal = thread
+        thread.start()
+    }
+
+    private func waitForRemoval() {
+        guard removal != nil else { return }
+        removed.wait()
+        removal = nil
     }
 
     // MARK: Old sites and leftovers
@@ -285,7 +482,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// Moves a retired site's top-level dotfiles into the output, then keeps it as the previous site (or deletes
     /// it) — unless a dotfile could not be moved, in which case the folder stays as it is, for a later build to
     /// try again.
-    private func retire(_ folder: URL, keepAsPrevious: Bool) {
+    @discardableResult
+    private func retire(_ folder: URL, keepAsPrevious: Bool, removingMeanwhile: Bool = false) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var kept: [String] = []
         for name in names where name.hasPrefix(".") {
@@ -299,21 +497,22 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             let parked = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(getpid())")
             let place = folder == staging && rename(folder.path, parked.path) == 0 ? parked : folder
             self.kept.append((place, kept.sorted()))
-            return
+            return false
         }
-        if keepAsPrevious, glossary_rename_noreplace(folder.path, previous.path) == 0 { return }
-        Self.removeTree(folder)
+        if keepAsPrevious, glossary_rename_noreplace(folder.path, previous.path) == 0 { return true }
+        if removingMeanwhile { removeInBackground(folder) } else { Self.removeTree(folder) }
+        return false
     }
 
-    /// Folders beside the output left by builds whose process is gone: their dotfiles are carried over, the
-    /// rest is deleted.
+    /// Folders beside the output left by builds whose process is gone (staging, old sites, a previous folder being
+    /// linked or deleted): their dotfiles are carried over, the rest is deleted.
     private func removeLeftovers() {
         let parent = output.deletingLastPathComponent()
         let prefix = ".\(output.lastPathComponent)."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
-            guard let dash = rest.lastIndex(of: "-"), ["building", "old"].contains(rest[..<dash]),
+            guard let dash = rest.lastIndex(of: "-"), ["building", "old", "linking", "removed"].contains(rest[..<dash]),
                 let pid = Int32(rest[rest.index(after: dash)...])
             else { continue }
             // Our own pid is a leftover of an earlier process that had it; another live process is a build

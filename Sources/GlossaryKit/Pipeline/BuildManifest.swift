@@ -1,8 +1,8 @@
 import Foundation
 
 /// The build state of `glossary build`, kept between runs in `.glossary/build/manifest-<output>` (one per output
-/// folder): records of the markdown files, fingerprints of the other inputs, and the fingerprints and
-/// signatures of every output file of the live and previous output folders.
+/// folder): records of the markdown files and fingerprints of the other inputs. What the output folders hold is kept
+/// beside it (`BuildOutputs`).
 ///
 /// The file ends with a fingerprint of everything before it. A manifest that is missing, damaged, of another
 /// format, or written by another build of glossary is ignored: the build is then a full one, never a wrong
@@ -12,7 +12,7 @@ struct BuildManifest {
     let url: URL
 
     /// Bumped whenever the layout changes (or what a record holds).
-    static let format: UInt64 = 5
+    static let format: UInt64 = 6
     static let magic = Array("glossary build manifest\n".utf8)
 
     init(folder: URL, output: URL) {
@@ -36,24 +36,16 @@ struct BuildManifest {
                 let record = try Self.record(&reader, terms: &terms)
                 records[record.page.contentPath] = .init(signature: signature, readAt: readAt, record: record)
             }
-            let outputFolder = try Self.optionalSignature(&reader)
-            let previousFolder = try Self.optionalSignature(&reader)
             var files: [String: BuildState.StoredFile] = [:]
             for _ in 0..<(try reader.count()) {
                 let path = try reader.string()
                 files[path] = .init(signature: try Self.signature(&reader), readAt: Double(bitPattern: try reader.uint()), hash: try reader.fingerprint())
             }
-            let outputs = try Self.outputs(&reader)
-            let previousOutputs = try Self.outputs(&reader)
             guard reader.isAtEnd else { return }
             state.withLock { state in
                 state.context = context
                 state.records = records
                 state.files = files
-                state.outputs = outputs
-                state.previousOutputs = previousOutputs
-                state.outputFolder = outputFolder
-                state.previousFolder = previousFolder
                 state.isDirty = false
             }
         } catch {
@@ -83,8 +75,6 @@ struct BuildManifest {
             file = fresh
         }
         state.withLock { state in
-            Self.write(state.outputFolder, &file.buffer)
-            Self.write(state.previousFolder, &file.buffer)
             file.buffer.write(UInt64(state.files.count))
             for (path, stored) in state.files.sorted(by: { $0.key < $1.key }) {
                 file.buffer.write(path)
@@ -93,8 +83,6 @@ struct BuildManifest {
                 file.buffer.write(stored.hash)
                 file.flushIfFull()
             }
-            Self.write(state.outputs, file)
-            Self.write(state.previousOutputs, file)
         }
         if file.commit() { state.withLock { $0.isDirty = false } }
     }
@@ -288,28 +276,6 @@ struct BuildManifest {
 
     static func optionalSignature(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> FileSignature? {
         try reader.bool() ? try signature(&reader) : nil
-    }
-
-    static func write(_ outputs: [String: BuildState.StoredOutput], _ file: ChecksummedFile.Writer) {
-        file.buffer.write(UInt64(outputs.count))
-        for (path, output) in outputs.sorted(by: { $0.key < $1.key }) {
-            file.buffer.write(path)
-            file.buffer.write(output.fingerprint)
-            file.buffer.write(output.bytesHash)
-            write(output.signature, &file.buffer)
-            file.flushIfFull()
-        }
-    }
-
-    static func outputs(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [String: BuildState.StoredOutput] {
-        var outputs: [String: BuildState.StoredOutput] = [:]
-        let count = try reader.count()
-        outputs.reserveCapacity(count)
-        for _ in 0..<count {
-            let path = try reader.string()
-            outputs[path] = .init(fingerprint: try reader.fingerprint(), bytesHash: try reader.fingerprint(), signature: try optionalSignature(&reader))
-        }
-        return outputs
     }
 
     static func write(_ record: PageRecord, _ writer: inout BinaryWriter, terms: inout SearchTermTable.Writing) {

@@ -1,29 +1,67 @@
 import Foundation
 
 /// What a successful `glossary build` was made from and came to, kept beside the manifest in
-/// `.glossary/build/snapshot-<output>`: a digest of every input (the scan with each file's signature, the
-/// configuration, the theme, the cache files read, the options), until when that holds (the first cached
-/// definition to go stale, for a build that may fetch), the files it left in the output folder with their
-/// signatures, and what it reported.
+/// `.glossary/build/snapshot-<output>`: a digest of every input (the scan, the configuration, the theme, the cache
+/// files read, the options) but the markdown files' signatures, which it keeps one by one; until when that holds (the
+/// first cached definition to go stale, for a build that may fetch); the generation of the outputs file written with it
+/// (`BuildOutputs`, which says what the output folders hold); what it reported; and, for each page it published, what a
+/// later build needs to remake the page after an edit of its text alone (`PageKit`).
 ///
-/// A later build whose inputs give the same digest, before that time, with those files untouched and nothing
-/// added, has nothing to do: it says again what the last one said and touches nothing, without reading the
-/// manifest, a markdown file or a cache entry. A missing or damaged snapshot only costs that shortcut.
+/// A later build whose inputs are all the same, before that time, with the output folder as the outputs file says,
+/// has nothing to do: it says again what the last one said and touches nothing, without reading the manifest, a
+/// markdown file or a cache entry. One whose only changes are pages' text remakes those pages and the search index
+/// (`SiteBuilder.patchText`). A missing or damaged snapshot only costs those shortcuts.
 struct BuildSnapshot {
+    /// Every input but the markdown files' signatures (their paths are in it).
     var digest: Fingerprint
+    /// Each markdown file's signature, in the scan's order (nil: it had none).
+    var markdown: [FileSignature?]
     /// Seconds since 1970 after which the same inputs may build otherwise (`.infinity`: never).
     var validUntil: Double
-    var outputFolder: FileSignature
-    var outputs: [(path: String, signature: FileSignature)]
+    /// The outputs file this snapshot goes with.
+    var generation: Fingerprint
     /// The cache files the build looked at, with their signatures (nil: there was none).
     var cacheFiles: [(path: String, signature: FileSignature?)]
     /// The build's problems (not those of writing the output, which a build that writes nothing doesn't meet).
     var diagnostics: [Diagnostic]
     var stats: BuildStats
+    /// The site's root path, which term links start with.
+    var rootPath: String
+    /// The pages' kits, as written (read when a page is to be remade: see `kits(for:)`).
+    private var kitBytes: ArraySlice<UInt8> = []
+
+    /// What remaking a published content page after an edit of its text alone takes, besides its new bytes: its
+    /// record's shape (the edit must keep it), where it goes, its place among the search index's documents, its links'
+    /// destinations and the slug each term it references links to (as the build's site decided them).
+    struct PageKit: Equatable {
+        var shape: Fingerprint
+        var outputPath: String
+        var document: Int
+        var destinations: [String?]
+        /// By the record's referenced keys in order of first reference (nil: the key has no definition).
+        var slugs: [String?]
+    }
 
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
     static let magic = Array("glossary build snapshot\n".utf8)
+
+    init(
+        digest: Fingerprint, markdown: [FileSignature?], validUntil: Double, generation: Fingerprint, cacheFiles: [(path: String, signature: FileSignature?)],
+        diagnostics: [Diagnostic], stats: BuildStats, rootPath: String, kits: [String: PageKit]
+    ) {
+        self.digest = digest
+        self.markdown = markdown
+        self.validUntil = validUntil
+        self.generation = generation
+        self.cacheFiles = cacheFiles
+        self.diagnostics = diagnostics
+        self.stats = stats
+        self.rootPath = rootPath
+        var writer = BinaryWriter(capacity: kits.count * 96)
+        Self.write(kits, &writer)
+        kitBytes = writer.take()[...]
+    }
 
     /// The snapshot of builds of `source` into `output`: one per output folder, like the manifest.
     static func url(folder: URL, output: URL) -> URL {
@@ -31,7 +69,7 @@ struct BuildSnapshot {
         return folder.appendingPathComponent("snapshot-\(id)")
     }
 
-    /// The snapshot at `url` when it is sound and this glossary wrote it.
+    /// The snapshot at `url` when it is sound and this glossary wrote it (the pages' kits are read when asked for).
     static func read(_ url: URL) -> BuildSnapshot? {
         guard let body = ChecksummedFile.read(url, minimum: magic.count) else { return nil }
         var reader = BinaryReader(body)
@@ -40,11 +78,11 @@ struct BuildSnapshot {
             else { return nil }
             let digest = try reader.fingerprint()
             let validUntil = Double(bitPattern: try reader.uint())
-            let outputFolder = try BuildManifest.signature(&reader)
-            var outputs: [(path: String, signature: FileSignature)] = []
-            let outputCount = try reader.count()
-            outputs.reserveCapacity(outputCount)
-            for _ in 0..<outputCount { outputs.append((try reader.string(), try BuildManifest.signature(&reader))) }
+            let generation = try reader.fingerprint()
+            var markdown: [FileSignature?] = []
+            let markdownCount = try reader.count()
+            markdown.reserveCapacity(markdownCount)
+            for _ in 0..<markdownCount { markdown.append(try BuildManifest.optionalSignature(&reader)) }
             var cacheFiles: [(path: String, signature: FileSignature?)] = []
             for _ in 0..<(try reader.count()) { cacheFiles.append((try reader.string(), try BuildManifest.optionalSignature(&reader))) }
             var diagnostics: [Diagnostic] = []
@@ -57,16 +95,18 @@ struct BuildSnapshot {
             stats.cached = try reader.int()
             stats.fetched = try reader.int()
             stats.files = try reader.int()
-            guard reader.isAtEnd else { return nil }
-            return BuildSnapshot(
-                digest: digest, validUntil: validUntil, outputFolder: outputFolder, outputs: outputs, cacheFiles: cacheFiles,
-                diagnostics: diagnostics, stats: stats)
+            let rootPath = try reader.string()
+            var snapshot = BuildSnapshot(
+                digest: digest, markdown: markdown, validUntil: validUntil, generation: generation, cacheFiles: cacheFiles, diagnostics: diagnostics,
+                stats: stats, rootPath: rootPath, kits: [:])
+            snapshot.kitBytes = try reader.raw(body.count - reader.offset)
+            return snapshot
         } catch {
             return nil
         }
     }
 
-    /// Writes the snapshot atomically; one that can't be written only costs the next build its shortcut.
+    /// Writes the snapshot atomically; one that can't be written only costs the next build its shortcuts.
     func write(to url: URL) {
         var writer = BinaryWriter(capacity: 1 << 20)
         writer.write(raw: Self.magic)
@@ -74,12 +114,9 @@ struct BuildSnapshot {
         writer.write(EngineIdentity.current)
         writer.write(digest)
         writer.write(validUntil.bitPattern)
-        BuildManifest.write(outputFolder, &writer)
-        writer.write(UInt64(outputs.count))
-        for (path, signature) in outputs {
-            writer.write(path)
-            BuildManifest.write(signature, &writer)
-        }
+        writer.write(generation)
+        writer.write(UInt64(markdown.count))
+        for signature in markdown { BuildManifest.write(signature, &writer) }
         writer.write(UInt64(cacheFiles.count))
         for (path, signature) in cacheFiles {
             writer.write(path)
@@ -88,10 +125,73 @@ struct BuildSnapshot {
         writer.write(UInt64(diagnostics.count))
         for diagnostic in diagnostics { Self.write(diagnostic, &writer) }
         for count in [stats.pages, stats.terms, stats.unresolved, stats.local, stats.cached, stats.fetched, stats.files] { writer.write(count) }
+        writer.write(rootPath)
+        writer.write(raw: Array(kitBytes))
         ChecksummedFile.write(writer.take(), to: url)
     }
 
     static func remove(_ url: URL) { unlink(url.path) }
+
+    // MARK: Page kits
+
+    /// The kits of the pages at `paths` below `content/` (a page without one is left out); nil when they can't be read.
+    func kits(for paths: Set<String>) -> [String: PageKit]? {
+        var reader = BinaryReader(Array(kitBytes))
+        var found: [String: PageKit] = [:]
+        do throws(BinaryReader.Damaged) {
+            for _ in 0..<(try reader.count()) {
+                let path = try reader.string()
+                let length = try reader.count()
+                guard paths.contains(path) else {
+                    _ = try reader.raw(length)
+                    continue
+                }
+                let end = reader.offset + length
+                var kit = PageKit(shape: try reader.fingerprint(), outputPath: try reader.string(), document: try reader.int(), destinations: [], slugs: [])
+                for _ in 0..<(try reader.count()) { kit.destinations.append(try reader.optionalString()) }
+                for _ in 0..<(try reader.count()) { kit.slugs.append(try reader.optionalString()) }
+                guard reader.offset == end else { return nil }
+                found[path] = kit
+            }
+            return reader.isAtEnd ? found : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// Every kit (what a new snapshot made after a patch carries over).
+    var allKits: [String: PageKit]? {
+        var reader = BinaryReader(Array(kitBytes))
+        var paths = Set<String>()
+        do throws(BinaryReader.Damaged) {
+            for _ in 0..<(try reader.count()) {
+                paths.insert(try reader.string())
+                _ = try reader.raw(try reader.count())
+            }
+        } catch {
+            return nil
+        }
+        return kits(for: paths)
+    }
+
+    /// The kits in path order, each after its path and its length (so a reader looking for a few skips the rest).
+    private static func write(_ kits: [String: PageKit], _ writer: inout BinaryWriter) {
+        writer.write(UInt64(kits.count))
+        for (path, kit) in kits.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            var entry = BinaryWriter(capacity: 128)
+            entry.write(kit.shape)
+            entry.write(kit.outputPath)
+            entry.write(kit.document)
+            entry.write(UInt64(kit.destinations.count))
+            for destination in kit.destinations { entry.write(destination) }
+            entry.write(UInt64(kit.slugs.count))
+            for slug in kit.slugs { entry.write(slug) }
+            let bytes = entry.take()
+            writer.write(UInt64(bytes.count))
+            writer.write(raw: bytes)
+        }
+    }
 
     // MARK: Diagnostics
 

@@ -23,11 +23,13 @@ public final class BuildState: @unchecked Sendable {
         public var hash: Fingerprint
     }
 
-    /// An output file: the fingerprint of what it was made from, of its bytes, and its signature once written.
+    /// An output file: the fingerprint of what it was made from, of its bytes, its signature once written, and for a
+    /// content page where it shows its body.
     public struct StoredOutput: Sendable, Equatable {
         public var fingerprint: Fingerprint
         public var bytesHash: Fingerprint
         public var signature: FileSignature?
+        public var slots: BodySlots? = nil
     }
 
     private let lock = NSLock()
@@ -46,6 +48,12 @@ public final class BuildState: @unchecked Sendable {
     /// The signatures of the live and previous output folders themselves, so a replaced folder is noticed.
     var outputFolder: FileSignature?
     var previousFolder: FileSignature?
+    /// The signatures of the folders below each (by path below it), taken once the build left them: a file added to
+    /// a folder, or taken from it, changes the folder's.
+    var outputFolders: [String: FileSignature] = [:]
+    var previousFolders: [String: FileSignature] = [:]
+    /// The generation of the outputs file (`BuildOutputs`) these were read from or last written to.
+    var outputsGeneration: Fingerprint?
 
     /// The last scan of the site's folder (the preview server's builds update it with what the watcher saw).
     var source: SiteSource?
@@ -91,6 +99,9 @@ public final class BuildState: @unchecked Sendable {
             previousOutputs = [:]
             outputFolder = nil
             previousFolder = nil
+            outputFolders = [:]
+            previousFolders = [:]
+            outputsGeneration = nil
             resolutions = [:]
             resolutionContext = nil
             wordNet = nil
@@ -149,15 +160,28 @@ public final class BuildState: @unchecked Sendable {
         }
     }
 
-    /// What the output folder holds after a commit, and the signatures of it and of the previous folder.
-    func written(outputs: [String: StoredOutput], live: FileSignature?, previous: FileSignature?) {
+    /// What the output folders hold after a commit (see `SiteTransaction.committed`).
+    func written(_ folders: SiteTransaction.Committed) {
         lock.withLock {
-            isDirty = true
-            previousOutputs = previous == nil ? [:] : self.outputs
-            self.outputs = outputs
-            outputFolder = live
-            previousFolder = previous
+            outputs = folders.outputs
+            outputFolder = folders.folder
+            outputFolders = folders.folders
+            previousOutputs = folders.previous?.outputs ?? [:]
+            previousFolder = folders.previous?.folder
+            previousFolders = folders.previous?.folders ?? [:]
+            outputsGeneration = nil
         }
+    }
+
+    /// What an outputs file says (`BuildOutputs`), now what the state knows of the output folders.
+    func adopt(_ contents: BuildOutputs.Contents) {
+        outputs = contents.outputs
+        previousOutputs = contents.previousOutputs
+        outputFolder = contents.outputFolder
+        previousFolder = contents.previousFolder
+        outputFolders = contents.outputFolders
+        previousFolders = contents.previousFolders
+        outputsGeneration = contents.generation
     }
 
     // MARK: Input files

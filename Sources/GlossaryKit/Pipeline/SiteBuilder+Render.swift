@@ -35,6 +35,11 @@ extension SiteBuilder {
                 case .data(let data):
                     try sink.write(item.path, data, fingerprint: item.fingerprint, bytesHash: item.bytesHash ?? Fingerprint.of(bytes: data))
                     return (true, nil)
+                case .page(let index):
+                    let record = site.pages[index]
+                    let (data, slots) = renderer.pageWithSlots(record, body: body(record, site, loaded))
+                    try sink.write(item.path, data, fingerprint: item.fingerprint, bytesHash: Fingerprint.of(bytes: data), slots: slots)
+                    return (true, nil)
                 default:
                     let data = bytes(item, plan, site, loaded, renderer, exports, entryBodies)
                     try sink.write(item.path, data, fingerprint: item.fingerprint, bytesHash: Fingerprint.of(bytes: data))

@@ -12,8 +12,9 @@ struct SnapshotInputs: Sendable {
 }
 
 extension SiteBuilder {
-    /// The digest of everything a build reads: the options that shape the output, the configuration, WordNet's
-    /// data, the theme, every content file by signature, what the scan left out, and the cache files by signature.
+    /// The digest of everything a build reads but the markdown files' signatures (`BuildSnapshot.markdown` has them):
+    /// the options that shape the output, the configuration, WordNet's data, the theme, every content file's path and
+    /// every other content file's signature, what the scan left out, and the cache files by signature.
     static func snapshotDigest(
         options: BuildOptions, source: SiteSource, theme: Theme, assetSignature: (URL) -> FileSignature?,
         cacheFiles: [(path: String, signature: FileSignature?)]
@@ -61,12 +62,12 @@ extension SiteBuilder {
                 combine(assetSignature(url))
             }
         }
-        for files in [source.markdownFiles, source.staticFiles] {
-            hasher.combineCount(files.count)
-            for file in files {
-                hasher.combine(file.contentPath)
-                combine(file.signature)
-            }
+        hasher.combineCount(source.markdownFiles.count)
+        for file in source.markdownFiles { hasher.combine(file.contentPath) }
+        hasher.combineCount(source.staticFiles.count)
+        for file in source.staticFiles {
+            hasher.combine(file.contentPath)
+            combine(file.signature)
         }
         let skipped = source.skippedDiagnostics
         hasher.combineCount(skipped.count)
@@ -79,108 +80,72 @@ extension SiteBuilder {
         return hasher.finish()
     }
 
-    /// The result of the build the snapshot describes, when nothing it was made from changed and the output
-    /// folder is as it left it; nil otherwise (the build then runs).
-    ///
-    /// `listing` is what the output folder holds now (`listing(of:)`).
-    func replay(_ snapshot: BuildSnapshot, scan: (SiteSource, [Diagnostic]), listing present: [String: FileSignature], started: Date) -> BuildResult? {
+    /// What a later build compares with the snapshot: the scan, the configuration and theme it names, and the digest of
+    /// everything but the markdown files' signatures; nil when the snapshot is past its time or the site can't be read.
+    struct Comparison {
+        var source: SiteSource
+        var config: SiteConfig
+        var theme: Theme
+        /// Whether the digest is the snapshot's: then only markdown files' signatures can differ.
+        var sameDigest: Bool
+        /// The markdown files (by index in the scan) whose signatures differ from the snapshot's.
+        var changedMarkdown: [Int]
+    }
+
+    func compare(_ snapshot: BuildSnapshot, scan: (SiteSource, [Diagnostic])) -> Comparison? {
         let (source, _) = scan
-        let now = Date().timeIntervalSince1970
-        guard now < snapshot.validUntil, let configText = source.configText else { return nil }
+        guard Date().timeIntervalSince1970 < snapshot.validUntil, let configText = source.configText else { return nil }
         let (config, _) = SiteConfig.load(yaml: configText, file: "glossary.yml")
         guard let theme = Theme.load(name: config.theme, siteRoot: options.source, location: nil, displayPath: displayPath).0 else { return nil }
         let cacheFiles = snapshot.cacheFiles.map { ($0.path, FileSignature(path: $0.path)) }
         let digest = Self.snapshotDigest(
             options: options, source: source, theme: theme, assetSignature: { FileSignature(path: $0.path) }, cacheFiles: cacheFiles)
-        guard digest == snapshot.digest else { return nil }
-        // The output folder: the same folder, every file as written, nothing added.
-        let output = options.outputDirectory.standardizedFileURL
-        guard FileSignature(path: output.path)?.identity == snapshot.outputFolder.identity else { return nil }
-        guard present.count == snapshot.outputs.count,
-            snapshot.outputs.allSatisfy({ present[$0.path]?.isUnmodified(since: $0.signature) == true })
-        else { return nil }
-        let paths = Set(snapshot.outputs.map(\.path))
+        let changed =
+            source.markdownFiles.count == snapshot.markdown.count
+            ? source.markdownFiles.indices.filter { source.markdownFiles[$0].signature != snapshot.markdown[$0] } : Array(source.markdownFiles.indices)
+        return Comparison(source: source, config: config, theme: theme, sameDigest: digest == snapshot.digest, changedMarkdown: changed)
+    }
 
+    /// The result of the build the snapshot describes, when nothing it was made from changed and the output folder is
+    /// as it left it (`intact`); nil otherwise (the build then goes on).
+    func replay(_ snapshot: BuildSnapshot, _ comparison: Comparison, intact: Bool, started: Date) -> BuildResult? {
+        guard comparison.sameDigest, comparison.changedMarkdown.isEmpty, intact else { return nil }
         var result = BuildResult(diagnostics: snapshot.diagnostics, stats: snapshot.stats)
-        result.config = config
-        result.outputs = OutputChanges(paths: paths, changed: [])
+        result.config = comparison.config
+        result.outputs = OutputChanges(paths: Set(state.withLock { $0.outputs.keys }), changed: [])
         result.stats.totalSeconds = Date().timeIntervalSince(started)
         result.stats.stageTimes = [("check", result.stats.totalSeconds)]
         return result
     }
 
-    /// Every file below `folder` (top-level dotfiles left out: they are the owner's) with its signature, from walks
-    /// that stat each entry relative to its open folder: the top level here, each folder below it on the next free
-    /// core (a site of 10,000 pages has as many folders, and opening them is most of a build with nothing to do).
-    static func listing(of folder: String, jobs: Int = 2) -> [String: FileSignature] {
-        var files: [(String, FileSignature)] = []
-        var folders: [String]? = []
-        guard let top = opendir(folder) else { return [:] }
-        walk(top, prefix: "", into: &files, folders: &folders)
-        closedir(top)
-        let below = (folders ?? []).parallelMap(jobs: jobs) { name -> [(String, FileSignature)] in
-            var found: [(String, FileSignature)] = []
-            var none: [String]? = nil
-            guard let directory = opendir(folder + "/" + name) else {
-                // A folder that can't be read is not what the build left.
-                return FileSignature(path: folder + "/" + name).map { [(name + "/", $0)] } ?? []
-            }
-            walk(directory, prefix: name + "/", into: &found, folders: &none)
-            closedir(directory)
-            return found
+    /// Whether the output folder is as the state says the last build left it: the same folder, every file and every
+    /// folder below it untouched — a file added or taken away changes its folder's signature. On `jobs` cores: a site of
+    /// 10,000 pages has twice as many files and folders to look at.
+    static func outputIsIntact(_ output: URL, _ state: BuildState, jobs: Int = 2) -> Bool {
+        let (folder, outputs, folders) = state.withLock { ($0.outputFolder, $0.outputs, $0.outputFolders) }
+        guard let folder, !outputs.isEmpty, FileSignature(path: output.path)?.isUnmodified(since: folder) == true else { return false }
+        var entries: [(String, FileSignature)] = []
+        entries.reserveCapacity(outputs.count + folders.count)
+        for (path, stored) in outputs {
+            guard let signature = stored.signature else { return false }
+            entries.append((path, signature))
         }
-        var result: [String: FileSignature] = [:]
-        result.reserveCapacity(files.count + below.reduce(0) { $0 + $1.count })
-        for (path, signature) in files { result[path] = signature }
-        for part in below { for (path, signature) in part { result[path] = signature } }
-        return result
+        for (path, signature) in folders { entries.append((path, signature)) }
+        let root = output.path + "/"
+        return !entries.parallelMap(jobs: jobs) { path, signature in FileSignature(path: root + path)?.isUnmodified(since: signature) == true }
+            .contains(false)
     }
 
-    /// The entries of an open folder, its subfolders walked too — or, with `folders`, only named there (the top
-    /// level, whose dotfiles are left out).
-    private static func walk(_ directory: OpaquePointer, prefix: String, into result: inout [(String, FileSignature)], folders: inout [String]?) {
-        let descriptor = dirfd(directory)
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." || (folders != nil && name.hasPrefix(".")) { continue }
-            var info = stat()
-            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                result.append((prefix + name, FileSignature(info)))
-                continue
-            }
-            if folders != nil {
-                folders?.append(name)
-                continue
-            }
-            let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard child >= 0, let inner = fdopendir(child) else {
-                // A folder that can't be read is not what the build left.
-                if child >= 0 { close(child) }
-                result.append((prefix + name + "/", FileSignature(info)))
-                continue
-            }
-            walk(inner, prefix: prefix + name + "/", into: &result, folders: &folders)
-            closedir(inner)
-        }
-    }
-
-    /// The snapshot of a build that just wrote `outputs` into the output folder, or nil when the next build
-    /// could not trust one: it may fetch, or an input changed so recently that its signature can't be trusted.
-    func snapshot(of result: BuildResult, inputs: SnapshotInputs, outputs: [String: BuildState.StoredOutput], started: Date) -> BuildSnapshot? {
-        guard !inputs.wantsNetwork || options.offline, !options.refresh else { return nil }
+    /// The snapshot of a build that just wrote its outputs (the state's, of generation `generation`), or nil when the
+    /// next build could not trust one: it may fetch, or an input changed so recently that its signature can't be trusted.
+    func snapshot(of result: BuildResult, inputs: SnapshotInputs, generation: Fingerprint, started: Date) -> BuildSnapshot? {
+        guard !inputs.wantsNetwork || options.offline, !options.refresh, let site = result.site else { return nil }
         let startedAt = started.timeIntervalSince1970
         let settle = state.settleSeconds
         let inputFiles = inputs.source.markdownFiles + inputs.source.staticFiles
         guard inputFiles.allSatisfy({ $0.signature?.isSettled(at: startedAt, after: settle) == true }),
             inputs.cacheFiles.allSatisfy({ $0.signature?.isSettled(at: startedAt, after: settle) ?? true })
         else { return nil }
-        var written: [(path: String, signature: FileSignature)] = []
-        for (path, output) in outputs.sorted(by: { $0.key < $1.key }) {
-            guard let signature = output.signature else { return nil }
-            written.append((path, signature))
-        }
-        guard let folder = FileSignature(path: options.outputDirectory.standardizedFileURL.path) else { return nil }
         let known = state.withLock { $0.files }
         var assetsSettled = true
         let digest = Self.snapshotDigest(
@@ -194,7 +159,23 @@ extension SiteBuilder {
         var stats = result.stats
         stats.fetched = 0
         return BuildSnapshot(
-            digest: digest, validUntil: options.offline ? .infinity : inputs.validUntil, outputFolder: folder, outputs: written,
-            cacheFiles: inputs.cacheFiles, diagnostics: result.diagnostics, stats: stats)
+            digest: digest, markdown: inputs.source.markdownFiles.map(\.signature), validUntil: options.offline ? .infinity : inputs.validUntil,
+            generation: generation, cacheFiles: inputs.cacheFiles, diagnostics: result.diagnostics, stats: stats, rootPath: site.rootPath,
+            kits: Self.pageKits(site))
+    }
+
+    /// The kits of the site's content pages that a text edit may remake (see `BuildSnapshot.PageKit`): those without
+    /// problems that don't auto-link (a page that does depends on every term's forms).
+    static func pageKits(_ site: BuiltSite) -> [String: BuildSnapshot.PageKit] {
+        var kits: [String: BuildSnapshot.PageKit] = [:]
+        var document = 0
+        for record in site.pages where record.page.kind == .page {
+            defer { document += 1 }
+            guard record.autolink == nil, let shape = record.shape else { continue }
+            let slugs = record.references.map(\.key).uniqued().map { site.definition(for: $0)?.slug }
+            kits[record.page.contentPath] = BuildSnapshot.PageKit(
+                shape: shape, outputPath: record.page.outputPath, document: document, destinations: site.links.destinations(record), slugs: slugs)
+        }
+        return kits
     }
 }

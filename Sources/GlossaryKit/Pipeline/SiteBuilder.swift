@@ -201,19 +201,32 @@ public struct SiteBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         locked()
         let started = Date()
-        // Nothing to do when nothing the last build read changed and its output is as it left it.
+        let context = Self.context(options)
+        // What the output folders hold (what the last build wrote, in its outputs file).
+        let outputsFile = BuildOutputs(folder: buildFolder, output: options.outputDirectory)
+        if !options.clean { outputsFile.load(into: state, context: context) }
+        // Nothing to do when nothing the last build read changed and its output is as it left it; little when only
+        // pages' text changed.
         let snapshotURL = BuildSnapshot.url(folder: buildFolder, output: options.outputDirectory)
         var scanned: (SiteSource, [Diagnostic])?
-        if !options.clean && !options.refresh, let snapshot = BuildSnapshot.read(snapshotURL) {
-            // The output folder is listed on another core meanwhile.
-            let outputPath = options.outputDirectory.standardizedFileURL.path
-            async let listing = Self.offPool { Self.listing(of: outputPath) }
+        if !options.clean && !options.refresh, let generation = state.withLock({ $0.outputsGeneration }), let snapshot = BuildSnapshot.read(snapshotURL),
+            snapshot.generation == generation
+        {
+            // The output folder is looked at on the other cores meanwhile.
+            let (output, state, jobs) = (options.outputDirectory.standardizedFileURL, state, options.jobs)
+            async let checked = Self.offPool { Self.outputIsIntact(output, state, jobs: jobs) }
             let scan = SiteSource.scan(root: options.source)
-            if let replayed = replay(snapshot, scan: scan, listing: await listing, started: started) { return replayed }
+            let intact = await checked
+            if let comparison = compare(snapshot, scan: scan) {
+                if let replayed = replay(snapshot, comparison, intact: intact, started: started) { return replayed }
+                if intact, let patched = patchText(snapshot, comparison, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started) {
+                    return patched
+                }
+            }
             scanned = scan
         }
         let manifest = BuildManifest(folder: buildFolder, output: options.outputDirectory)
-        if !options.clean { manifest.load(into: state, context: Self.context(options)) }
+        if !options.clean { manifest.load(into: state, context: context) }
         let shownOutput = Self.relativePath(options.outputDirectory, root: options.source)
         let transaction: SiteTransaction
         do {
@@ -236,12 +249,14 @@ public struct SiteBuilder: Sendable {
         do {
             try transaction.commit()
             if !transaction.isUnchanged {
-                let folders = transaction.folderSignatures
-                state.written(outputs: transaction.outputs, live: folders.output, previous: folders.previous)
+                state.written(transaction.committed(jobs: options.jobs))
+                outputsFile.save(state)
             }
             var done = result
             done.diagnostics = buildDiagnostics
-            if let inputs = result.snapshotInputs, let snapshot = snapshot(of: done, inputs: inputs, outputs: state.outputs, started: started) {
+            if let inputs = result.snapshotInputs, let generation = state.withLock({ $0.outputsGeneration }),
+                let snapshot = snapshot(of: done, inputs: inputs, generation: generation, started: started)
+            {
                 snapshot.write(to: snapshotURL)
             } else {
                 BuildSnapshot.remove(snapshotURL)
@@ -253,6 +268,9 @@ public struct SiteBuilder: Sendable {
         } catch {
             result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: shownOutput))
             result.outputs = nil
+            // What the folders hold is no longer what the outputs file says.
+            BuildOutputs.remove(outputsFile.url)
+            BuildSnapshot.remove(snapshotURL)
         }
         manifest.save(state, draft: draft)
         result.stats.stageTimes.append(("write", Date().timeIntervalSince(start)))

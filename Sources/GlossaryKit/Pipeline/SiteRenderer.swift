@@ -73,6 +73,25 @@ public struct SiteRenderer: Sendable {
         render("page", pageContext(record, body: body))
     }
 
+    /// `page(_:body:)`, with where the page shows its body (nil when that can't be told, or the page gets
+    /// `bodySuffix`, which only the preview server's pages do).
+    func pageWithSlots(_ record: PageRecord, body: String) -> (Data, BodySlots?) {
+        guard bodySuffix == nil else { return (page(record, body: body), nil) }
+        let values = Self.bodyValues(record, html: body)
+        let watched: [(text: String, value: BodySlots.Value)] = [(values.content, .content), (values.body, .body), (values.titleHTML ?? "", .titleHTML)]
+        let (data, slots) = theme.renderData("page", pageContext(record, values: values), watching: watched)
+        return (data, slots.map { BodySlots(slots: $0, shown: BodySlots.shown(values)) })
+    }
+
+    /// The page's HTML as the page template shows it: whole (`content`), and in two when the markdown opens with its
+    /// own level-1 heading (`title_html`, then `body`), so a theme can place the heading with the title.
+    static func bodyValues(_ record: PageRecord, html: String) -> BodySlots.Values {
+        if record.startsWithTitleHeading, html.hasPrefix("<h1"), let end = html.range(of: "</h1>\n") {
+            return (html, String(html[end.upperBound...]), String(html[..<end.upperBound]))
+        }
+        return (html, html, nil)
+    }
+
     /// The generated page of a section without a page of its own (a folder without an index): what it holds.
     public func section(_ node: Int) -> Data {
         render("page", sectionContext(node))
@@ -156,26 +175,25 @@ public struct SiteRenderer: Sendable {
     }
 
     func pageContext(_ record: PageRecord, body html: String) -> MustacheValue {
+        pageContext(record, values: Self.bodyValues(record, html: html))
+    }
+
+    func pageContext(_ record: PageRecord, values: BodySlots.Values) -> MustacheValue {
         let page = record.page
         let title = record.title
         var context = common(title: title, url: page.urlPath, kind: page.urlPath.isEmpty ? "home" : "page", description: page.metadata.description)
         let usedTerms = record.allReferences.map(\.key).uniqued().compactMap { site.definition(for: $0) }
         var seen = Set<TermKey>()
         let termList = usedTerms.filter { seen.insert($0.key).inserted }.map(termSummary)
-        var (titleHTML, body): (String?, String) = (nil, html)
-        if record.startsWithTitleHeading, html.hasPrefix("<h1"), let end = html.range(of: "</h1>\n") {
-            (titleHTML, body) = (String(html[..<end.upperBound]), String(html[end.upperBound...]))
-        }
         context["page"] = Self.flagged([
             "title": .string(title),
             "description": page.metadata.description.map(MustacheValue.string) ?? .null,
             "date": page.metadata.date.map(MustacheValue.string) ?? .null,
             "tags": .array(page.metadata.tags.map(MustacheValue.string)),
-            "content": .string(html),
-            // `content` in two: the markdown's own level-1 heading (when it opens with one), and the rest, so a
-            // theme can place the heading with the title.
-            "title_html": titleHTML.map(MustacheValue.string) ?? .null,
-            "body": .string(body),
+            "content": .string(values.content),
+            // `content` in two (see `bodyValues`).
+            "title_html": values.titleHTML.map(MustacheValue.string) ?? .null,
+            "body": .string(values.body),
             "terms": .array(termList),
             "source": .string(page.displayPath),
             // False when the markdown opens with its own level-1 heading, so the theme doesn't repeat it.

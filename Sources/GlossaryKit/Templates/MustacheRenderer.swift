@@ -38,13 +38,22 @@ struct MustacheRenderer: ~Copyable {
     private var expansions = 0
     private var sectionRenders = 0
     /// Set once a limit is reached: from then on nothing more is rendered.
-    private var stopped = false
+    private(set) var stopped = false
+    /// Strings whose every interpolation is noted in `slots`, by the address of their storage (see
+    /// `BodySlots.storage(of:)`), with the value each stands for.
+    private let watched: [(address: UnsafeRawPointer, value: BodySlots.Value)]
+    /// Where the watched strings were written, in output order.
+    private(set) var slots: [BodySlots.Slot] = []
 
     private let limits: Limits
 
-    init(context: MustacheValue, partials: MustachePartials, expectedLength: Int, limits: Limits = Limits()) {
+    init(
+        context: MustacheValue, partials: MustachePartials, expectedLength: Int, limits: Limits = Limits(),
+        watching watched: [(address: UnsafeRawPointer, value: BodySlots.Value)] = []
+    ) {
         self.partials = partials
         self.limits = limits
+        self.watched = watched
         contextStack = [context]
         output = GrowingBytes(capacity: expectedLength)
     }
@@ -182,10 +191,13 @@ struct MustacheRenderer: ~Copyable {
     private mutating func write(_ value: MustacheValue, escaped: Bool) {
         switch value {
         case .string(let text):
-            if escaped {
-                appendEscaped(text)
-            } else {
-                output.append(text)
+            let start = output.count
+            var text = text
+            text.withUTF8 { bytes in
+                if escaped { Self.appendEscaped(bytes, to: &output) } else { output.append(bytes) }
+            }
+            if !watched.isEmpty, let address = BodySlots.storage(of: text), let watch = watched.first(where: { $0.address == address }) {
+                slots.append(BodySlots.Slot(value: watch.value, escaped: escaped, start: start, length: output.count - start))
             }
         case .int(let number):
             output.append(String(number))
@@ -198,27 +210,25 @@ struct MustacheRenderer: ~Copyable {
         }
     }
 
-    /// Appends `text` with `& < > " '` escaped, copying runs without them in one go.
-    private mutating func appendEscaped(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in bytes.indices {
-                let replacement: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                output.append(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                runStart = index + 1
+    /// Appends `bytes` with `& < > " '` escaped, copying runs without them in one go (also what `BodySlots.splice`
+    /// escapes a slot's new value with, so the two write the same bytes).
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout GrowingBytes) {
+        var runStart = 0
+        for index in bytes.indices {
+            let replacement: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: continue
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = index + 1
         }
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// Finds a name: its first part in the innermost context that has it, later parts inside that value only.

@@ -76,4 +76,9 @@ public struct Theme: Sendable {
     func renderData(_ template: String, _ context: MustacheValue) -> Data {
         templates[template]?.renderData(context, partials: templates) ?? Data()
     }
+
+    /// `renderData`, noting where the watched strings are written (see `BodySlots`).
+    func renderData(_ template: String, _ context: MustacheValue, watching watched: [(text: String, value: BodySlots.Value)]) -> (Data, [BodySlots.Slot]?) {
+        templates[template]?.renderData(context, partials: templates, watching: watched) ?? (Data(), nil)
+    }
 }

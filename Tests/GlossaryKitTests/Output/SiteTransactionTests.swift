@@ -111,8 +111,7 @@ import Testing
             }
             _ = try transaction.finish(paths: Set(files.keys))
             try transaction.commit()
-            let folders = transaction.folderSignatures
-            state.written(outputs: transaction.outputs, live: folders.output, previous: folders.previous)
+            state.written(transaction.committed())
             return transaction
         }
         _ = try build(["a/index.html": "a1", "b/index.html": "b1"])
