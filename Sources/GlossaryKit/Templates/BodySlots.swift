@@ -29,7 +29,9 @@ public struct BodySlots: Sendable, Equatable {
     /// Whether each value (by `Value`) was non-empty: a section on it showed its content.
     public var shown: [Bool]
 
-    /// The strings for `content`, `body` and `title_html` (nil: none) as a page's context holds them.
+    /// The strings for `content`, `body` and `title_html` (nil: none) as a page's context holds them, made by
+    /// `SiteRenderer.bodyValues`: without a title heading the body is the content itself (one string, noted as the
+    /// content), and no other value of the context is one of these strings.
     public typealias Values = (content: String, body: String, titleHTML: String?)
 
     static func shown(_ values: Values) -> [Bool] {

@@ -51,9 +51,10 @@ import Testing
     final class Folder: @unchecked Sendable {
         let root: URL
 
-        init(_ files: [String: String]) throws {
+        /// A site of `files`, with the tests' theme unless `testTheme` is false (then the built-in default theme).
+        init(_ files: [String: String], testTheme: Bool = true) throws {
             root = try InlineSite.temporaryFolder("glossary-incremental")
-            try InlineSite.write(IncrementalBuildTests.theme.merging(files) { $1 }, into: root)
+            try InlineSite.write(testTheme ? IncrementalBuildTests.theme.merging(files) { $1 } : files, into: root)
         }
 
         deinit { try? FileManager.default.removeItem(at: root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent)) }
