@@ -20,14 +20,16 @@ struct BuildManifest {
         url = folder.appendingPathComponent("manifest-\(id)")
     }
 
-    /// Fills `state` from the manifest when it is sound and was made under `context`; leaves it alone otherwise.
-    func load(into state: BuildState, context: Fingerprint) {
-        guard let body = ChecksummedFile.read(url, minimum: Self.magic.count) else { return }
+    /// Fills `state` from the manifest when it is sound and was made under `context`; leaves it alone otherwise. Whether
+    /// it did.
+    @discardableResult
+    func load(into state: BuildState, context: Fingerprint) -> Bool {
+        guard let body = ChecksummedFile.read(url, minimum: Self.magic.count) else { return false }
         var reader = BinaryReader(body)
         do throws(BinaryReader.Damaged) {
             guard try reader.raw(Self.magic.count).elementsEqual(Self.magic), try reader.uint() == Self.format,
                 try reader.fingerprint() == context
-            else { return }
+            else { return false }
             var records: [String: BuildState.StoredRecord] = [:]
             var terms = SearchTermTable.Reading()
             for _ in 0..<(try reader.count()) {
@@ -41,15 +43,16 @@ struct BuildManifest {
                 let path = try reader.string()
                 files[path] = .init(signature: try Self.signature(&reader), readAt: Double(bitPattern: try reader.uint()), hash: try reader.fingerprint())
             }
-            guard reader.isAtEnd else { return }
+            guard reader.isAtEnd else { return false }
             state.withLock { state in
                 state.context = context
                 state.records = records
                 state.files = files
                 state.isDirty = false
             }
+            return true
         } catch {
-            return
+            return false
         }
     }
 

@@ -34,7 +34,142 @@ struct BuildOutputs {
         var previousFolders: [String: FileSignature]
     }
 
-    func read(context: Fingerprint) -> Contents? {
+    func read(context: Fingerprint) -> Contents? { reading(context: context)?.contents() }
+
+    /// The file, checked whole, with its head read and the rest read when asked for: a build with nothing to do only
+    /// looks at the live folder's files and folders (`liveIsIntact`), without making a string of any path.
+    final class Reading: @unchecked Sendable {
+        let generation: Fingerprint
+        let outputFolder: FileSignature?
+        let previousFolder: FileSignature?
+        private let body: [UInt8]
+        /// Where the live folder's files begin.
+        private let tables: Int
+
+        fileprivate init(body: [UInt8], generation: Fingerprint, outputFolder: FileSignature?, previousFolder: FileSignature?, tables: Int) {
+            self.body = body
+            self.generation = generation
+            self.outputFolder = outputFolder
+            self.previousFolder = previousFolder
+            self.tables = tables
+        }
+
+        /// Everything the file says; nil when it doesn't read as this version wrote it.
+        func contents() -> Contents? {
+            var reader = BinaryReader(body)
+            do throws(BinaryReader.Damaged) {
+                _ = try reader.raw(tables)
+                var outputs: [String: BuildState.StoredOutput] = [:]
+                let count = try reader.count()
+                outputs.reserveCapacity(count)
+                for _ in 0..<count {
+                    let path = try reader.string()
+                    outputs[path] = try BuildOutputs.output(&reader)
+                }
+                let outputFolders = try BuildOutputs.folders(&reader)
+                var previousOutputs: [String: BuildState.StoredOutput] = [:]
+                let previousCount = try reader.count()
+                previousOutputs.reserveCapacity(previousCount)
+                for _ in 0..<previousCount {
+                    let path = try reader.string()
+                    // Most of the previous folder is the live one's files, linked: said in a byte.
+                    if try reader.bool() {
+                        guard let live = outputs[path] else { throw .init() }
+                        previousOutputs[path] = live
+                    } else {
+                        previousOutputs[path] = try BuildOutputs.output(&reader)
+                    }
+                }
+                let previousFolders = try BuildOutputs.folders(&reader)
+                guard reader.isAtEnd else { return nil }
+                return Contents(
+                    generation: generation, outputFolder: outputFolder, previousFolder: previousFolder, outputs: outputs,
+                    previousOutputs: previousOutputs, outputFolders: outputFolders, previousFolders: previousFolders)
+            } catch {
+                return nil
+            }
+        }
+
+        /// The live folder's files (empty when they can't be read).
+        func livePaths() -> Set<String> {
+            var reader = BinaryReader(body)
+            var paths = Set<String>()
+            do throws(BinaryReader.Damaged) {
+                _ = try reader.raw(tables)
+                let count = try reader.count()
+                paths.reserveCapacity(count)
+                for _ in 0..<count {
+                    paths.insert(try reader.string())
+                    _ = try BuildOutputs.output(&reader)
+                }
+            } catch {
+                return []
+            }
+            return paths
+        }
+
+        /// Whether the live output folder is as the file says the last build left it: the same folder, every file and
+        /// every folder below it untouched — a file added or taken away changes its folder's signature. Each is looked
+        /// at relative to the folder (a path's lookup starts there), on `jobs` cores: a site of 10,000 pages has twice
+        /// as many files and folders.
+        func liveIsIntact(_ output: URL, jobs: Int = 2) -> Bool {
+            guard let outputFolder, FileSignature(path: output.path)?.isUnmodified(since: outputFolder) == true else { return false }
+            // Every path with what its stat must say, as offsets into the file's bytes.
+            var entries: [(path: Range<Int>, signature: FileSignature)] = []
+            var reader = BinaryReader(body)
+            do throws(BinaryReader.Damaged) {
+                _ = try reader.raw(tables)
+                let count = try reader.count()
+                entries.reserveCapacity(count * 2)
+                for _ in 0..<count {
+                    let length = try reader.count()
+                    let path = reader.offset..<(reader.offset + length)
+                    _ = try reader.raw(length)
+                    _ = try reader.fingerprint()
+                    _ = try reader.fingerprint()
+                    guard let signature = try BuildManifest.optionalSignature(&reader) else { return false }
+                    entries.append((path, signature))
+                    if try reader.bool() {
+                        for _ in 0..<(try reader.count()) { for _ in 0..<4 { _ = try reader.uint() } }
+                        for _ in BodySlots.Value.allCases { _ = try reader.bool() }
+                    }
+                }
+                for _ in 0..<(try reader.count()) {
+                    let length = try reader.count()
+                    let path = reader.offset..<(reader.offset + length)
+                    _ = try reader.raw(length)
+                    entries.append((path, try BuildManifest.signature(&reader)))
+                }
+            } catch {
+                return false
+            }
+            guard !entries.isEmpty else { return false }
+            let root = open(output.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard root >= 0 else { return false }
+            defer { close(root) }
+            let runs = (0..<jobs).map { entries.count * $0 / jobs..<entries.count * ($0 + 1) / jobs }
+            let (body, looked) = (self.body, entries)
+            return runs.parallelMap(jobs: jobs) { run in
+                var path = [CChar](repeating: 0, count: 4096)
+                var info = stat()
+                for index in run {
+                    let (range, signature) = looked[index]
+                    guard range.count < path.count else { return false }
+                    body.withUnsafeBufferPointer { bytes in
+                        path.withUnsafeMutableBufferPointer { buffer in
+                            for (offset, byte) in bytes[range].enumerated() { buffer[offset] = CChar(bitPattern: byte) }
+                            buffer[range.count] = 0
+                        }
+                    }
+                    guard fstatat(root, path, &info, AT_SYMLINK_NOFOLLOW) == 0, FileSignature(info).isUnmodified(since: signature) else { return false }
+                }
+                return true
+            }.allSatisfy { $0 }
+        }
+    }
+
+    /// The file's head read, when it is sound and was made under `context`.
+    func reading(context: Fingerprint) -> Reading? {
         guard let body = ChecksummedFile.read(url, minimum: Self.magic.count) else { return nil }
         var reader = BinaryReader(body)
         do throws(BinaryReader.Damaged) {
@@ -43,32 +178,7 @@ struct BuildOutputs {
             let generation = try reader.fingerprint()
             let outputFolder = try BuildManifest.optionalSignature(&reader)
             let previousFolder = try BuildManifest.optionalSignature(&reader)
-            var outputs: [String: BuildState.StoredOutput] = [:]
-            let count = try reader.count()
-            outputs.reserveCapacity(count)
-            for _ in 0..<count {
-                let path = try reader.string()
-                outputs[path] = try Self.output(&reader)
-            }
-            var previousOutputs: [String: BuildState.StoredOutput] = [:]
-            let previousCount = try reader.count()
-            previousOutputs.reserveCapacity(previousCount)
-            for _ in 0..<previousCount {
-                let path = try reader.string()
-                // Most of the previous folder is the live one's files, linked: said in a byte.
-                if try reader.bool() {
-                    guard let live = outputs[path] else { throw .init() }
-                    previousOutputs[path] = live
-                } else {
-                    previousOutputs[path] = try Self.output(&reader)
-                }
-            }
-            let outputFolders = try Self.folders(&reader)
-            let previousFolders = try Self.folders(&reader)
-            guard reader.isAtEnd else { return nil }
-            return Contents(
-                generation: generation, outputFolder: outputFolder, previousFolder: previousFolder, outputs: outputs, previousOutputs: previousOutputs,
-                outputFolders: outputFolders, previousFolders: previousFolders)
+            return Reading(body: body, generation: generation, outputFolder: outputFolder, previousFolder: previousFolder, tables: reader.offset)
         } catch {
             return nil
         }
@@ -104,6 +214,7 @@ struct BuildOutputs {
                 Self.write(output, &file.buffer)
                 file.flushIfFull()
             }
+            Self.write(state.outputFolders, file)
             file.buffer.write(UInt64(state.previousOutputs.count))
             for (path, output) in state.previousOutputs.sorted(by: { $0.key < $1.key }) {
                 file.buffer.write(path)
@@ -112,7 +223,6 @@ struct BuildOutputs {
                 if !linked { Self.write(output, &file.buffer) }
                 file.flushIfFull()
             }
-            Self.write(state.outputFolders, file)
             Self.write(state.previousFolders, file)
         }
         if file.commit() {
@@ -149,7 +259,7 @@ struct BuildOutputs {
         for shown in slots.shown { writer.write(shown) }
     }
 
-    private static func output(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> BuildState.StoredOutput {
+    fileprivate static func output(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> BuildState.StoredOutput {
         var output = BuildState.StoredOutput(
             fingerprint: try reader.fingerprint(), bytesHash: try reader.fingerprint(), signature: try BuildManifest.optionalSignature(&reader))
         guard try reader.bool() else { return output }
@@ -175,7 +285,7 @@ struct BuildOutputs {
         }
     }
 
-    private static func folders(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [String: FileSignature] {
+    fileprivate static func folders(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [String: FileSignature] {
         var folders: [String: FileSignature] = [:]
         let count = try reader.count()
         folders.reserveCapacity(count)

@@ -108,32 +108,16 @@ extension SiteBuilder {
 
     /// The result of the build the snapshot describes, when nothing it was made from changed and the output folder is
     /// as it left it (`intact`); nil otherwise (the build then goes on).
-    func replay(_ snapshot: BuildSnapshot, _ comparison: Comparison, intact: Bool, started: Date) -> BuildResult? {
+    ///
+    /// `paths` are the output's files (made only when the build is replayed).
+    func replay(_ snapshot: BuildSnapshot, _ comparison: Comparison, intact: Bool, paths: () -> Set<String>, started: Date) -> BuildResult? {
         guard comparison.sameDigest, comparison.changedMarkdown.isEmpty, intact else { return nil }
         var result = BuildResult(diagnostics: snapshot.diagnostics, stats: snapshot.stats)
         result.config = comparison.config
-        result.outputs = OutputChanges(paths: Set(state.withLock { $0.outputs.keys }), changed: [])
+        result.outputs = OutputChanges(paths: paths(), changed: [])
         result.stats.totalSeconds = Date().timeIntervalSince(started)
         result.stats.stageTimes = [("check", result.stats.totalSeconds)]
         return result
-    }
-
-    /// Whether the output folder is as the state says the last build left it: the same folder, every file and every
-    /// folder below it untouched — a file added or taken away changes its folder's signature. On `jobs` cores: a site of
-    /// 10,000 pages has twice as many files and folders to look at.
-    static func outputIsIntact(_ output: URL, _ state: BuildState, jobs: Int = 2) -> Bool {
-        let (folder, outputs, folders) = state.withLock { ($0.outputFolder, $0.outputs, $0.outputFolders) }
-        guard let folder, !outputs.isEmpty, FileSignature(path: output.path)?.isUnmodified(since: folder) == true else { return false }
-        var entries: [(String, FileSignature)] = []
-        entries.reserveCapacity(outputs.count + folders.count)
-        for (path, stored) in outputs {
-            guard let signature = stored.signature else { return false }
-            entries.append((path, signature))
-        }
-        for (path, signature) in folders { entries.append((path, signature)) }
-        let root = output.path + "/"
-        return !entries.parallelMap(jobs: jobs) { path, signature in FileSignature(path: root + path)?.isUnmodified(since: signature) == true }
-            .contains(false)
     }
 
     /// The snapshot of a build that just wrote its outputs (the state's, of generation `generation`), or nil when the

@@ -204,29 +204,42 @@ public struct SiteBuilder: Sendable {
         let context = Self.context(options)
         // What the output folders hold (what the last build wrote, in its outputs file).
         let outputsFile = BuildOutputs(folder: buildFolder, output: options.outputDirectory)
-        if !options.clean { outputsFile.load(into: state, context: context) }
+        let outputs = options.clean ? nil : outputsFile.reading(context: context)
         // Nothing to do when nothing the last build read changed and its output is as it left it; little when only
         // pages' text changed.
         let snapshotURL = BuildSnapshot.url(folder: buildFolder, output: options.outputDirectory)
         var scanned: (SiteSource, [Diagnostic])?
-        if !options.clean && !options.refresh, let generation = state.withLock({ $0.outputsGeneration }), let snapshot = BuildSnapshot.read(snapshotURL),
-            snapshot.generation == generation
-        {
+        var adopted = false
+        if !options.refresh, let outputs, let snapshot = BuildSnapshot.read(snapshotURL), snapshot.generation == outputs.generation {
             // The output folder is looked at on the other cores meanwhile.
-            let (output, state, jobs) = (options.outputDirectory.standardizedFileURL, state, options.jobs)
-            async let checked = Self.offPool { Self.outputIsIntact(output, state, jobs: jobs) }
+            let (output, jobs) = (options.outputDirectory.standardizedFileURL, options.jobs)
+            async let checked = Self.offPool { outputs.liveIsIntact(output, jobs: jobs) }
             let scan = SiteSource.scan(root: options.source)
             let intact = await checked
             if let comparison = compare(snapshot, scan: scan) {
-                if let replayed = replay(snapshot, comparison, intact: intact, started: started) { return replayed }
-                if intact, let patched = patchText(snapshot, comparison, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started) {
-                    return patched
+                if let replayed = replay(snapshot, comparison, intact: intact, paths: outputs.livePaths, started: started) { return replayed }
+                if intact, comparison.sameDigest, !comparison.changedMarkdown.isEmpty, let contents = outputs.contents() {
+                    state.withLock { state in
+                        state.context = context
+                        state.adopt(contents)
+                    }
+                    adopted = true
+                    if let patched = patchText(snapshot, comparison, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started) {
+                        return patched
+                    }
                 }
             }
             scanned = scan
         }
+        if !adopted, let contents = outputs?.contents() {
+            state.withLock { state in
+                state.context = context
+                state.adopt(contents)
+            }
+        }
         let manifest = BuildManifest(folder: buildFolder, output: options.outputDirectory)
-        if !options.clean { manifest.load(into: state, context: context) }
+        // A manifest lost or damaged means a full build: nothing the last build left is trusted then.
+        if !options.clean && !manifest.load(into: state, context: context) { state.reset() }
         let shownOutput = Self.relativePath(options.outputDirectory, root: options.source)
         let transaction: SiteTransaction
         do {

@@ -37,8 +37,32 @@ import Testing
         #expect(read(".gitkeep") == "")
         #expect(read(".git/HEAD") == "ref: gh-pages\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".site.previous", "site"])
-        #expect(read("old/index.html", in: parent.appendingPathComponent(".site.previous")) == "stale", "the old site waits for the next build")
-        #expect(read(".git/HEAD", in: parent.appendingPathComponent(".site.previous")) == nil, "its dotfiles moved into the new site")
+        // An old site no state knew is no use to the next build: the previous folder is the new site's files, linked.
+        let previous = parent.appendingPathComponent(".site.previous")
+        #expect(read("old/index.html", in: previous) == nil && read("a/b/index.html", in: previous) == "deep")
+        #expect(
+            FileSignature(path: previous.appendingPathComponent("a/b/index.html").path)?.identity
+                == FileSignature(path: output.appendingPathComponent("a/b/index.html").path)?.identity)
+        #expect(read(".git/HEAD", in: previous) == nil, "the dotfiles are the new site's only")
+        #expect(transaction.committed().previous?.outputs.keys.sorted() == ["a/b/index.html", "index.html"])
+    }
+
+    /// With a state that knows the old site, the old site itself waits as the previous folder.
+    @Test func aKnownOldSiteWaitsAsThePreviousFolder() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let state = BuildState()
+        let first = try SiteTransaction(output: output, state: state)
+        try write(first, ["old/index.html": "stale"])
+        try first.commit()
+        state.written(first.committed())
+        try InlineSite.write(["site/.git/HEAD": "ref: gh-pages\n"], into: parent)
+        let second = try SiteTransaction(output: output, state: state)
+        try write(second, ["index.html": "new"])
+        try second.commit()
+        let previous = parent.appendingPathComponent(".site.previous")
+        #expect(read("old/index.html", in: previous) == "stale", "the old site waits for the next build")
+        #expect(read(".git/HEAD") == "ref: gh-pages\n" && read(".git/HEAD", in: previous) == nil, "its dotfiles moved into the new site")
+        #expect(second.committed().previous?.outputs.keys.sorted() == ["old/index.html"])
     }
 
     @Test func anAbandonedTransactionLeavesTheOldOutputUntouched() throws {
@@ -116,7 +140,8 @@ import Testing
         }
         _ = try build(["a/index.html": "a1", "b/index.html": "b1"])
         let second = try build(["a/index.html": "a2", "b/index.html": "b1"])
-        #expect(!second.reusedPrevious, "nothing to reuse after the first build")
+        #expect(second.reusedPrevious, "the first build left a previous folder of links to its files")
+        #expect(read("a/index.html", in: parent.appendingPathComponent(".site.previous")) == "a1", "a1 is the first build's, not in place")
         let third = try build(["a/index.html": "a2", "b/index.html": "b1", "c/index.html": "c1"])
         #expect(third.reusedPrevious, "the site of the first build became the staging folder")
         #expect(read("a/index.html") == "a2")

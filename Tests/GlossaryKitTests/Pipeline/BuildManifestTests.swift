@@ -84,8 +84,6 @@ import Testing
         }
         state.withLock { state in
             state.files["/theme/site.css"] = .init(signature: signature, readAt: 2, hash: .of(bytes: [1]))
-            state.outputs["index.html"] = .init(fingerprint: .of(bytes: [2]), bytesHash: .of(bytes: [3]), signature: signature)
-            state.outputFolder = signature
         }
         return state
     }
@@ -102,7 +100,8 @@ import Testing
         state.isDirty = true
         let draft = try #require(manifest.draft(state))
         // What the build learns after its records: written after them.
-        state.withLock { $0.outputs["new.html"] = .init(fingerprint: .of(bytes: [4]), bytesHash: .of(bytes: [5]), signature: nil) }
+        let signature = try #require(FileSignature(path: folder.path))
+        state.withLock { $0.files["/theme/new.css"] = .init(signature: signature, readAt: 3, hash: .of(bytes: [4])) }
         manifest.save(state, draft: draft)
         let drafted = try Data(contentsOf: manifest.url)
         state.withLock { $0.isDirty = true }
@@ -112,7 +111,7 @@ import Testing
         let loaded = BuildState()
         manifest.load(into: loaded, context: state.context)
         #expect(loaded.withLock { $0.records.count } == 3_000)
-        #expect(loaded.withLock { $0.outputs["new.html"] } != nil)
+        #expect(loaded.withLock { $0.files["/theme/new.css"] } != nil)
 
         // A record read again after the draft was made: the draft is left, and the manifest holds the new record.
         state.withLock { $0.isDirty = true }
