@@ -54,7 +54,7 @@ if [ "${BUILD:-0}" != 0 ]; then
       printf -- '---\nterm: %s\n---\nA synthetic definition of %s, written for the benchmark.\n' "$word" "$word" > "$site/content/glossary/$word.md"
     done < "$vocabulary"
   fi
-  hf() { hyperfine --style basic --warmup 1 --runs "$BUILD_RUNS" --export-json "$W/hf-$1.json" --prepare "rm -rf $W/out-$1" "$2" >/dev/null; }
+  hf() { hyperfine --style basic --warmup 1 --runs "$BUILD_RUNS" --export-json "$W/hf-$1.json" --prepare "rm -rf $W/out-$1 $W/.out-$1.previous" "$2" >/dev/null; }
   median() { python3 -c "import json,statistics,sys; print('%.3f' % statistics.median(json.load(open(sys.argv[1]))['results'][0]['times']))" "$1"; }
   for mode in off all; do
     printf 'title: Benchmark\nbase_url: /\nautolink: %s\ndictionary:\n  cache: .glossary/cache\n' "$mode" > "$site/glossary.yml"

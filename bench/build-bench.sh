@@ -45,7 +45,8 @@ for n in $SIZES; do
   c=$(median "$W/hf-cmark-$n.json")
   for target in disk tmpfs; do
     if [ $target = disk ]; then out=$W/out; else [ -n "$TMPFS" ] && [ -w "$TMPFS" ] || continue; out=$TMPFS/glossary-bench; fi
-    hf glossary-$target-$n "$runs" --prepare "rm -rf $out/glossary-$n" \
+    # The previous folder beside the output goes too: a clean build from nothing.
+    hf glossary-$target-$n "$runs" --prepare "rm -rf $out/glossary-$n $out/.glossary-$n.previous" \
       "$glossary build --offline --quiet --clean --source $W/plain-$n --output $out/glossary-$n"
     hf hugo-$target-$n "$runs" --prepare "rm -rf $out/hugo-$n" "hugo --source $W/hugo-$n --destination $out/hugo-$n --quiet"
     g=$(median "$W/hf-glossary-$target-$n.json"); h=$(median "$W/hf-hugo-$target-$n.json")

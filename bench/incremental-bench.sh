@@ -35,8 +35,10 @@ for n in $SIZES; do
   page=$(find "$site/content" -name '*.md' | LC_ALL=C sort | sed -n 1p)
   cp "$page" "$W/page-$n.orig"
   full=(); nochange=(); oneedit=(); peak=(); resolve=()
+  previous=$(dirname "$out")/.$(basename "$out").previous
   for run in $(seq "$RUNS"); do
-    rm -rf "$out"
+    # A clean build from nothing: the output and the previous folder beside it removed.
+    rm -rf "$out" "$previous"
     # A clean build: its time, peak memory and resolve stage.
     /usr/bin/time -f '%e %M' -o "$W/time.txt" "$glossary" build --offline --clean --timings --source "$site" --output "$out" 2>"$W/timings.txt" >/dev/null
     read -r elapsed kilobytes < "$W/time.txt"
@@ -56,7 +58,7 @@ for n in $SIZES; do
     sleep 1.5
   done
   "$glossary" build --offline --quiet --source "$site" --output "$out"
-  rm -rf "$out"
+  rm -rf "$out" "$previous"
   f=$(median "${full[@]}"); c=$(median "${nochange[@]}"); e=$(median "${oneedit[@]}")
   printf '%-8s %10s %10s %8s %10s %8s %10s %10s\n' "$n" "$f" "$c" "$(python3 -c "print('%.3f' % ($c / $f))")" \
     "$e" "$(python3 -c "print('%.3f' % ($e / $f))")" "$(median "${peak[@]}")" "$(median "${resolve[@]}")"

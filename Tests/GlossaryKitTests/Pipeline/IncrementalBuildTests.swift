@@ -147,6 +147,8 @@ import Testing
         var drafts = false
         var built = false
         let settleSeconds: Double
+        /// How many builds were patches (of the last build, or from the snapshot).
+        var patched = 0
 
         init(_ folder: Folder, mode: Mode, settleSeconds: Double = 1) throws {
             self.folder = folder
@@ -186,6 +188,7 @@ import Testing
         @discardableResult
         func check(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> BuildResult {
             let (result, files) = await build()
+            if result.stats.patched { patched += 1 }
             let (cleanDiagnostics, cleanFiles) = await IncrementalBuildTests.clean(IncrementalBuildTests.options(folder, drafts: drafts))
             #expect(result.diagnostics == cleanDiagnostics, "\(mode) \(step): problems differ", sourceLocation: sourceLocation)
             guard let cleanFiles else {

@@ -176,4 +176,55 @@ import Testing
         try folder.append("content/b.md", "\nAnd a line.\n")
         Self.expect(await Self.check(folder, "append to a page without one"), "append to a page without one")
     }
+
+    /// Seeded random sequences of edits, most of them of pages' text anywhere in the page (which moves the references
+    /// and links after it), some of one or two pages at once, some of anything else: after each, the site is a clean
+    /// build's, and the text edits were patches.
+    @Test(arguments: [UInt64(7), 8])
+    func randomTextEditsArePatchesAndCleanBuilds(seed: UInt64) async throws {
+        var random = SeededRandom(seed: seed)
+        let folder = try Folder(Self.site)
+        let pages = (0..<4).map { "content/guide/page-\($0).md" } + ["content/index.md"]
+        let words = ["zygote", "kerning", "<b>bold</b>", "&amp;", "text", "café", "東京", "\"quoted\"", "`code`", "*em*"]
+        await Self.check(folder, "seed \(seed): first build")
+        var textEdits = 0
+        var patched = 0
+        for step in 0..<40 {
+            let word = { words[Int(random.next() % UInt64(words.count))] }
+            func editText(_ path: String) throws {
+                var lines = try String(contentsOf: folder.root.appendingPathComponent(path), encoding: .utf8).components(separatedBy: "\n")
+                // After the front matter: a paragraph of its own, so the page's structure stays as it is.
+                let end = lines.indices.filter { lines[$0] == "---" }.dropFirst().first ?? 0
+                let at = end + 1 + Int(random.next() % UInt64(max(1, lines.count - end - 1)))
+                lines.insert(contentsOf: ["", "Words \(step): \(word()) \(word()) \(word()).", ""], at: min(at, lines.count))
+                try folder.write(path, lines.joined(separator: "\n"))
+            }
+            var name: String
+            switch random.next() % 10 {
+            case 0:
+                let path = pages[Int(random.next() % UInt64(pages.count))]
+                try folder.append(path, "\nSee [[ligature]] at \(step).\n")
+                name = "reference a term on \(path)"
+            case 1:
+                try folder.write("content/guide/page-\(step).md", "---\ntitle: New \(step)\n---\nAbout [[kerning]].\n")
+                name = "add a page"
+            case 2, 3:
+                let first = pages[Int(random.next() % UInt64(pages.count))]
+                let second = pages[Int(random.next() % UInt64(pages.count))]
+                try editText(first)
+                try editText(second)
+                name = "edit the text of \(first) and \(second)"
+                textEdits += 1
+            default:
+                let path = pages[Int(random.next() % UInt64(pages.count))]
+                try editText(path)
+                name = "edit the text of \(path)"
+                textEdits += 1
+            }
+            let result = await Self.check(folder, "seed \(seed) step \(step): \(name)")
+            if Self.patched(result) { patched += 1 }
+            #expect(Self.patched(result) == name.hasPrefix("edit the text"), "seed \(seed) step \(step): \(name): \(Self.patched(result))")
+        }
+        #expect(patched == textEdits && patched > 20, "\(patched) patched of \(textEdits) text edits")
+    }
 }
