@@ -131,7 +131,7 @@ public struct SearchIndex: Sendable {
         var starts: [Int]
         var shards: [String]
         var chunks: [String]
-        /// The manifest's list of terms, as JSON.
+        /// The manifest's list of terms, as JSON (the quoted terms, without the brackets).
         var termsJSON: String
     }
 
@@ -222,15 +222,9 @@ public struct SearchIndex: Sendable {
         let encoded = encodedTerms.map(\.fields)
         let ordered = order.map { terms[$0] }
         let shardCount = Self.shardCount(documents: documents.count)
-        let sizes = zip(order, encoded).map { id, fields in fields.reduce(terms[id].utf8.count + 8) { $0 + $1.utf8.count } }
-        let total = max(1, sizes.reduce(0, +))
-        var starts: [Int] = []
-        var accumulated = 0
-        for (position, size) in sizes.enumerated() {
-            while starts.count < shardCount && accumulated >= total * starts.count / shardCount { starts.append(position) }
-            accumulated += size
-        }
-        while starts.count < shardCount { starts.append(order.count) }
+        let starts = Self.shardStarts(
+            weights: zip(order, encoded).map { id, fields in Self.weight(term: terms[id].utf8.count, postings: fields.reduce(0) { $0 + $1.utf8.count }) },
+            shards: shardCount)
 
         var files: [String: String] = [:]
         var shards: [String] = []
@@ -247,27 +241,20 @@ public struct SearchIndex: Sendable {
                     continue
                 }
             }
-            var json = "{\"terms\":{"
+            var json = Self.shardHead
             for position in range {
                 if position > range.lowerBound { json += "," }
-                json += JSONWriter.quoted(ordered[position]) + ":[" + encoded[position].map { "\"\($0)\"" }.joined(separator: ",") + "]"
+                json += Self.shardEntry(JSONWriter.quoted(ordered[position]), encoded[position])
             }
-            json += "}}\n"
+            json += Self.shardTail
             shards.append(json)
             files["search/shards/\(shard).json"] = json
         }
 
-        let count = Double(max(1, documents.count))
-        var manifest = "{\"version\":\(Self.version),\"fields\":[\"title\",\"headings\",\"text\"],\"boosts\":[10,5,1]"
-        manifest += ",\"documents\":\(documents.count),\"chunk\":\(Self.chunkSize)"
-        manifest += ",\"average\":[" + lengths.map { Self.number(Double($0.reduce(0, +)) / count) }.joined(separator: ",") + "]"
-        manifest += ",\"lengths\":[" + lengths.map { "\"" + Self.encode(numbers: $0) + "\"" }.joined(separator: ",") + "]"
-        manifest += ",\"shards\":[" + starts.map(String.init).joined(separator: ",") + "]"
-        manifest += ",\"df\":\"" + Self.encode(numbers: encodedTerms.map(\.count)) + "\""
-        let termsJSON =
-            last.flatMap { $0.terms == ordered ? $0.termsJSON : nil } ?? ",\"terms\":[" + ordered.map { JSONWriter.quoted($0) }.joined(separator: ",") + "]}\n"
-        manifest += termsJSON
-        files["search/index.json"] = manifest
+        let termsJSON = last.flatMap { $0.terms == ordered ? $0.termsJSON : nil } ?? ordered.map { JSONWriter.quoted($0) }.joined(separator: ",")
+        files["search/index.json"] = Self.manifest(
+            documents: documents.count, averages: lengths.map { Self.average($0.reduce(0, +), documents: documents.count) },
+            lengths: lengths.map { Self.encode(numbers: $0) }, starts: starts, df: Self.encode(numbers: encodedTerms.map(\.count)), terms: termsJSON)
 
         var chunks: [String] = []
         for chunk in 0..<Self.chunkCount(documents: documents.count) {
@@ -443,24 +430,74 @@ public struct SearchIndex: Sendable {
         return results.map { $0! }
     }
 
+    /// Where each of `shards` shards begins, for terms of these weights in the files' order: shard `n` at the first
+    /// term whose predecessors weigh `n / shards` of the total or more, so shards weigh about the same. The index
+    /// and its patch (`patched(document:text:files:)`) both cut here.
+    static func shardStarts(weights: [Int], shards: Int) -> [Int] {
+        let total = max(1, weights.reduce(0, +))
+        var starts: [Int] = []
+        starts.reserveCapacity(shards)
+        var accumulated = 0
+        for (position, weight) in weights.enumerated() {
+            while starts.count < shards && accumulated >= total * starts.count / shards { starts.append(position) }
+            accumulated += weight
+        }
+        while starts.count < shards { starts.append(weights.count) }
+        return starts
+    }
+
+    /// What a term weighs when shards are cut: about its entry's bytes, from its UTF-8 length and its fields'
+    /// encoded postings' (the quotes and punctuation counted as 8).
+    static func weight(term: Int, postings: Int) -> Int {
+        term + 8 + postings
+    }
+
+    /// What a shard's entries stand between.
+    static let shardHead = "{\"terms\":{"
+    static let shardTail = "}}\n"
+
+    /// A term's entry in a shard, from its quoted form and its fields' encoded postings.
+    static func shardEntry(_ quoted: String, _ fields: [String]) -> String {
+        quoted + ":[" + fields.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
+    }
+
+    /// `search/index.json`, from its parts as written (`terms`: the quoted terms with their commas). The patch
+    /// (`patched(document:text:files:)`) writes it with this too, and trusts a manifest only if this gives it back
+    /// from the parts it read.
+    static func manifest(documents: Int, averages: [String], lengths: [String], starts: [Int], df: String, terms: String) -> String {
+        var manifest = "{\"version\":\(version),\"fields\":[\"title\",\"headings\",\"text\"],\"boosts\":[10,5,1]"
+        manifest += ",\"documents\":\(documents),\"chunk\":\(chunkSize)"
+        manifest += ",\"average\":[" + averages.joined(separator: ",") + "]"
+        manifest += ",\"lengths\":[" + lengths.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
+        manifest += ",\"shards\":[" + starts.map(String.init).joined(separator: ",") + "]"
+        manifest += ",\"df\":\"" + df + "\""
+        return manifest + ",\"terms\":[" + terms + "]}\n"
+    }
+
+    /// A field's average length over `documents` documents of `total` terms in all, as the manifest writes it.
+    static func average(_ total: Int, documents: Int) -> String {
+        number(Double(total) / Double(max(1, documents)))
+    }
+
     /// Whether `a` sorts before `b` as JavaScript sorts strings, by UTF-16 code units, compared on their UTF-8
     /// bytes (no transcoding): the two orders agree, except that a character above U+FFFF (UTF-8 lead byte F0–F4)
     /// sorts before one of U+E000–U+FFFF (lead byte EE or EF) in UTF-16, whose surrogates come first.
     static func precedesInUTF16(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
-                let common = min(left.count, right.count)
-                var index = 0
-                while index < common && left[index] == right[index] { index += 1 }
-                guard index < common else { return left.count < right.count }
-                let (x, y) = (left[index], right[index])
-                if x >= 0xF0 && (y == 0xEE || y == 0xEF) { return true }
-                if y >= 0xF0 && (x == 0xEE || x == 0xEF) { return false }
-                return x < y
-            }
-        }
+        return a.withUTF8 { left in b.withUTF8 { right in precedesInUTF16(left, right) } }
+    }
+
+    /// `precedesInUTF16(_:_:)` of two strings' UTF-8 bytes.
+    static func precedesInUTF16(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(left.count, right.count)
+        var index = 0
+        while index < common && left[index] == right[index] { index += 1 }
+        guard index < common else { return left.count < right.count }
+        let (x, y) = (left[index], right[index])
+        if x >= 0xF0 && (y == 0xEE || y == 0xEF) { return true }
+        if y >= 0xF0 && (x == 0xEE || x == 0xEF) { return false }
+        return x < y
     }
 
     /// A field's postings: for each document in order, `(gap − 1) × 2 + (1 if its frequency is above 1)`, then
@@ -474,16 +511,21 @@ public struct SearchIndex: Sendable {
 
     /// `encode(_:)`, a posting at a time.
     struct PostingEncoder {
-        private var numbers: [Int] = []
+        private(set) var bytes: [UInt8] = []
         private var previous = -1
 
         mutating func add(document: Int, frequency: Int) {
-            numbers.append((document - previous - 1) * 2 + (frequency > 1 ? 1 : 0))
-            if frequency > 1 { numbers.append(frequency) }
+            SearchIndex.append(gap: document - previous, frequency: frequency, to: &bytes)
             previous = document
         }
 
-        var encoded: String { SearchIndex.encode(numbers: numbers) }
+        var encoded: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// One posting as `encode(_:)` writes it, `gap` documents after the previous one.
+    static func append(gap: Int, frequency: Int, to bytes: inout [UInt8]) {
+        append(number: (gap - 1) * 2 + (frequency > 1 ? 1 : 0), to: &bytes)
+        if frequency > 1 { append(number: frequency, to: &bytes) }
     }
 
     static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -493,15 +535,18 @@ public struct SearchIndex: Sendable {
     static func encode(numbers: [Int]) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(numbers.count + numbers.count / 4)
-        for number in numbers {
-            var value = max(0, number)
-            repeat {
-                let low = value & 31
-                value >>= 5
-                bytes.append(digits[low | (value > 0 ? 32 : 0)])
-            } while value > 0
-        }
+        for number in numbers { append(number: number, to: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// One number as `encode(numbers:)` writes it.
+    static func append(number: Int, to bytes: inout [UInt8]) {
+        var value = max(0, number)
+        repeat {
+            let low = value & 31
+            value >>= 5
+            bytes.append(digits[low | (value > 0 ? 32 : 0)])
+        } while value > 0
     }
 
     /// A number as JavaScript would read it back exactly (Swift's shortest round-tripping form).
