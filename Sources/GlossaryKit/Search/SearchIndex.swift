@@ -252,9 +252,10 @@ public struct SearchIndex: Sendable {
         }
 
         let termsJSON = last.flatMap { $0.terms == ordered ? $0.termsJSON : nil } ?? ordered.map { JSONWriter.quoted($0) }.joined(separator: ",")
-        files["search/index.json"] = Self.manifest(
+        let manifest = Self.manifest(
             documents: documents.count, averages: lengths.map { Self.average($0.reduce(0, +), documents: documents.count) },
-            lengths: lengths.map { Self.encode(numbers: $0) }, starts: starts, df: Self.encode(numbers: encodedTerms.map(\.count)), terms: termsJSON)
+            lengths: lengths.map { Self.encode(numbers: $0) }, starts: starts, df: Self.encode(numbers: encodedTerms.map(\.count)))
+        files["search/index.json"] = manifest.before + termsJSON + manifest.after
 
         var chunks: [String] = []
         for chunk in 0..<Self.chunkCount(documents: documents.count) {
@@ -461,17 +462,17 @@ public struct SearchIndex: Sendable {
         quoted + ":[" + fields.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
     }
 
-    /// `search/index.json`, from its parts as written (`terms`: the quoted terms with their commas). The patch
-    /// (`patched(document:text:files:)`) writes it with this too, and trusts a manifest only if this gives it back
-    /// from the parts it read.
-    static func manifest(documents: Int, averages: [String], lengths: [String], starts: [Int], df: String, terms: String) -> String {
+    /// `search/index.json` from its parts as written, around its list of terms: the file is `before`, the quoted
+    /// terms with commas between them, then `after`. The patch (`patched(document:text:files:)`) writes it with
+    /// this too, and trusts a manifest only if this gives back what it read around the terms.
+    static func manifest(documents: Int, averages: [String], lengths: [String], starts: [Int], df: String) -> (before: String, after: String) {
         var manifest = "{\"version\":\(version),\"fields\":[\"title\",\"headings\",\"text\"],\"boosts\":[10,5,1]"
         manifest += ",\"documents\":\(documents),\"chunk\":\(chunkSize)"
         manifest += ",\"average\":[" + averages.joined(separator: ",") + "]"
         manifest += ",\"lengths\":[" + lengths.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
         manifest += ",\"shards\":[" + starts.map(String.init).joined(separator: ",") + "]"
         manifest += ",\"df\":\"" + df + "\""
-        return manifest + ",\"terms\":[" + terms + "]}\n"
+        return (manifest + ",\"terms\":[", "]}\n")
     }
 
     /// A field's average length over `documents` documents of `total` terms in all, as the manifest writes it.
@@ -533,19 +534,37 @@ public struct SearchIndex: Sendable {
     /// Non-negative integers, each as base-64 characters of 5 bits, least significant first; the 6th bit of
     /// a character says another one follows.
     static func encode(numbers: [Int]) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(numbers.count + numbers.count / 4)
-        for number in numbers { append(number: number, to: &bytes) }
-        return String(decoding: bytes, as: UTF8.self)
+        // Written in place, counted first (an append checks the array's storage is its own: a call a digit).
+        let count = numbers.reduce(0) { count, number in
+            var digits = 0
+            forEachDigit(of: number) { _ in digits += 1 }
+            return count + digits
+        }
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var at = 0
+            for number in numbers {
+                forEachDigit(of: number) { digit in
+                    bytes[at] = digit
+                    at += 1
+                }
+            }
+            return at
+        }
     }
 
     /// One number as `encode(numbers:)` writes it.
     static func append(number: Int, to bytes: inout [UInt8]) {
+        forEachDigit(of: number) { bytes.append($0) }
+    }
+
+    /// The digits of a number as `encode(numbers:)` writes them, in order.
+    @inline(__always)
+    private static func forEachDigit(of number: Int, _ body: (UInt8) -> Void) {
         var value = max(0, number)
         repeat {
             let low = value & 31
             value >>= 5
-            bytes.append(digits[low | (value > 0 ? 32 : 0)])
+            body(digits[low | (value > 0 ? 32 : 0)])
         } while value > 0
     }
 
