@@ -609,9 +609,10 @@ private struct Cursor {
                 return (posting, previous, frequency)
             }
             previous = ends & step == 1 ? current : previous
-            let nextStep = ends == 1 ? 1 &- (step & value & 1) : step
-            posting = ends & nextStep == 1 ? at &+ 1 : posting
-            step = nextStep
+            // Where the next number begins: a posting's start whenever it is read (at a step's end, where the number
+            // before the step ended a posting).
+            posting = ends == 1 ? at &+ 1 : posting
+            step = ends == 1 ? 1 &- (step & value & 1) : step
             value &= 0 &- continues
             shift = (shift &+ 5) & (0 &- continues)
             at &+= 1
