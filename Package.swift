@@ -38,6 +38,8 @@ let package = Package(
         .executableTarget(name: "pipetable-bench", dependencies: ["GlossaryKit", "CCmark"], path: "bench/PipeTableBench"),
         // bench/autolink-bench.sh: TermMatcher over a corpus's text (build, scan every / first occurrence).
         .executableTarget(name: "autolink-bench", dependencies: ["GlossaryKit"], path: "bench/AutolinkBench"),
+        // bench/search-patch-bench.sh: patching the search index after one page's text changed, at 12,000 documents.
+        .executableTarget(name: "search-patch-bench", dependencies: ["GlossaryKit"], path: "bench/SearchPatchBench"),
         // Test support for every test target: inline sites, the binary, a scripted HTTP server on loopback, the
         // shared API fixtures.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -18,18 +18,11 @@ extension SearchIndex {
     /// its order, that order, and the averages and shard starts the lengths and entries give. A damaged or
     /// foreign index gives nil, not a wrong patch (postings damaged into other valid digits are not seen).
     public static func patched(document: Int, text: SearchTerms, files: (String) -> Data?) -> [String: Data]? {
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        guard let data = files("search/index.json"), let manifest = ReadManifest.read(data), (0..<manifest.documents).contains(document) else { return nil }
-        let t1 = DispatchTime.now().uptimeNanoseconds
-        guard let field = NewField(text, vocabulary: manifest) else { return nil }
-        let t2 = DispatchTime.now().uptimeNanoseconds
-        guard let shards = ReadShards.read(manifest, document: document, wanted: field.wanted, files: files)
+        guard let data = files("search/index.json"), let manifest = ReadManifest.read(data), (0..<manifest.documents).contains(document),
+            let field = NewField(text, vocabulary: manifest),
+            let shards = ReadShards.read(manifest, document: document, wanted: field.wanted, files: files)
         else { return nil }
-        let t3 = DispatchTime.now().uptimeNanoseconds
-        let r = changedFiles(manifest, shards, field, document: document)
-        let t4 = DispatchTime.now().uptimeNanoseconds
-        if ProcessInfo.processInfo.environment["PATCH_TIMING"] != nil { print("TIMING manifest \(Double(t1-t0)/1e6) field \(Double(t2-t1)/1e6) shards \(Double(t3-t2)/1e6) write \(Double(t4-t3)/1e6)") }
-        return r
+        return changedFiles(manifest, shards, field, document: document)
     }
 
     /// The files whose bytes the patch changes (see `patched(document:text:files:)`).
@@ -285,8 +278,8 @@ private struct ReadManifest {
         }
         // The vocabulary in the files' order, each term once: a term is then found by bisection.
         let sorted = raw.withUnsafeBufferPointer { raw in
-            zip(rawRanges, rawRanges.dropFirst()).allSatisfy {
-                SearchIndex.precedesInUTF16(UnsafeBufferPointer(rebasing: raw[$0]), UnsafeBufferPointer(rebasing: raw[$1]))
+            rawRanges.indices.dropFirst().allSatisfy {
+                SearchIndex.precedesInUTF16(UnsafeBufferPointer(rebasing: raw[rawRanges[$0 - 1]]), UnsafeBufferPointer(rebasing: raw[rawRanges[$0]]))
             }
         }
         guard sorted else { return nil }
@@ -407,10 +400,6 @@ private struct ReadShards {
             shards.append(data)
         }
         // One block of bytes, every position in it a term's for good.
-        let r0 = DispatchTime.now().uptimeNanoseconds
-        var r1 = r0
-        var r2 = r0
-        defer { if ProcessInfo.processInfo.environment["PATCH_TIMING"] != nil { print("TIMING copy \(Double(r1-r0)/1e6) scan \(Double(r2-r1)/1e6) check \(Double(DispatchTime.now().uptimeNanoseconds-r2)/1e6)") } }
         var ranges: [Range<Int>] = []
         let total = shards.reduce(0) { $0 + $1.count }
         let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
@@ -421,42 +410,45 @@ private struct ReadShards {
             }
             initialized = total
         }
-        r1 = DispatchTime.now().uptimeNanoseconds
-        var entries: [Entry] = []
-        entries.reserveCapacity(manifest.quoted.count)
         var stops: [Stop] = []
         let head = Array(SearchIndex.shardHead.utf8)
         let tail = Array(SearchIndex.shardTail.utf8)
-        let read = bytes.withUnsafeBufferPointer { buffer in
-            manifest.bytes.withUnsafeBufferPointer { quoted in
-                SearchIndex.digitValues.withUnsafeBufferPointer { values in
-                    for (shard, range) in ranges.enumerated() {
-                        var cursor = Cursor(buffer, values, at: range.lowerBound, end: range.upperBound)
-                        guard cursor.skip(head) else { return false }
-                        let terms = manifest.starts[shard]..<(shard + 1 < ranges.count ? manifest.starts[shard + 1] : manifest.quoted.count)
-                        for term in terms {
-                            // `"term":["title","headings","text"]`, the term quoted as the manifest has it.
-                            guard term == terms.lowerBound || cursor.skip(",") else { return false }
-                            let start = cursor.index
-                            guard cursor.skip(UnsafeBufferPointer(rebasing: quoted[manifest.quoted[term]])), cursor.skip(":[\""),
-                                let title = cursor.digits(), cursor.skip("\",\""), let headings = cursor.digits(), cursor.skip("\",\""),
-                                let (text, stop) = cursor.textPostings(document), cursor.skip("\"]")
-                            else { return false }
-                            entries.append(Entry(entry: start..<cursor.index, text: text, other: title.count + headings.count))
-                            if stop.frequency != nil || wanted[term] {
-                                stops.append(Stop(term: term, at: stop.at, previous: stop.previous, frequency: stop.frequency))
+        var read = false
+        // Written in place (an append checks the array's storage is its own: a call a term).
+        let entries = [Entry](unsafeUninitializedCapacity: manifest.quoted.count) { entries, initialized in
+            read = bytes.withUnsafeBufferPointer { buffer in
+                manifest.bytes.withUnsafeBufferPointer { quoted in
+                    SearchIndex.digitValues.withUnsafeBufferPointer { values in
+                        for (shard, range) in ranges.enumerated() {
+                            var cursor = Cursor(buffer, values, at: range.lowerBound, end: range.upperBound)
+                            guard cursor.skip(head) else { return false }
+                            let terms = manifest.starts[shard]..<(shard + 1 < ranges.count ? manifest.starts[shard + 1] : manifest.quoted.count)
+                            for term in terms {
+                                // `"term":["title","headings","text"]`, the term quoted as the manifest has it.
+                                guard term == terms.lowerBound || cursor.skip(",") else { return false }
+                                let start = cursor.index
+                                guard cursor.skip(UnsafeBufferPointer(rebasing: quoted[manifest.quoted[term]])), cursor.skip(":[\""),
+                                    let title = cursor.digits(), cursor.skip("\",\""), let headings = cursor.digits(), cursor.skip("\",\""),
+                                    let (text, stop) = cursor.textPostings(document), cursor.skip("\"]")
+                                else { return false }
+                                let entry = Entry(entry: start..<cursor.index, text: text, other: title.count + headings.count)
+                                (entries.baseAddress! + initialized).initialize(to: entry)
+                                initialized += 1
+                                if stop.frequency != nil || wanted[term] {
+                                    stops.append(Stop(term: term, at: stop.at, previous: stop.previous, frequency: stop.frequency))
+                                }
                             }
+                            guard cursor.skip(tail), cursor.index == range.upperBound else { return false }
                         }
-                        guard cursor.skip(tail), cursor.index == range.upperBound else { return false }
+                        return true
                     }
-                    return true
                 }
             }
         }
-        r2 = DispatchTime.now().uptimeNanoseconds
         // The starts `init(documents:)` gives terms of these entries.
         let weights = entries.indices.map { SearchIndex.weight(term: manifest.rawRanges[$0].count, postings: entries[$0].other + entries[$0].text.count) }
-        guard read, SearchIndex.shardStarts(weights: weights, shards: manifest.starts.count) == manifest.starts else { return nil }
+        guard read, entries.count == manifest.quoted.count, SearchIndex.shardStarts(weights: weights, shards: manifest.starts.count) == manifest.starts
+        else { return nil }
         return ReadShards(bytes: bytes, ranges: ranges, entries: entries, stops: stops)
     }
 }
@@ -474,10 +466,11 @@ private struct Cursor {
         (self.bytes, self.values, self.index, self.end) = (bytes, values, index, end)
     }
 
-    /// Whether these bytes come next (then moved past).
+    /// Whether these bytes come next (then moved past). Compared here, not by `memcmp`: a shard's punctuation and
+    /// terms are a few bytes each, and there are a hundred thousand of them.
     mutating func skip(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
         guard end - index >= literal.count else { return false }
-        guard literal.isEmpty || memcmp(bytes.baseAddress! + index, literal.baseAddress!, literal.count) == 0 else { return false }
+        for offset in 0..<literal.count where bytes[index &+ offset] != literal[offset] { return false }
         index += literal.count
         return true
     }
@@ -517,30 +510,11 @@ private struct Cursor {
         return index > start && index < end ? start..<index : nil
     }
 
-    /// Base-64 digits up to the next `"` (left to read).
+    /// Base-64 digits up to the next byte that is none.
     mutating func digits() -> Range<Int>? {
-        guard index < end, let base = bytes.baseAddress, let quote = memchr(base + index, Int32(UInt8(ascii: "\"")), end - index) else { return nil }
-        let stop = base.distance(to: quote.assumingMemoryBound(to: UInt8.self))
-        // Every byte checked, none skipped at the first that is no digit: the loop is made of vector instructions.
-        var all: UInt8 = 1
-        var at = index
-        while at < stop {
-            all &= Self.isDigit(base[at])
-            at &+= 1
-        }
-        guard all == 1 else { return nil }
-        defer { index = stop }
-        return index..<stop
-    }
-
-    /// 1 for a byte of `SearchIndex.digits`, 0 for any other, without a branch.
-    @inline(__always)
-    private static func isDigit(_ byte: UInt8) -> UInt8 {
-        let upper: UInt8 = byte &- 0x41 < 26 ? 1 : 0
-        let lower: UInt8 = byte &- 0x61 < 26 ? 1 : 0
-        let decimal: UInt8 = byte &- 0x30 < 10 ? 1 : 0
-        let other: UInt8 = byte == 0x2D || byte == 0x5F ? 1 : 0
-        return upper | lower | decimal | other
+        let start = index
+        while index < end && values[Int(bytes[index])] < 64 { index &+= 1 }
+        return index < end ? start..<index : nil
     }
 
     /// Base-64 digits in quotes (the digits' range).
@@ -593,59 +567,77 @@ private struct Cursor {
     /// The postings of a text field, as `digits()` reads them, and where `document` stands in them: the first
     /// posting of it or of a later document (the end when none), the document before that, and the document's
     /// frequency when it has one.
-    ///
-    /// Every term's text field is read, so a patch spends its time here: the field is decoded only up to that
-    /// posting, a digit at a time with no branch on the digit. (A third of the digits continue a number and many
-    /// steps have a frequency after them, in no order a branch predictor learns: a decoder branching on those was
-    /// a third slower.)
     mutating func textPostings(_ document: Int) -> (Range<Int>, (at: Int, previous: Int, frequency: Int?))? {
-        guard let field = digits(), let bytes = bytes.baseAddress, let values = values.baseAddress else { return nil }
+        guard let bytes = bytes.baseAddress, let values = values.baseAddress,
+            let stop = Self.locate(document, bytes, values, from: index, end: end)
+        else { return nil }
+        let start = index
+        index = stop.at
+        guard let rest = digits() else { return nil }
+        return (start..<rest.upperBound, stop)
+    }
+
+    /// `textPostings(_:)`'s stop, from the postings' first digit. Every term's text field is read, so a patch spends
+    /// its time here: the postings are decoded only up to that posting, a digit at a time with no branch on the
+    /// digit but at the end. (A third of the digits continue a number and many steps have a frequency after them,
+    /// in no order a branch predictor learns.)
+    private static func locate(_ document: Int, _ bytes: UnsafePointer<UInt8>, _ values: UnsafePointer<UInt8>, from start: Int, end: Int) -> (
+        at: Int, previous: Int, frequency: Int?
+    )? {
         var value = 0
         var shift = 0
-        var longest = 0
         // Whether the number being read is a step (else a frequency), where its posting begins, the last document.
         var step = 1
-        var posting = field.lowerBound
+        var posting = start
         var previous = -1
-        var at = field.lowerBound
-        while at < field.upperBound {
+        var at = start
+        while at < end {
             let digit = Int(values[Int(bytes[at])])
+            // Past the postings.
+            if digit >= 64 { break }
             let continues = digit >> 5
             let ends = 1 &- continues
-            // (A shift past 63 gives 0: a number too long, then refused, does no harm on the way.)
-            value |= (digit & 31) << shift
+            value |= (digit & 31) &<< shift
             let current = previous &+ (value >> 1) &+ 1
-            if ends & step & (current >= document ? 1 : 0) != 0 {
-                guard current == document else { return (field, (posting, previous, nil)) }
-                guard value & 1 == 1 else { return (field, (posting, previous, 1)) }
+            // The document's posting or a later one, or a number too long for `encode(numbers:)` to have written.
+            if (ends & step & (current >= document ? 1 : 0)) | ((shift &+ 9) >> 6) != 0 {
+                guard shift < 55 else { return nil }
+                guard current == document else { return (posting, previous, nil) }
+                guard value & 1 == 1 else { return (posting, previous, 1) }
                 var next = at + 1
-                guard let frequency = Self.number(bytes, values, at: &next, end: field.upperBound) else { return nil }
-                return (field, (posting, previous, frequency))
+                guard let frequency = number(bytes, values, at: &next, end: end) else { return nil }
+                return (posting, previous, frequency)
             }
             previous = ends & step == 1 ? current : previous
-            let nextStep = ends == 1 ? 1 &- (step & value & 1) : step
-            posting = ends & nextStep == 1 ? at &+ 1 : posting
-            step = nextStep
-            longest = max(longest, shift)
+            // Where the next number begins: a posting's start whenever it is read (at a step's end, where the number
+            // before the step ended a posting).
+            posting = ends == 1 ? at &+ 1 : posting
+            step = ends == 1 ? 1 &- (step & value & 1) : step
             value &= 0 &- continues
             shift = (shift &+ 5) & (0 &- continues)
             at &+= 1
         }
-        // The last number whole, none too long, and no frequency missing.
-        guard shift == 0, longest < 55, step == 1 else { return nil }
-        return (field, (field.upperBound, previous, nil))
+        // The last number whole, and no frequency missing.
+        guard shift == 0, step == 1 else { return nil }
+        return (at, previous, nil)
     }
 
     /// All the numbers in `range`.
     func numbers(in range: Range<Int>) -> [Int]? {
         var cursor = Cursor(bytes, values, at: range.lowerBound, end: range.upperBound)
-        var numbers: [Int] = []
-        numbers.reserveCapacity(range.count)
-        while cursor.index < cursor.end {
-            guard let number = cursor.encodedNumber() else { return nil }
-            numbers.append(number)
+        var whole = true
+        // At most a number a digit, written in place.
+        let numbers = [Int](unsafeUninitializedCapacity: range.count) { numbers, count in
+            while cursor.index < cursor.end {
+                guard let number = cursor.encodedNumber() else {
+                    whole = false
+                    return
+                }
+                (numbers.baseAddress! + count).initialize(to: number)
+                count += 1
+            }
         }
-        return numbers
+        return whole ? numbers : nil
     }
 
     /// The next posting of a field (`SearchIndex.encode(_:)`): its distance from the previous one, its frequency.

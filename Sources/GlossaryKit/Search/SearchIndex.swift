@@ -534,19 +534,37 @@ public struct SearchIndex: Sendable {
     /// Non-negative integers, each as base-64 characters of 5 bits, least significant first; the 6th bit of
     /// a character says another one follows.
     static func encode(numbers: [Int]) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(numbers.count + numbers.count / 4)
-        for number in numbers { append(number: number, to: &bytes) }
-        return String(decoding: bytes, as: UTF8.self)
+        // Written in place, counted first (an append checks the array's storage is its own: a call a digit).
+        let count = numbers.reduce(0) { count, number in
+            var digits = 0
+            forEachDigit(of: number) { _ in digits += 1 }
+            return count + digits
+        }
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var at = 0
+            for number in numbers {
+                forEachDigit(of: number) { digit in
+                    bytes[at] = digit
+                    at += 1
+                }
+            }
+            return at
+        }
     }
 
     /// One number as `encode(numbers:)` writes it.
     static func append(number: Int, to bytes: inout [UInt8]) {
+        forEachDigit(of: number) { bytes.append($0) }
+    }
+
+    /// The digits of a number as `encode(numbers:)` writes them, in order.
+    @inline(__always)
+    private static func forEachDigit(of number: Int, _ body: (UInt8) -> Void) {
         var value = max(0, number)
         repeat {
             let low = value & 31
             value >>= 5
-            bytes.append(digits[low | (value > 0 ? 32 : 0)])
+            body(digits[low | (value > 0 ? 32 : 0)])
         } while value > 0
     }
 
