@@ -262,13 +262,17 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     ///
     /// Returns the folders below the root whose entries changed (their signatures change). Throws when the previous
     /// folder is not there to start from or a file can't be written; `abandon` then removes what was made.
-    func patch(_ files: [(path: String, data: Data, output: BuildState.StoredOutput)]) throws(OutputFailure) -> Set<String> {
+    ///
+    /// `liveFolders` and `previousFolders` are the folders below each root that hold its files (the state's).
+    func patch(
+        _ files: [(path: String, data: Data, output: BuildState.StoredOutput)], liveFolders: Set<String>, previousFolders: Set<String>
+    ) throws(OutputFailure) -> Set<String> {
         guard let previousOutputs else { throw .create(folder: previous.path, reason: "the previous site is not known") }
         try prepare()
         guard reusedPrevious else { throw .create(folder: previous.path, reason: "the previous site could not be reused") }
         let root = staging.path + "/"
         var touched = Set<String>()
-        var present = Self.folders(holding: previousOutputs.keys)
+        var present = previousFolders
         func parent(_ path: String) -> String {
             path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path.utf8[..<$0])! } ?? ""
         }
@@ -304,9 +308,9 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             result[file.path] = written
             touched.insert(parent(file.path))
         }
-        // Folders only the previous site had are empty now: deepest first.
-        let needed = Self.folders(holding: result.keys)
-        for folder in present.subtracting(needed).sorted(by: { $0.utf8.count > $1.utf8.count }) {
+        // Folders only the previous site had are empty now: deepest first. (The files written are the live folder's, so
+        // its folders are the ones needed.)
+        for folder in present.subtracting(liveFolders).sorted(by: { $0.utf8.count > $1.utf8.count }) {
             guard rmdir(root + folder) == 0 else { throw .write(path: root + folder, reason: Self.reason(errno)) }
             touched.insert(parent(folder))
         }
@@ -325,10 +329,17 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// checked untouched by the caller) and the folders the patch changed, which are all that is looked at again.
     func committedAfterPatch(touched: Set<String>, liveFolders: [String: FileSignature], previousFolders: [String: FileSignature]) -> Committed {
         let outputs = self.outputs
-        var folders = previousFolders
-        let needed = Self.folders(holding: outputs.keys)
-        for folder in folders.keys where !needed.contains(folder) { folders[folder] = nil }
-        for folder in touched where needed.contains(folder) { folders[folder] = FileSignature(path: output.path + "/" + folder) }
+        // The new live folder holds the old one's files, so its folders: the previous folder's signatures where it had
+        // them and the patch didn't change them, the others looked at again.
+        var folders: [String: FileSignature] = [:]
+        folders.reserveCapacity(liveFolders.count)
+        for folder in liveFolders.keys {
+            if !touched.contains(folder), let known = previousFolders[folder] {
+                folders[folder] = known
+            } else if let signature = FileSignature(path: output.path + "/" + folder) {
+                folders[folder] = signature
+            }
+        }
         var result = Committed(outputs: outputs, folder: FileSignature(path: output.path), folders: folders)
         if let kept = previousKept, let folder = FileSignature(path: previous.path) {
             result.previous = (kept, folder, previousIsOldLive ? liveFolders : Self.folderSignatures(of: previous, holding: kept.keys, jobs: 2))

@@ -209,14 +209,15 @@ struct BuildOutputs {
             BuildManifest.write(state.outputFolder, &file.buffer)
             BuildManifest.write(state.previousFolder, &file.buffer)
             file.buffer.write(UInt64(state.outputs.count))
-            for (path, output) in state.outputs.sorted(by: { $0.key < $1.key }) {
+            // In the tables' own order: sorting 25,000 paths cost more than the rest of writing them.
+            for (path, output) in state.outputs {
                 file.buffer.write(path)
                 Self.write(output, &file.buffer)
                 file.flushIfFull()
             }
             Self.write(state.outputFolders, file)
             file.buffer.write(UInt64(state.previousOutputs.count))
-            for (path, output) in state.previousOutputs.sorted(by: { $0.key < $1.key }) {
+            for (path, output) in state.previousOutputs {
                 file.buffer.write(path)
                 let linked = state.outputs[path].map { Self.isLinked(output, $0) } ?? false
                 file.buffer.write(linked)
@@ -278,7 +279,7 @@ struct BuildOutputs {
 
     private static func write(_ folders: [String: FileSignature], _ file: ChecksummedFile.Writer) {
         file.buffer.write(UInt64(folders.count))
-        for (path, signature) in folders.sorted(by: { $0.key < $1.key }) {
+        for (path, signature) in folders {
             file.buffer.write(path)
             BuildManifest.write(signature, &file.buffer)
             file.flushIfFull()

@@ -85,7 +85,7 @@ extension SiteBuilder {
         let committed: SiteTransaction.Committed
         do {
             transaction = try SiteTransaction(output: options.outputDirectory, state: state)
-            let touched = try transaction.patch(written)
+            let touched = try transaction.patch(written, liveFolders: Set(liveFolders.keys), previousFolders: Set(previousFolders.keys))
             try transaction.commit()
             committed = transaction.committedAfterPatch(touched: touched, liveFolders: liveFolders, previousFolders: previousFolders)
         } catch {
