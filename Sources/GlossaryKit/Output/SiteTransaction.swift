@@ -77,6 +77,20 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         removeLeftovers()
     }
 
+    /// A transaction that brings the previous folder up to date from a few paths (`patch(_:differences:)`), which the
+    /// caller has checked are all it differs in from the live folder, beside it as an outputs file says.
+    init(patching output: URL) {
+        self.output = output.standardizedFileURL
+        let parent = self.output.deletingLastPathComponent()
+        let name = self.output.lastPathComponent
+        staging = parent.appendingPathComponent(".\(name).building-\(getpid())", isDirectory: true)
+        previous = parent.appendingPathComponent(".\(name).previous", isDirectory: true)
+        outputIsKnown = true
+        liveOutputs = [:]
+        previousOutputs = [:]
+        removeLeftovers()
+    }
+
     /// Makes the staging folder, once: the previous site renamed, or a new empty folder.
     private func prepare() throws(OutputFailure) {
         let failure: OutputFailure? = prepareLock.withLock {
@@ -255,96 +269,77 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     // MARK: Patching
 
-    /// Makes staging the live site with `files` replaced, from the previous folder and the state's tables alone: the
-    /// previous folder is renamed into staging, every file it holds otherwise than the live folder is linked from it
-    /// (or removed), and `files` are written. No other file is looked at, which is what makes a build that changed a
-    /// few files cost as much: the caller has checked that both folders are as the state says (`SiteBuilder.patchText`).
+    /// What a patch changed below the staging folder's root: the folders whose entries it changed (or made), and the
+    /// folders it removed; and the written files' signatures.
+    struct Patched {
+        var touched: Set<String> = []
+        var removed: Set<String> = []
+        var signatures: [String: FileSignature] = [:]
+    }
+
+    /// Makes staging the live site with `files` replaced: the previous folder renamed into staging, where it differs
+    /// from the live folder (`differences`, as the outputs file says) linked from the live folder or removed, and
+    /// `files` written. Nothing else is looked at, which is what makes a build that changed a few files cost as much;
+    /// the caller has checked that both folders are as the outputs file says (`SiteBuilder.patchText`).
     ///
-    /// Returns the folders below the root whose entries changed (their signatures change). Throws when the previous
-    /// folder is not there to start from or a file can't be written; `abandon` then removes what was made.
-    ///
-    /// `liveFolders` and `previousFolders` are the folders below each root that hold its files (the state's).
-    func patch(
-        _ files: [(path: String, data: Data, output: BuildState.StoredOutput)], liveFolders: Set<String>, previousFolders: Set<String>
-    ) throws(OutputFailure) -> Set<String> {
-        guard let previousOutputs else { throw .create(folder: previous.path, reason: "the previous site is not known") }
+    /// Throws when the previous folder is not there to start from or a file can't be written; `abandon` then removes
+    /// what was made.
+    func patch(_ files: [(path: String, data: Data)], differences: [(path: String, difference: BuildOutputs.Difference)]) throws(OutputFailure) -> Patched {
         try prepare()
         guard reusedPrevious else { throw .create(folder: previous.path, reason: "the previous site could not be reused") }
         let root = staging.path + "/"
-        var touched = Set<String>()
-        var present = previousFolders
+        var patched = Patched()
         func parent(_ path: String) -> String {
             path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path.utf8[..<$0])! } ?? ""
         }
         /// Makes the folders above `path` that staging lacks, parents first.
         func makeFolders(above path: String) throws(OutputFailure) {
             let folder = parent(path)
-            guard !folder.isEmpty, !present.contains(folder) else { return }
-            try makeFolders(above: folder)
-            guard mkdir(root + folder, 0o755) == 0 || errno == EEXIST else { throw .write(path: root + folder, reason: Self.reason(errno)) }
-            present.insert(folder)
-            touched.insert(folder)
-            touched.insert(parent(folder))
+            guard !folder.isEmpty else { return }
+            if mkdir(root + folder, 0o755) == 0 {
+                patched.touched.insert(folder)
+                patched.touched.insert(parent(folder))
+                return
+            }
+            switch errno {
+            case EEXIST: return
+            case ENOENT:
+                try makeFolders(above: folder)
+                try makeFolders(above: path)
+            default: throw .write(path: root + folder, reason: Self.reason(errno))
+            }
         }
         let replaced = Set(files.map(\.path))
-        var result = liveOutputs
-        for path in previousOutputs.keys where liveOutputs[path] == nil && !replaced.contains(path) {
+        var emptied = Set<String>()
+        for (path, difference) in differences where !replaced.contains(path) {
             unlink(root + path)
-            touched.insert(parent(path))
-        }
-        for (path, live) in liveOutputs where !replaced.contains(path) {
-            if let held = previousOutputs[path], BuildOutputs.isLinked(held, live) { continue }
-            try makeFolders(above: path)
-            unlink(root + path)
-            guard Glibc.link(output.path + "/" + path, root + path) == 0 else { throw .write(path: root + path, reason: Self.reason(errno)) }
-            touched.insert(parent(path))
+            patched.touched.insert(parent(path))
+            switch difference {
+            case .remove:
+                emptied.insert(parent(path))
+            case .relink:
+                try makeFolders(above: path)
+                guard Glibc.link(output.path + "/" + path, root + path) == 0 else { throw .write(path: root + path, reason: Self.reason(errno)) }
+            }
         }
         for file in files {
             try makeFolders(above: file.path)
             unlink(root + file.path)
             try Self.writeFile(file.data, to: root + file.path)
-            var written = file.output
-            written.signature = FileSignature(path: root + file.path)
-            result[file.path] = written
-            touched.insert(parent(file.path))
+            patched.signatures[file.path] = FileSignature(path: root + file.path)
+            patched.touched.insert(parent(file.path))
         }
-        // Folders only the previous site had are empty now: deepest first. (The files written are the live folder's, so
-        // its folders are the ones needed.)
-        for folder in present.subtracting(liveFolders).sorted(by: { $0.utf8.count > $1.utf8.count }) {
-            guard rmdir(root + folder) == 0 else { throw .write(path: root + folder, reason: Self.reason(errno)) }
-            touched.insert(parent(folder))
+        // Folders a removed file leaves empty go too, deepest first (a folder that still holds something stays).
+        while let folder = emptied.max(by: { $0.utf8.count < $1.utf8.count }) {
+            emptied.remove(folder)
+            guard !folder.isEmpty, rmdir(root + folder) == 0 else { continue }
+            patched.removed.insert(folder)
+            patched.touched.remove(folder)
+            patched.touched.insert(parent(folder))
+            emptied.insert(parent(folder))
         }
-        lock.withLock {
-            written = result
-            for (path, output) in result where liveOutputs[path]?.bytesHash != output.bytesHash { changed.insert(path) }
-            for path in liveOutputs.keys where result[path] == nil { changed.insert(path) }
-        }
-        return touched.subtracting([""])
-    }
-
-    /// The paths the build changed (written with other bytes, or removed), once staging is made.
-    var changedPaths: Set<String> { lock.withLock { changed } }
-
-    /// `committed()` after a `patch`, from what the state knew of the folders before it (`liveFolders`, `previousFolders`:
-    /// checked untouched by the caller) and the folders the patch changed, which are all that is looked at again.
-    func committedAfterPatch(touched: Set<String>, liveFolders: [String: FileSignature], previousFolders: [String: FileSignature]) -> Committed {
-        let outputs = self.outputs
-        // The new live folder holds the old one's files, so its folders: the previous folder's signatures where it had
-        // them and the patch didn't change them, the others looked at again.
-        var folders: [String: FileSignature] = [:]
-        folders.reserveCapacity(liveFolders.count)
-        for folder in liveFolders.keys {
-            if !touched.contains(folder), let known = previousFolders[folder] {
-                folders[folder] = known
-            } else if let signature = FileSignature(path: output.path + "/" + folder) {
-                folders[folder] = signature
-            }
-        }
-        var result = Committed(outputs: outputs, folder: FileSignature(path: output.path), folders: folders)
-        if let kept = previousKept, let folder = FileSignature(path: previous.path) {
-            result.previous = (kept, folder, previousIsOldLive ? liveFolders : Self.folderSignatures(of: previous, holding: kept.keys, jobs: 2))
-        }
-        return result
+        patched.touched.remove("")
+        return patched
     }
 
     // MARK: Finishing

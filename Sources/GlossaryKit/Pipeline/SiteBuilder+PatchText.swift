@@ -15,8 +15,11 @@ extension SiteBuilder {
     /// changed), without problems, none of the build's problems points into it, and its HTML shows the body where its
     /// slots say. Nil otherwise, or when anything fails before the swap: the build then goes the long way (and finds
     /// the output as it was).
+    ///
+    /// It reads and writes the outputs file (`outputs`) without decoding its tables into the state: the few entries it
+    /// changes are found in it and the next file is made from its bytes (`BuildOutputs.Reading.afterPatch`).
     func patchText(
-        _ snapshot: BuildSnapshot, _ comparison: Comparison, outputsFile: BuildOutputs, snapshotURL: URL, started: Date
+        _ snapshot: BuildSnapshot, _ comparison: Comparison, outputs: BuildOutputs.Reading, outputsFile: BuildOutputs, snapshotURL: URL, started: Date
     ) -> BuildResult? {
         guard comparison.sameDigest, !comparison.changedMarkdown.isEmpty, comparison.changedMarkdown.count <= Self.patchedPagesLimit else { return nil }
         let files = comparison.changedMarkdown.map { comparison.source.markdownFiles[$0] }
@@ -26,13 +29,14 @@ extension SiteBuilder {
             let kits = snapshot.kits(for: Set(files.map(\.contentPath))), kits.count == files.count
         else { return nil }
         let output = options.outputDirectory.standardizedFileURL
-        let (live, liveFolders, previousFolders) = state.withLock { ($0.outputs, $0.outputFolders, $0.previousFolders) }
-        guard previousIsIntact(output) else { return nil }
+        let previous = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous")
+        guard outputs.previousIsIntact(previous, jobs: options.jobs) else { return nil }
+        let live = outputs.stored(Set(kits.values.map(\.outputPath)))
 
         // Each page's new HTML, from its old HTML and its new body.
         let checkSeconds = Date().timeIntervalSince(started)
         let patchStart = Date()
-        var written: [(path: String, data: Data, output: BuildState.StoredOutput)] = []
+        var written: [String: (data: Data, output: BuildState.StoredOutput)] = [:]
         var texts: [(document: Int, text: SearchTerms)] = []
         var readAt: [Int: Double] = [:]
         for (index, file) in zip(comparison.changedMarkdown, files) {
@@ -50,11 +54,9 @@ extension SiteBuilder {
             guard case .success(let bytes) = FileContents.read(output.path + "/" + kit.outputPath), Fingerprint.of(bytes: bytes) == old.bytesHash,
                 let (page, moved) = slots.splice(bytes, SiteRenderer.bodyValues(record, html: html))
             else { return nil }
-            written.append(
-                (
-                    kit.outputPath, page,
-                    .init(fingerprint: Self.patched(old.fingerprint, record.contentHash), bytesHash: .of(bytes: page), signature: nil, slots: moved)
-                ))
+            written[kit.outputPath] = (
+                page, .init(fingerprint: Self.patched(old.fingerprint, record.contentHash), bytesHash: .of(bytes: page), signature: nil, slots: moved)
+            )
             texts.append((kit.document, record.searchText))
         }
 
@@ -75,41 +77,60 @@ extension SiteBuilder {
             text.fingerprint(into: &textChange)
         }
         let searchChange = textChange.finish()
-        for (path, data) in search.sorted(by: { $0.key < $1.key }) {
-            guard let old = live[path] else { return nil }
-            written.append((path, data, .init(fingerprint: Self.patched(old.fingerprint, searchChange), bytesHash: .of(bytes: data), signature: nil)))
+        let searchFiles = outputs.stored(Set(search.keys))
+        for (path, data) in search {
+            guard let old = searchFiles[path] else { return nil }
+            written[path] = (data, .init(fingerprint: Self.patched(old.fingerprint, searchChange), bytesHash: .of(bytes: data), signature: nil))
         }
 
         // The previous folder brought up to date, and swapped in.
-        let transaction: SiteTransaction
-        let committed: SiteTransaction.Committed
+        let transaction = SiteTransaction(patching: output)
+        let patched: SiteTransaction.Patched
         do {
-            transaction = try SiteTransaction(output: options.outputDirectory, state: state)
-            let touched = try transaction.patch(written, liveFolders: Set(liveFolders.keys), previousFolders: Set(previousFolders.keys))
+            patched = try transaction.patch(written.map { ($0.key, $0.value.data) }, differences: outputs.differences)
             try transaction.commit()
-            committed = transaction.committedAfterPatch(touched: touched, liveFolders: liveFolders, previousFolders: previousFolders)
         } catch {
             return nil
         }
-        state.written(committed)
-        outputsFile.save(state)
+        // The next outputs file, from this one's bytes: the folders the patch changed looked at again.
+        var changed: [String: BuildState.StoredOutput] = [:]
+        for (path, file) in written {
+            var output = file.output
+            output.signature = patched.signatures[path]
+            changed[path] = output
+        }
+        var folders: [String: FileSignature?] = [:]
+        for folder in patched.touched { folders[folder] = .some(FileSignature(path: output.path + "/" + folder)) }
+        for folder in patched.removed { folders[folder] = .some(nil) }
+        let generation = BuildOutputs.newGeneration()
+        guard
+            let next = outputs.afterPatch(
+                generation: generation, outputFolder: FileSignature(path: output.path), previousFolder: FileSignature(path: previous.path), changed: changed,
+                folders: folders),
+            outputsFile.write(next)
+        else {
+            BuildSnapshot.remove(snapshotURL)
+            return nil
+        }
         // The snapshot again, with the pages' new signatures (when they can be trusted: see `FileSignature.isSettled`).
-        var next = snapshot
+        var nextSnapshot = snapshot
         var settled = true
         for (index, file) in zip(comparison.changedMarkdown, files) {
-            next.markdown[index] = file.signature
+            nextSnapshot.markdown[index] = file.signature
             if file.signature?.isSettled(at: readAt[index] ?? 0, after: state.settleSeconds) != true { settled = false }
         }
-        if settled, let generation = state.withLock({ $0.outputsGeneration }) {
-            next.generation = generation
-            next.write(to: snapshotURL)
+        if settled {
+            nextSnapshot.generation = generation
+            nextSnapshot.write(to: snapshotURL)
         } else {
             BuildSnapshot.remove(snapshotURL)
         }
 
         var result = BuildResult(diagnostics: snapshot.diagnostics, stats: snapshot.stats)
         result.config = comparison.config
-        result.outputs = OutputChanges(paths: Set(committed.outputs.keys), changed: transaction.changedPaths)
+        result.outputs = OutputChanges(
+            paths: outputs.livePaths(),
+            changed: Set(written.keys.filter { path in (live[path] ?? searchFiles[path])?.bytesHash != written[path]?.output.bytesHash }))
         result.stats.written = written.count
         result.stats.patched = true
         result.stats.stageTimes = [("check", checkSeconds), ("patch", Date().timeIntervalSince(patchStart))]
@@ -121,21 +142,6 @@ extension SiteBuilder {
     static func points(into files: Set<String>, _ diagnostic: Diagnostic) -> Bool {
         if let file = diagnostic.location?.file, files.contains(file) { return true }
         return diagnostic.notes.contains { $0.location.map { files.contains($0.file) } == true }
-    }
-
-    /// Whether the previous folder beside the output is as the state says the last build left it: the same folder, and
-    /// every folder below it untouched (so nothing was added to it or taken from it). Its files are the live folder's
-    /// where the state says they are linked, which the check of the live folder covered; the others are replaced.
-    func previousIsIntact(_ output: URL) -> Bool {
-        let previous = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous").path
-        let (folder, outputs, folders) = state.withLock { ($0.previousFolder, $0.previousOutputs, $0.previousFolders) }
-        guard let folder, !outputs.isEmpty, FileSignature(path: previous)?.isUnmodified(since: folder) == true,
-            folders.count == SiteTransaction.folders(holding: outputs.keys).count
-        else { return false }
-        let entries = Array(folders)
-        return !entries.parallelMap(jobs: options.jobs) { path, signature in
-            FileSignature(path: previous + "/" + path)?.isUnmodified(since: signature) == true
-        }.contains(false)
     }
 
     /// An output's fingerprint after a patch: a function of the one it had and of what changed, which is all a

@@ -209,7 +209,6 @@ public struct SiteBuilder: Sendable {
         // pages' text changed.
         let snapshotURL = BuildSnapshot.url(folder: buildFolder, output: options.outputDirectory)
         var scanned: (SiteSource, [Diagnostic])?
-        var adopted = false
         if !options.refresh, let outputs, let snapshot = BuildSnapshot.read(snapshotURL), snapshot.generation == outputs.generation {
             // The output folder is looked at on the other cores meanwhile.
             let (output, jobs) = (options.outputDirectory.standardizedFileURL, options.jobs)
@@ -218,20 +217,14 @@ public struct SiteBuilder: Sendable {
             let intact = await checked
             if let comparison = compare(snapshot, scan: scan) {
                 if let replayed = replay(snapshot, comparison, intact: intact, paths: outputs.livePaths, started: started) { return replayed }
-                if intact, comparison.sameDigest, !comparison.changedMarkdown.isEmpty, let contents = outputs.contents() {
-                    state.withLock { state in
-                        state.context = context
-                        state.adopt(contents)
-                    }
-                    adopted = true
-                    if let patched = patchText(snapshot, comparison, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started) {
-                        return patched
-                    }
+                if intact, let patched = patchText(snapshot, comparison, outputs: outputs, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started)
+                {
+                    return patched
                 }
             }
             scanned = scan
         }
-        if !adopted, let contents = outputs?.contents() {
+        if let contents = outputs?.contents() {
             state.withLock { state in
                 state.context = context
                 state.adopt(contents)

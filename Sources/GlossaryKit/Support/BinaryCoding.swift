@@ -55,6 +55,8 @@ public struct BinaryWriter: Sendable {
 
     public mutating func write(raw: [UInt8]) { bytes.append(contentsOf: raw) }
 
+    public mutating func write(raw: ArraySlice<UInt8>) { bytes.append(contentsOf: raw) }
+
     /// The bytes written so far.
     public func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         try bytes.withUnsafeBytes(body)

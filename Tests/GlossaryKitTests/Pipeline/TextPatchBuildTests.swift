@@ -180,7 +180,7 @@ import Testing
     /// Seeded random sequences of edits, most of them of pages' text anywhere in the page (which moves the references
     /// and links after it), some of one or two pages at once, some of anything else: after each, the site is a clean
     /// build's, and the text edits were patches.
-    @Test(arguments: [UInt64(7), 8])
+    @Test(arguments: [UInt64(7), 8, 9])
     func randomTextEditsArePatchesAndCleanBuilds(seed: UInt64) async throws {
         var random = SeededRandom(seed: seed)
         let folder = try Folder(Self.site)
@@ -189,6 +189,7 @@ import Testing
         await Self.check(folder, "seed \(seed): first build")
         var textEdits = 0
         var patched = 0
+        var added: [String] = []
         for step in 0..<40 {
             let word = { words[Int(random.next() % UInt64(words.count))] }
             func editText(_ path: String) throws {
@@ -205,9 +206,16 @@ import Testing
                 let path = pages[Int(random.next() % UInt64(pages.count))]
                 try folder.append(path, "\nSee [[ligature]] at \(step).\n")
                 name = "reference a term on \(path)"
-            case 1:
-                try folder.write("content/guide/page-\(step).md", "---\ntitle: New \(step)\n---\nAbout [[kerning]].\n")
+            case 1 where added.isEmpty || random.next() % 2 == 0:
+                // In a folder of its own at times, which the previous folder then lacks.
+                let path = step % 3 == 0 ? "content/new-\(step)/page.md" : "content/guide/new-\(step).md"
+                try folder.write(path, "---\ntitle: New \(step)\n---\nAbout [[kerning]].\n")
+                added.append(path)
                 name = "add a page"
+            case 1:
+                // Its file and maybe its folder go from the live folder, then from the previous one.
+                try folder.remove(added.removeFirst())
+                name = "delete a page"
             case 2, 3:
                 let first = pages[Int(random.next() % UInt64(pages.count))]
                 let second = pages[Int(random.next() % UInt64(pages.count))]
