@@ -327,20 +327,23 @@ extension BuildOutputs {
             return paths
         }
 
-        /// The live folder's entries for `paths` (those it has).
+        /// The live folder's entries for `paths` (those it has), found by comparing bytes (no string is made of any
+        /// other path).
         func stored(_ paths: Set<String>) -> [String: BuildState.StoredOutput] {
+            var wanted: [Int: [(bytes: [UInt8], path: String)]] = [:]
+            for path in paths { wanted[path.utf8.count, default: []].append((Array(path.utf8), path)) }
             var reader = BinaryReader(body)
             var found: [String: BuildState.StoredOutput] = [:]
-            let wanted = Set(paths.map { Array($0.utf8) })
             do throws(BinaryReader.Damaged) {
                 _ = try reader.raw(live)
                 for _ in 0..<(try reader.count()) {
-                    let path = try reader.raw(try reader.count())
-                    guard wanted.contains(Array(path)) else {
+                    let bytes = try reader.raw(try reader.count())
+                    guard let path = wanted[bytes.count]?.first(where: { $0.bytes.elementsEqual(bytes) })?.path else {
                         _ = try BuildOutputs.skipOutput(&reader)
                         continue
                     }
-                    found[String(decoding: path, as: UTF8.self)] = try BuildOutputs.output(&reader)
+                    found[path] = try BuildOutputs.output(&reader)
+                    if found.count == paths.count { break }
                 }
             } catch {
                 return [:]

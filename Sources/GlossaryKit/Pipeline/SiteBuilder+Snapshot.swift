@@ -109,12 +109,14 @@ extension SiteBuilder {
     /// The result of the build the snapshot describes, when nothing it was made from changed and the output folder is
     /// as it left it (`intact`); nil otherwise (the build then goes on).
     ///
-    /// `paths` are the output's files (made only when the build is replayed).
-    func replay(_ snapshot: BuildSnapshot, _ comparison: Comparison, intact: Bool, paths: () -> Set<String>, started: Date) -> BuildResult? {
+    /// `paths` makes the output's files, when asked for.
+    func replay(
+        _ snapshot: BuildSnapshot, _ comparison: Comparison, intact: Bool, paths: @escaping @Sendable () -> Set<String>, started: Date
+    ) -> BuildResult? {
         guard comparison.sameDigest, comparison.changedMarkdown.isEmpty, intact else { return nil }
         var result = BuildResult(diagnostics: snapshot.diagnostics, stats: snapshot.stats)
         result.config = comparison.config
-        result.outputs = OutputChanges(paths: paths(), changed: [])
+        result.outputs = OutputChanges(changed: [], paths: paths)
         result.stats.totalSeconds = Date().timeIntervalSince(started)
         result.stats.stageTimes = [("check", result.stats.totalSeconds)]
         return result
