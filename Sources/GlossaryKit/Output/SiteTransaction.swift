@@ -435,8 +435,17 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     static func linkTree(_ paths: [String], from source: URL, into destination: URL, through building: URL, jobs: Int = 2) -> Bool {
         removeTree(building)
         guard mkdir(building.path, 0o755) == 0 else { return false }
-        // Parents before children: a folder's path sorts before the paths below it.
-        for folder in folders(holding: paths).sorted() where mkdir(building.path + "/" + folder, 0o755) != 0 {
+        // Parents before children (a folder's path sorts before the paths below it), each top-level folder's on the
+        // next free core.
+        var trees: [String: [String]] = [:]
+        for folder in folders(holding: paths) {
+            let top = folder.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(folder.utf8[..<$0])! } ?? folder
+            trees[top, default: []].append(folder)
+        }
+        let made = Array(trees.values).parallelMap(jobs: jobs) { folders in
+            folders.sorted().allSatisfy { mkdir(building.path + "/" + $0, 0o755) == 0 }
+        }
+        guard made.allSatisfy({ $0 }) else {
             removeTree(building)
             return false
         }

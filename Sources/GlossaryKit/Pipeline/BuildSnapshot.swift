@@ -174,10 +174,10 @@ struct BuildSnapshot {
         return kits(for: paths)
     }
 
-    /// The kits in path order, each after its path and its length (so a reader looking for a few skips the rest).
+    /// The kits, each after its path and its length (so a reader looking for a few skips the rest).
     private static func write(_ kits: [String: PageKit], _ writer: inout BinaryWriter) {
         writer.write(UInt64(kits.count))
-        for (path, kit) in kits.sorted(by: { $0.key < $1.key }) {
+        for (path, kit) in kits {
             writer.write(path)
             var entry = BinaryWriter(capacity: 128)
             entry.write(kit.shape)

@@ -124,8 +124,12 @@ extension SiteBuilder {
 
     /// The snapshot of a build that just wrote its outputs (the state's, of generation `generation`), or nil when the
     /// next build could not trust one: it may fetch, or an input changed so recently that its signature can't be trusted.
-    func snapshot(of result: BuildResult, inputs: SnapshotInputs, generation: Fingerprint, started: Date) -> BuildSnapshot? {
-        guard !inputs.wantsNetwork || options.offline, !options.refresh, let site = result.site else { return nil }
+    ///
+    /// `kits` are the site's pages' (`pageKits`), made beside the commit.
+    func snapshot(
+        of result: BuildResult, inputs: SnapshotInputs, generation: Fingerprint, kits: [String: BuildSnapshot.PageKit], started: Date
+    ) -> BuildSnapshot? {
+        guard wantsSnapshot(inputs), let site = result.site else { return nil }
         let startedAt = started.timeIntervalSince1970
         let settle = state.settleSeconds
         let inputFiles = inputs.source.markdownFiles + inputs.source.staticFiles
@@ -147,21 +151,33 @@ extension SiteBuilder {
         return BuildSnapshot(
             digest: digest, markdown: inputs.source.markdownFiles.map(\.signature), validUntil: options.offline ? .infinity : inputs.validUntil,
             generation: generation, cacheFiles: inputs.cacheFiles, diagnostics: result.diagnostics, stats: stats, rootPath: site.rootPath,
-            kits: Self.pageKits(site))
+            kits: kits)
+    }
+
+    /// Whether a build of these inputs leaves a snapshot (one that may ask the dictionary again doesn't).
+    func wantsSnapshot(_ inputs: SnapshotInputs) -> Bool {
+        (!inputs.wantsNetwork || options.offline) && !options.refresh
     }
 
     /// The kits of the site's content pages that a text edit may remake (see `BuildSnapshot.PageKit`): those without
-    /// problems that don't auto-link (a page that does depends on every term's forms).
-    static func pageKits(_ site: BuiltSite) -> [String: BuildSnapshot.PageKit] {
-        var kits: [String: BuildSnapshot.PageKit] = [:]
-        var document = 0
-        for record in site.pages where record.page.kind == .page {
-            defer { document += 1 }
-            guard record.autolink == nil, let shape = record.shape else { continue }
-            let slugs = record.references.map(\.key).uniqued().map { site.definition(for: $0)?.slug }
-            kits[record.page.contentPath] = BuildSnapshot.PageKit(
-                shape: shape, outputPath: record.page.outputPath, document: document, destinations: site.links.destinations(record), slugs: slugs)
+    /// problems that don't auto-link (a page that does depends on every term's forms). Made on `jobs` cores, each
+    /// referenced term's slug looked up once.
+    static func pageKits(_ site: BuiltSite, jobs: Int = 2) -> [String: BuildSnapshot.PageKit] {
+        var slugs: [TermKey: String?] = [:]
+        slugs.reserveCapacity(site.usage.count)
+        for key in site.usage.keys { slugs[key] = .some(site.definition(for: key)?.slug) }
+        let known = slugs
+        let pages = site.pages.filter { $0.page.kind == .page }
+        let kits = Array(pages.enumerated()).parallelMap(jobs: jobs) { document, record -> BuildSnapshot.PageKit? in
+            guard record.autolink == nil, let shape = record.shape else { return nil }
+            let keys = record.references.map(\.key).uniqued()
+            return BuildSnapshot.PageKit(
+                shape: shape, outputPath: record.page.outputPath, document: document, destinations: site.links.destinations(record),
+                slugs: keys.map { known[$0] ?? site.definition(for: $0)?.slug })
         }
-        return kits
+        var result: [String: BuildSnapshot.PageKit] = [:]
+        result.reserveCapacity(pages.count)
+        for (record, kit) in zip(pages, kits) { result[record.page.contentPath] = kit }
+        return result
     }
 }

@@ -252,6 +252,8 @@ public struct SiteBuilder: Sendable {
         }
         let start = Date()
         let buildDiagnostics = result.diagnostics
+        // The snapshot's page kits are made on the core the commit leaves free.
+        let kits = result.snapshotInputs.flatMap { wantsSnapshot($0) ? result.site : nil }.map { site in Meanwhile { Self.pageKits(site, jobs: 1) } }
         do {
             try transaction.commit()
             if !transaction.isUnchanged {
@@ -260,8 +262,8 @@ public struct SiteBuilder: Sendable {
             }
             var done = result
             done.diagnostics = buildDiagnostics
-            if let inputs = result.snapshotInputs, let generation = state.withLock({ $0.outputsGeneration }),
-                let snapshot = snapshot(of: done, inputs: inputs, generation: generation, started: started)
+            if let inputs = result.snapshotInputs, let generation = state.withLock({ $0.outputsGeneration }), let kits,
+                let snapshot = snapshot(of: done, inputs: inputs, generation: generation, kits: kits.value, started: started)
             {
                 snapshot.write(to: snapshotURL)
             } else {
