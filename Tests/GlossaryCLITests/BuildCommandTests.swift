@@ -114,7 +114,8 @@ import Testing
         #expect(result.diagnostics.contains { $0.hasPrefix("content/unclosed.md:1:1: error:") && $0.hasSuffix("[front-matter-unclosed]") })
         #expect(result.stderr.contains("site/ left unchanged"))
         #expect(site.read("site/index.html") == before)
-        #expect(site.files(under: ".").filter { $0.hasPrefix(".site.") }.isEmpty, "no staging folder left behind")
+        // The previous folder the first build left (of links to its files) is the next build's to start from.
+        #expect(site.files(under: ".").filter { $0.hasPrefix(".site.") && !$0.hasPrefix(".site.previous/") }.isEmpty, "no staging folder left behind")
     }
 
     @Test func removedPagesDisappearAndDotfilesInTheOutputStay() async throws {

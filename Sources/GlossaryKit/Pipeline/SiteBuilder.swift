@@ -205,24 +205,13 @@ public struct SiteBuilder: Sendable {
         // What the output folders hold (what the last build wrote, in its outputs file).
         let outputsFile = BuildOutputs(folder: buildFolder, output: options.outputDirectory)
         let outputs = options.clean ? nil : outputsFile.reading(context: context)
-        // Nothing to do when nothing the last build read changed and its output is as it left it; little when only
-        // pages' text changed.
         let snapshotURL = BuildSnapshot.url(folder: buildFolder, output: options.outputDirectory)
         var scanned: (SiteSource, [Diagnostic])?
-        if !options.refresh, let outputs, let snapshot = BuildSnapshot.read(snapshotURL), snapshot.generation == outputs.generation {
-            // The output folder is looked at on the other cores meanwhile.
-            let (output, jobs) = (options.outputDirectory.standardizedFileURL, options.jobs)
-            async let checked = Self.offPool { outputs.liveIsIntact(output, jobs: jobs) }
-            let scan = SiteSource.scan(root: options.source)
-            let intact = await checked
-            if let comparison = compare(snapshot, scan: scan) {
-                if let replayed = replay(snapshot, comparison, intact: intact, paths: outputs.livePaths, started: started) { return replayed }
-                if intact, let patched = patchText(snapshot, comparison, outputs: outputs, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started)
-                {
-                    return patched
-                }
+        if let outputs {
+            switch await shortcut(outputs: outputs, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started) {
+            case .done(let result): return result
+            case .none(let scan): scanned = scan
             }
-            scanned = scan
         }
         if let contents = outputs?.contents() {
             state.withLock { state in
@@ -284,6 +273,29 @@ public struct SiteBuilder: Sendable {
         result.stats.stageTimes.append(("write", Date().timeIntervalSince(start)))
         result.stats.totalSeconds += Date().timeIntervalSince(start)
         return result
+    }
+
+    /// What the snapshot's shortcuts came to: the build's result, or the long way (with the scan made, if one was).
+    enum Shortcut {
+        case done(BuildResult)
+        case none((SiteSource, [Diagnostic])?)
+    }
+
+    /// The snapshot's shortcuts (`BuildSnapshot`): nothing to do when nothing the last build read changed and its
+    /// output is as it left it (`replay`); little when only pages' text changed (`patchText`). The output folder is
+    /// looked at on the other cores while the site's folder is scanned.
+    func shortcut(outputs: BuildOutputs.Reading, outputsFile: BuildOutputs, snapshotURL: URL, started: Date) async -> Shortcut {
+        guard !options.refresh, let snapshot = BuildSnapshot.read(snapshotURL), snapshot.generation == outputs.generation else { return .none(nil) }
+        let (output, jobs) = (options.outputDirectory.standardizedFileURL, options.jobs)
+        async let checked = Self.offPool { outputs.liveIsIntact(output, jobs: jobs) }
+        let scan = SiteSource.scan(root: options.source)
+        let intact = await checked
+        guard let comparison = compare(snapshot, scan: scan) else { return .none(scan) }
+        if let replayed = replay(snapshot, comparison, intact: intact, paths: outputs.livePaths, started: started) { return .done(replayed) }
+        if intact, let patched = patchText(snapshot, comparison, outputs: outputs, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started) {
+            return .done(patched)
+        }
+        return .none(scan)
     }
 
     /// What the state's contents were made under: this glossary binary (another version renders otherwise)
