@@ -94,6 +94,7 @@ struct BuildSnapshot {
             stats.local = try reader.int()
             stats.cached = try reader.int()
             stats.fetched = try reader.int()
+            stats.fromWordNet = try reader.int()
             stats.files = try reader.int()
             let rootPath = try reader.string()
             var snapshot = BuildSnapshot(
@@ -124,7 +125,9 @@ struct BuildSnapshot {
         }
         writer.write(UInt64(diagnostics.count))
         for diagnostic in diagnostics { Self.write(diagnostic, &writer) }
-        for count in [stats.pages, stats.terms, stats.unresolved, stats.local, stats.cached, stats.fetched, stats.files] { writer.write(count) }
+        for count in [stats.pages, stats.terms, stats.unresolved, stats.local, stats.cached, stats.fetched, stats.fromWordNet, stats.files] {
+            writer.write(count)
+        }
         writer.write(rootPath)
         writer.write(raw: Array(kitBytes))
         ChecksummedFile.write(writer.take(), to: url)
