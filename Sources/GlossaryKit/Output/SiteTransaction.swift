@@ -175,9 +175,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             return
         }
         try makeFolders(for: path)
-        unlink(target)
-        try Self.writeFile(data, to: target)
-        record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: FileSignature(path: target), slots: slots))
+        // A staging folder made empty holds nothing yet; the previous site's file may be a link the live site shares, so
+        // it is replaced, never written in place.
+        if reusedPrevious { unlink(target) }
+        let signature = try Self.writeFile(data, to: target)
+        record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature, slots: slots))
     }
 
     /// A real copy: an editor changing the source in place must not change the published site.
@@ -239,18 +241,23 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     /// Plain open/write/close: the staging folder as a whole is what becomes visible atomically, so each file
     /// needs no temporary copy or sync of its own.
-    static func writeFile(_ data: Data, to path: String, sync: Bool = false) throws(OutputFailure) {
+    /// Returns the file's signature once written (from its descriptor: no second lookup of the path).
+    @discardableResult
+    static func writeFile(_ data: Data, to path: String, sync: Bool = false) throws(OutputFailure) -> FileSignature? {
         let result = data.withUnsafeBytes { buffer in Result { () throws(OutputFailure) in try writeFile(buffer, to: path, sync: sync) } }
-        try result.get()
+        return try result.get()
     }
 
-    static func writeFile(_ buffer: UnsafeRawBufferPointer, to path: String, sync: Bool = false) throws(OutputFailure) {
+    @discardableResult
+    static func writeFile(_ buffer: UnsafeRawBufferPointer, to path: String, sync: Bool = false) throws(OutputFailure) -> FileSignature? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .write(path: path, reason: reason(errno)) }
         defer { close(descriptor) }
         var failure = writeAll(buffer, to: descriptor)
         if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
         if failure != 0 { throw .write(path: path, reason: reason(failure)) }
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? FileSignature(info) : nil
     }
 
     /// Writes every byte to `descriptor`, retrying interrupted writes; 0, or the errno of the write that failed.
@@ -325,8 +332,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         for file in files {
             try makeFolders(above: file.path)
             unlink(root + file.path)
-            try Self.writeFile(file.data, to: root + file.path)
-            patched.signatures[file.path] = FileSignature(path: root + file.path)
+            patched.signatures[file.path] = try Self.writeFile(file.data, to: root + file.path)
             patched.touched.insert(parent(file.path))
         }
         // Folders a removed file leaves empty go too, deepest first (a folder that still holds something stays).
