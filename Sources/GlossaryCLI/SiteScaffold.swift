@@ -22,7 +22,7 @@ enum SiteScaffold {
 
             """
         ),
-        (".gitignore", "site/\n.glossary/build/\n"),
+        (".gitignore", "site/\n.site.*/\n.glossary/build/\n"),
         (
             "README.md",
             """

@@ -86,7 +86,14 @@ import Testing
         #expect(build.diagnostics.isEmpty)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/terms/glossary/index.html").path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("themes").path), "the built-in theme is used, not a copy")
-        #expect(parent.read("mysite/.gitignore") == "site/\n.glossary/build/\n")
+        #expect(parent.read("mysite/.gitignore") == "site/\n.site.*/\n.glossary/build/\n")
+        // What a build leaves — the site, the previous site kept beside it for the next build, the build state —
+        // is all ignored: a fresh repository of the site sees only its sources.
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".site.previous").path))
+        let untracked = try gitUntracked(in: folder)
+        #expect(untracked.contains("glossary.yml") && untracked.contains("content/index.md"), "\(untracked)")
+        let generated = untracked.filter { $0.hasPrefix("site/") || $0.hasPrefix(".site.") || $0.hasPrefix(".glossary/build/") }
+        #expect(generated.isEmpty, "not ignored: \(generated)")
         let readme = try #require(parent.read("mysite/README.md"))
         for command in ["glossary serve", "glossary build", "[[word]]", "content/glossary/", "glossary theme eject"] {
             #expect(readme.contains(command), "README.md explains \(command)")
@@ -107,4 +114,23 @@ import Testing
         #expect(result.stderr.contains("Check failed: 1 unresolved term reference"))
         #expect(!site.exists("site"), "check writes nothing")
     }
+}
+
+/// The files `git status` lists as untracked in `folder` once it is made a repository, one path each.
+private func gitUntracked(in folder: URL) throws -> [String] {
+    func git(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        return String(decoding: data, as: UTF8.self)
+    }
+    _ = try git(["init", "--quiet"])
+    return try git(["status", "--porcelain", "--untracked-files=all"]).split(separator: "\n").map { String($0.dropFirst(3)) }
 }
