@@ -118,19 +118,10 @@ import Testing
 
 /// The files `git status` lists as untracked in `folder` once it is made a repository, one path each.
 private func gitUntracked(in folder: URL) throws -> [String] {
-    func git(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return String(decoding: data, as: UTF8.self)
-    }
-    _ = try git(["init", "--quiet"])
-    return try git(["status", "--porcelain", "--untracked-files=all"]).split(separator: "\n").map { String($0.dropFirst(3)) }
+    let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": folder.path]
+    let made = try InstalledBinaryTests.run("/usr/bin/env", ["git", "init", "--quiet"], in: folder, environment: environment)
+    try #require(made.status == 0, "git init: \(made.stderr)")
+    let status = try InstalledBinaryTests.run("/usr/bin/env", ["git", "status", "--porcelain", "--untracked-files=all"], in: folder, environment: environment)
+    try #require(status.status == 0, "git status: \(status.stderr)")
+    return status.stdout.split(separator: "\n").map { String($0.dropFirst(3)) }
 }
