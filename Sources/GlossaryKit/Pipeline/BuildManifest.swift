@@ -16,8 +16,14 @@ struct BuildManifest {
     static let magic = Array("glossary build manifest\n".utf8)
 
     init(folder: URL, output: URL) {
+        url = Self.stateFile("manifest", folder: folder, output: output)
+    }
+
+    /// The build-state file `name-<output>` in `folder`: the manifest, outputs file and snapshot of one output
+    /// folder share the id, a hash of its standardized path.
+    static func stateFile(_ name: String, folder: URL, output: URL) -> URL {
         let id = Fingerprint.of(bytes: Array(output.standardizedFileURL.path.utf8)).description.prefix(16)
-        url = folder.appendingPathComponent("manifest-\(id)")
+        return folder.appendingPathComponent("\(name)-\(id)")
     }
 
     /// Fills `state` from the manifest when it is sound and was made under `context`; leaves it alone otherwise. Whether

@@ -25,8 +25,7 @@ struct BuildOutputs {
     static let magic = Array("glossary build outputs\n".utf8)
 
     init(folder: URL, output: URL) {
-        let id = Fingerprint.of(bytes: Array(output.standardizedFileURL.path.utf8)).description.prefix(16)
-        url = folder.appendingPathComponent("outputs-\(id)")
+        url = BuildManifest.stateFile("outputs", folder: folder, output: output)
     }
 
     /// What the file says, when it is sound and was made under `context`.

@@ -65,8 +65,7 @@ struct BuildSnapshot {
 
     /// The snapshot of builds of `source` into `output`: one per output folder, like the manifest.
     static func url(folder: URL, output: URL) -> URL {
-        let id = Fingerprint.of(bytes: Array(output.standardizedFileURL.path.utf8)).description.prefix(16)
-        return folder.appendingPathComponent("snapshot-\(id)")
+        BuildManifest.stateFile("snapshot", folder: folder, output: output)
     }
 
     /// The snapshot at `url` when it is sound and this glossary wrote it (the pages' kits are read when asked for).
