@@ -21,6 +21,9 @@ public struct BuildOptions: Sendable {
     public var clean = false
     /// HTML injected before `</body>` of every page (the preview server's live-reload script); never set by `build`.
     public var bodySuffix: String?
+    /// The build's clock: what decides whether a cached definition is older than `max_age_days`, whether an earlier
+    /// build's results are still good, and when a failed fetch may be tried again. The wall clock but in tests.
+    public var now: @Sendable () -> Date = Date.init
 
     public init(source: URL) {
         self.source = source

@@ -47,7 +47,7 @@ extension SiteBuilder {
                 defer { state.lastBuild = nil }
                 return state.lastBuild
             }), state.withLock({ $0.resolutions.isEmpty }),
-            !last.inputs.wantsNetwork, options.offline || Date().timeIntervalSince1970 < last.inputs.validUntil
+            !last.inputs.wantsNetwork, options.offline || options.now().timeIntervalSince1970 < last.inputs.validUntil
         else { return nil }
         var site = last.site
         var loaded = last.loaded

@@ -9,7 +9,7 @@ extension SiteBuilder {
     /// providers (the dictionary for what is missing or stale, WordNet), then base forms for what is left.
     func resolve(_ terms: CollectedTerms, _ loaded: LoadedSite) async -> DefinitionResolver.Outcome {
         let config = loaded.config
-        let now = Date()
+        let now = options.now()
         // Fetches that failed earlier in this session wait before being tried again.
         let context = "\(config.language)\n\(loaded.reader.cache.directory.path)\n\(config.dictionary.maxAgeDays)\n\(config.dictionary.api)"
         let resting: Set<TermKey> = state.withLock { state in
@@ -21,6 +21,7 @@ extension SiteBuilder {
         }
         let (wordNet, wordNetProblem) = wordNetDictionary(for: config, needed: !terms.keys.allSatisfy { terms.team[$0] != nil })
         var resolver = definitionResolver(config, cache: loaded.reader.cache, wordNet: wordNet, providers: config.dictionary.providers)
+        resolver.options.now = now
         resolver.reader = loaded.reader
         resolver.resting = resting
         // Cache entries read on every core first (the resolver asks for them one after another).
@@ -58,7 +59,7 @@ extension SiteBuilder {
             cache: cache, fetcher: options.offline ? nil : makeFetcher?(config), wordNet: wordNet,
             options: .init(
                 language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays,
-                providers: providers),
+                now: options.now(), providers: providers),
             displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
     }
 

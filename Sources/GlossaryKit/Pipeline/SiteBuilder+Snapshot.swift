@@ -94,7 +94,7 @@ extension SiteBuilder {
 
     func compare(_ snapshot: BuildSnapshot, scan: (SiteSource, [Diagnostic])) -> Comparison? {
         let (source, _) = scan
-        guard Date().timeIntervalSince1970 < snapshot.validUntil, let configText = source.configText else { return nil }
+        guard options.now().timeIntervalSince1970 < snapshot.validUntil, let configText = source.configText else { return nil }
         let (config, _) = SiteConfig.load(yaml: configText, file: "glossary.yml")
         guard let theme = Theme.load(name: config.theme, siteRoot: options.source, location: nil, displayPath: displayPath).0 else { return nil }
         let cacheFiles = snapshot.cacheFiles.map { ($0.path, FileSignature(path: $0.path)) }

@@ -102,12 +102,52 @@ import Testing
         }
     }
 
-    static func options(_ folder: Folder, drafts: Bool = false) -> BuildOptions {
+    /// Offline unless `dictionary` is given: then online, with the dictionary's clock as the build's.
+    static func options(_ folder: Folder, drafts: Bool = false, dictionary: Dictionary? = nil) -> BuildOptions {
         var options = BuildOptions(source: folder.root)
-        options.offline = true
+        options.offline = dictionary == nil
         options.drafts = drafts
         options.jobs = 2
+        if let dictionary { options.now = { dictionary.now } }
         return options
+    }
+
+    /// The dictionary API of builds that go online, with the clock they read: time moves only when a test moves it,
+    /// and every word gets the same answer each time it is asked at the same time — some words are defined (their
+    /// definition names the day), one is unknown to the API, and the API can't be reached for the rest.
+    final class Dictionary: DefinitionFetcher, @unchecked Sendable {
+        static let defined: Set<String> = ["quill", "serif", "tusk", "kerning"]
+        static let unknown: Set<String> = ["nosuchword"]
+        private let lock = NSLock()
+        private var time: Date
+
+        init(start: Date) { time = start }
+
+        var now: Date { lock.withLock { time } }
+
+        func advance(seconds: TimeInterval) { lock.withLock { time += seconds } }
+
+        func fetch(_ keys: [TermKey], language: String, progress: @escaping @Sendable (FetchProgress) -> Void) async -> [TermKey: FetchOutcome] {
+            let at = now
+            var outcomes: [TermKey: FetchOutcome] = [:]
+            for key in keys {
+                let url = "http://127.0.0.1:9/\(key.rawValue)"
+                if Self.defined.contains(key.rawValue) {
+                    let day = Int(at.timeIntervalSince1970 / 86_400)
+                    let body = Data(
+                        #"[{"word":"\#(key.rawValue)","meanings":[{"partOfSpeech":"noun","definitions":[{"definition":"Fetched on day \#(day)."}]}]}]"#.utf8)
+                    outcomes[key] = .fetched(
+                        CacheEntry(
+                            key: key, language: language, url: url, status: 200, fetchedAt: at, entries: try! CacheEntry.decodeBody(body, status: 200),
+                            body: body))
+                } else if Self.unknown.contains(key.rawValue) {
+                    outcomes[key] = .fetched(CacheEntry(key: key, language: language, url: url, status: 404, fetchedAt: at, entries: [], body: Data("{}".utf8)))
+                } else {
+                    outcomes[key] = .failed(Diagnostic(.apiCannotConnect(key: key.rawValue, attempts: 1), subject: url), unreachable: true)
+                }
+            }
+            return outcomes
+        }
     }
 
     /// Every file below `folder` by relative path (top-level dotfiles left out), with its bytes.
@@ -120,8 +160,8 @@ import Testing
     }
 
     /// What a build from nothing gives: its problems and every file's bytes.
-    static func clean(_ options: BuildOptions) async -> (diagnostics: [Diagnostic], files: [String: Data]?) {
-        let result = await SiteBuilder(options: options).build(into: MemorySink())
+    static func clean(_ options: BuildOptions, dictionary: Dictionary? = nil) async -> (diagnostics: [Diagnostic], files: [String: Data]?) {
+        let result = await SiteBuilder(options: options, fetcher: dictionary).build(into: MemorySink())
         guard let output = result.output else { return (result.diagnostics, nil) }
         var files = output.files
         for (path, url) in output.copies { files[path] = FileManager.default.contents(atPath: url.path) }
@@ -147,13 +187,16 @@ import Testing
         var drafts = false
         var built = false
         let settleSeconds: Double
+        /// The API and clock of online builds; nil for offline ones.
+        let dictionary: Dictionary?
         /// How many builds were patches (of the last build, or from the snapshot).
         var patched = 0
 
-        init(_ folder: Folder, mode: Mode, settleSeconds: Double = 1) throws {
+        init(_ folder: Folder, mode: Mode, settleSeconds: Double = 1, dictionary: Dictionary? = nil) throws {
             self.folder = folder
             self.mode = mode
             self.settleSeconds = settleSeconds
+            self.dictionary = dictionary
             if mode != .build {
                 sink = try FolderSink(folder: folder.root.appendingPathComponent(".glossary/build/serve-test"))
                 // As the preview server's state: the search index's runs kept from build to build, and the last build
@@ -165,12 +208,13 @@ import Testing
 
         /// Builds incrementally; returns the result and the output folder's files (nil when it failed).
         func build() async -> (BuildResult, [String: Data]?) {
-            let options = IncrementalBuildTests.options(folder, drafts: drafts)
+            let options = IncrementalBuildTests.options(folder, drafts: drafts, dictionary: dictionary)
+            let makeFetcher = SiteBuilder.constant(dictionary)
             switch mode {
             case .build:
                 let fresh = BuildState()
                 fresh.settleSeconds = settleSeconds
-                let result = await SiteBuilder(options: options, state: fresh, makeFetcher: nil).buildAndWrite()
+                let result = await SiteBuilder(options: options, state: fresh, makeFetcher: makeFetcher).buildAndWrite()
                 return (result, result.succeeded ? IncrementalBuildTests.tree(options.outputDirectory) : nil)
             case .serve, .watched:
                 state.settleSeconds = settleSeconds
@@ -179,17 +223,31 @@ import Testing
                 // The first build looks at everything; then the watcher's changes are all there is to look at.
                 let changes = mode == .watched && built ? touched : nil
                 built = true
-                let result = await SiteBuilder(options: options, state: state, makeFetcher: nil).build(into: sink!, changes: changes)
+                let result = await SiteBuilder(options: options, state: state, makeFetcher: makeFetcher).build(into: sink!, changes: changes)
                 return (result, result.succeeded ? IncrementalBuildTests.tree(sink!.folder) : nil)
             }
+        }
+
+        /// A copy of the site's sources (not its output or the build's state), in a folder of the same name.
+        func twinFolder() throws -> URL {
+            let twin = try InlineSite.temporaryFolder("glossary-twin").appendingPathComponent(folder.root.lastPathComponent)
+            try FileManager.default.copyItem(at: folder.root, to: twin)
+            for generated in ["site", ".glossary/build"] { try? FileManager.default.removeItem(at: twin.appendingPathComponent(generated)) }
+            return twin
         }
 
         /// Builds and compares with a build from nothing; `step` names the edit in failures.
         @discardableResult
         func check(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> BuildResult {
+            // An online build writes what it fetched into the cache, an input: the clean build starts from a copy of
+            // the sources as the incremental one found them.
+            let twin = dictionary == nil ? nil : try? twinFolder()
+            defer { if let twin { try? FileManager.default.removeItem(at: twin.deletingLastPathComponent()) } }
             let (result, files) = await build()
             if result.stats.patched { patched += 1 }
-            let (cleanDiagnostics, cleanFiles) = await IncrementalBuildTests.clean(IncrementalBuildTests.options(folder, drafts: drafts))
+            var cleanOptions = IncrementalBuildTests.options(folder, drafts: drafts, dictionary: dictionary)
+            if let twin { cleanOptions.source = twin }
+            let (cleanDiagnostics, cleanFiles) = await IncrementalBuildTests.clean(cleanOptions, dictionary: dictionary)
             #expect(result.diagnostics == cleanDiagnostics, "\(mode) \(step): problems differ", sourceLocation: sourceLocation)
             guard let cleanFiles else {
                 #expect(files == nil, "\(mode) \(step): the clean build failed, the incremental one did not", sourceLocation: sourceLocation)
@@ -427,17 +485,40 @@ import Testing
     /// Seeded random sequences of edits of every kind, including unchanged rebuilds, checked after each.
     @Test(arguments: [(Mode.build, UInt64(1)), (Mode.build, UInt64(2)), (Mode.serve, UInt64(3)), (Mode.watched, UInt64(4)), (Mode.watched, UInt64(5))])
     func randomEditSequencesMatchCleanBuilds(mode: Mode, seed: UInt64) async throws {
+        try await Self.randomEdits(mode: mode, seed: seed, dictionary: nil)
+    }
+
+    /// The same online, the dictionary's clock moving on between builds and now and then by more than `max_age_days`,
+    /// so cached definitions go stale: fetched again and rewritten by the build, or kept (and marked stale) when the
+    /// API can't be reached.
+    @Test(arguments: [(Mode.build, UInt64(6)), (Mode.serve, UInt64(8)), (Mode.watched, UInt64(11))])
+    func randomEditSequencesWithTimePassingMatchCleanBuilds(mode: Mode, seed: UInt64) async throws {
+        // Nine days after the starting site's cache entry was fetched.
+        try await Self.randomEdits(mode: mode, seed: seed, dictionary: Dictionary(start: Date(timeIntervalSince1970: 1_767_960_000)))
+    }
+
+    static func randomEdits(mode: Mode, seed: UInt64, dictionary: Dictionary?) async throws {
         var random = SeededRandom(seed: seed)
         let folder = try Folder(Self.startingSite)
         // Signatures are trusted at once here, so the shortcut for unchanged files is what gets exercised.
-        let builds = try Builds(folder, mode: mode, settleSeconds: 0)
+        let builds = try Builds(folder, mode: mode, settleSeconds: 0, dictionary: dictionary)
         await builds.check("seed \(seed): first build")
+        var (staleSteps, refetched, keptStale) = (0, 0, 0)
         let words = ["kerning", "leading", "tracking", "ligature", "quill", "serif", "nosuchword", "ligatures", "geese", "ink"]
         var pages = ["content/index.md", "content/guide/intro.md"]
         var entries = ["content/glossary/kerning.md", "content/glossary/leading.md", "content/glossary/tracking.md"]
         for step in 0..<30 {
             let word = { words[Int(random.next() % UInt64(words.count))] }
             var name = ""
+            if let dictionary {
+                // Long enough for a failed fetch to be tried again (the preview server rests it for a minute).
+                dictionary.advance(seconds: 120)
+                if random.next() % 4 == 0 {
+                    dictionary.advance(seconds: 12 * 86_400)
+                    staleSteps += 1
+                    name = "12 days pass, then "
+                }
+            }
             switch random.next() % 14 {
             case 0:
                 let path = step % 2 == 0 ? "content/p\(step).md" : "content/guide/p\(step).md"
@@ -445,7 +526,7 @@ import Testing
                 // Plain words too, which auto-linking (when glossary.yml turns it on) may link.
                 try folder.write(
                     path, "---\ntitle: Page \(step)\n---\nOn [[\(word())]] and [[\(word())]]; see [home](index.md). Plain \(word())s, \(word()).\n")
-                name = "add \(path)"
+                name += "add \(path)"
             case 1 where !pages.isEmpty:
                 let path = pages[Int(random.next() % UInt64(pages.count))]
                 // Titles, weights, headings and the table of contents vary, so siblings' navigation does too.
@@ -454,69 +535,98 @@ import Testing
                 let headings = (0..<Int(random.next() % 5)).map { "## Part \($0)\n\n" }.joined()
                 try folder.write(
                     path, "---\ntitle: Edited \(step % 4)\n\(weight)\(toc)---\n# Heading \(step)\n\n\(headings)Now [[\(word())]] only, [back](#part-1).\n")
-                name = "edit \(path)"
+                name += "edit \(path)"
             case 2 where pages.count > 1:
                 let path = pages.remove(at: Int(random.next() % UInt64(pages.count)))
                 if folder.exists(path) { try folder.remove(path) }
-                name = "delete \(path)"
+                name += "delete \(path)"
             case 3 where !pages.isEmpty:
                 let index = Int(random.next() % UInt64(pages.count))
                 let target = "content/moved/m\(step).md"
                 if folder.exists(pages[index]) { try folder.move(pages[index], target) }
                 pages[index] = target
-                name = "rename to \(target)"
+                name += "rename to \(target)"
             case 4:
                 let path = "content/glossary/e\(step).md"
                 entries.append(path)
                 try folder.write(
                     path, "---\nterm: \(word())\(step % 2 == 0 ? "" : "s")\naliases: [alias\(step)]\n---\nDefined at step \(step), see [[\(word())]].\n")
-                name = "add entry \(path)"
+                name += "add entry \(path)"
             case 5 where !entries.isEmpty:
                 let path = entries[Int(random.next() % UInt64(entries.count))]
                 if folder.exists(path) { try folder.write(path, "---\nterm: \(word())\nsee_also: [\(word())]\n---\nRedefined at \(step).\n") }
-                name = "edit entry \(path)"
+                name += "edit entry \(path)"
             case 6 where entries.count > 1:
                 let path = entries.remove(at: Int(random.next() % UInt64(entries.count)))
                 if folder.exists(path) { try folder.remove(path) }
-                name = "delete entry \(path)"
+                name += "delete entry \(path)"
             case 7:
                 let cached = word()
                 try folder.write(".glossary/cache/en/\(cached).json", Self.cacheEntry(cached, "Cached at \(step).", synonyms: [word()]))
-                name = "cache \(cached)"
+                name += "cache \(cached)"
             case 8:
                 let cached = word()
                 let path = ".glossary/cache/en/\(cached).json"
                 if random.next() % 2 == 0 {
                     try folder.write(path, "{ not json \(step)")
-                    name = "corrupt \(path)"
+                    name += "corrupt \(path)"
                 } else if folder.exists(path) {
                     try folder.remove(path)
-                    name = "delete \(path)"
+                    name += "delete \(path)"
                 }
             case 9:
                 try folder.write("themes/default/templates/404.mustache", "{{<base}}{{$content}}Gone \(step){{/content}}{{/base}}\n")
-                name = "edit a template"
+                name += "edit a template"
             case 10:
                 try folder.write("themes/default/assets/site.css", "body { margin: \(step)px; }\n")
-                name = "edit an asset"
+                name += "edit an asset"
             case 11:
                 let address = step % 3 == 0 ? "site: https://example.org\n" : ""
                 let autolink = ["", "autolink: all\n", "autolink: first\nautolink_dictionary: true\n", "autolink: all\nautolink_dictionary: true\n"]
                 try folder.write(
                     "glossary.yml",
                     "title: Site \(step % 3)\n" + (step % 2 == 0 ? "" : "base_url: /sub/\n") + address + autolink[Int(random.next() % 4)])
-                name = "edit glossary.yml"
+                name += "edit glossary.yml"
             case 12 where !pages.isEmpty:
                 // Text only: the build after it may be the last one patched.
                 let path = pages[Int(random.next() % UInt64(pages.count))]
                 if folder.exists(path) { try folder.append(path, "\nMore text at step \(step), on \(word()).\n") }
-                name = "append to \(path)"
+                name += "append to \(path)"
             default:
                 builds.drafts.toggle()
-                name = "drafts \(builds.drafts)"
+                name += "drafts \(builds.drafts)"
             }
-            await builds.check("seed \(seed) step \(step): \(name.isEmpty ? "nothing" : name)")
+            let result = await builds.check("seed \(seed) step \(step): \(name.isEmpty ? "nothing" : name)")
+            refetched += result.stats.fetched
+            if result.diagnostics.contains(where: { $0.code == .staleDefinition }) { keptStale += 1 }
         }
+        if dictionary != nil {
+            // The sequence did what it is for: time passed, entries went stale and were fetched again or kept.
+            #expect(staleSteps > 0 && refetched > 0 && keptStale > 0, "\(staleSteps) stale steps, \(refetched) fetched, \(keptStale) kept stale")
+        }
+    }
+
+    /// A site whose every word the dictionary knows wants nothing of the network once built: the next builds reuse
+    /// the last one whole (the snapshot, the preview server's last build). Once `max_age_days` has passed they must
+    /// not: the definitions are fetched again, with nothing else changed.
+    @Test(arguments: Mode.allCases)
+    func definitionsOlderThanMaxAgeAreFetchedAgainWithNothingElseChanged(mode: Mode) async throws {
+        let dictionary = Dictionary(start: Date(timeIntervalSince1970: 1_767_960_000))
+        let folder = try Folder([
+            "glossary.yml": "title: Site\ndictionary:\n  max_age_days: 10\n",
+            "content/index.md": "---\ntitle: Home\n---\nA [[quill]] and a [[tusk]].\n",
+        ])
+        let builds = try Builds(folder, mode: mode, settleSeconds: 0, dictionary: dictionary)
+        let first = await builds.check("first build")
+        #expect(first.stats.fetched == 2 && first.diagnostics.isEmpty)
+        dictionary.advance(seconds: 9 * 86_400)
+        let again = await builds.check("nine days later")
+        #expect(again.stats.fetched == 0 && again.outputs?.changed == [])
+        dictionary.advance(seconds: 2 * 86_400)
+        let stale = await builds.check("eleven days later")
+        #expect(stale.stats.fetched == 2)
+        #expect(stale.outputs?.changed.contains("terms/quill/index.html") == true, "the definition names the day it was fetched")
+        #expect(Self.output(builds, "terms/tusk/index.html").contains("Fetched on day \(Int(dictionary.now.timeIntervalSince1970 / 86_400))."))
     }
 
     @Test func aLostOrDamagedManifestMeansAFullBuildNeverAWrongOne() async throws {
