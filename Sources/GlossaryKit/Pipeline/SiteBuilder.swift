@@ -200,6 +200,8 @@ public struct SiteBuilder: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         locked()
+        // Whatever way the build ends, while it holds the lock.
+        defer { tidyStateFolder(buildFolder) }
         let started = Date()
         let context = Self.context(options)
         // What the output folders hold (what the last build wrote, in its outputs file).
@@ -273,6 +275,12 @@ public struct SiteBuilder: Sendable {
         result.stats.stageTimes.append(("write", Date().timeIntervalSince(start)))
         result.stats.totalSeconds += Date().timeIntervalSince(start)
         return result
+    }
+
+    /// Notes which output folder this build's state files are for, and removes those of output folders that are gone.
+    private func tidyStateFolder(_ buildFolder: URL) {
+        BuildStateFolder.register(folder: buildFolder, output: options.outputDirectory)
+        BuildStateFolder.prune(folder: buildFolder, keeping: options.outputDirectory)
     }
 
     /// What the snapshot's shortcuts came to: the build's result, or the long way (with the scan made, if one was).

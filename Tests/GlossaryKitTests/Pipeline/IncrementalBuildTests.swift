@@ -814,6 +814,40 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(".nojekyll").path), "a top-level dotfile is the owner's")
     }
 
+    /// The state kept for an output folder that is gone is removed by the next build, of any output folder; the
+    /// state of folders still there, and state files without a note of their folder, stay.
+    @Test func theStateOfAnOutputFolderThatIsGoneIsRemoved() async throws {
+        let folder = try Folder(Self.startingSite)
+        let stateFolder = folder.root.appendingPathComponent(".glossary/build")
+        /// The ids of the output folders with state files (whether a snapshot was kept depends on the clock).
+        func ids() -> Set<String> {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: stateFolder.path)) ?? []
+            return Set(names.filter { $0 != "lock" }.compactMap { $0.split(separator: "-").last.map(String.init) })
+        }
+        func has(_ name: String, _ id: String) -> Bool { FileManager.default.fileExists(atPath: stateFolder.appendingPathComponent("\(name)-\(id)").path) }
+        _ = await SiteBuilder(options: Self.options(folder)).buildAndWrite()
+        let main = try #require(ids().first)
+        #expect(ids() == [main] && has("manifest", main) && has("outputs", main) && has("output", main))
+        var elsewhere = Self.options(folder)
+        elsewhere.output = folder.root.appendingPathComponent("preview")
+        _ = await SiteBuilder(options: elsewhere).buildAndWrite()
+        let preview = try #require(ids().subtracting([main]).first)
+        #expect(has("manifest", preview) && has("output", preview))
+        let unnoted = "0123456789abcdef"
+        try Data("older".utf8).write(to: stateFolder.appendingPathComponent("manifest-\(unnoted)"))
+
+        let unchanged = await SiteBuilder(options: Self.options(folder)).buildAndWrite()
+        #expect(unchanged.stats.written == 0)
+        #expect(ids() == [main, preview, unnoted], "both folders are there")
+        try FileManager.default.removeItem(at: elsewhere.outputDirectory)
+        _ = await SiteBuilder(options: Self.options(folder)).buildAndWrite()
+        #expect(ids() == [main, unnoted], "the preview folder's state is gone, after a build with nothing to do")
+        // The folder built again is built in full, and noted again.
+        let again = await SiteBuilder(options: elsewhere).buildAndWrite()
+        #expect(again.succeeded && again.stats.written == again.stats.files)
+        #expect(ids() == [main, preview, unnoted] && has("output", preview))
+    }
+
     @Test func cleanForgetsTheManifest() async throws {
         let folder = try Folder(Self.startingSite)
         var options = Self.options(folder)
