@@ -21,14 +21,11 @@ enum BuildStateFolder {
         try? path.write(to: note, options: .atomic)
     }
 
-    /// Removes the state files of every noted output folder, other than `output`, that is no longer a folder; the
-    /// ids whose state went.
-    @discardableResult
-    static func prune(folder: URL, keeping output: URL) -> [String] {
+    /// Removes the state files of every noted output folder, other than `output`, that is no longer a folder.
+    static func prune(folder: URL, keeping output: URL) {
         let kept = BuildManifest.stateFile(noteName, folder: folder, output: output).lastPathComponent
         let prefix = noteName + "-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        var pruned: [String] = []
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names where name.hasPrefix(prefix) && name != kept {
             let note = folder.appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: note.path), let path = String(data: data, encoding: .utf8), !path.isEmpty
@@ -38,8 +35,6 @@ enum BuildStateFolder {
             let id = String(name.dropFirst(prefix.count))
             for state in stateNames { try? FileManager.default.removeItem(at: folder.appendingPathComponent("\(state)-\(id)")) }
             try? FileManager.default.removeItem(at: note)
-            pruned.append(id)
         }
-        return pruned.sorted()
     }
 }
