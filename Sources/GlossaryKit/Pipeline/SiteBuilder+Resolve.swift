@@ -21,7 +21,6 @@ extension SiteBuilder {
         }
         let (wordNet, wordNetProblem) = wordNetDictionary(for: config, needed: !terms.keys.allSatisfy { terms.team[$0] != nil })
         var resolver = definitionResolver(config, cache: loaded.reader.cache, wordNet: wordNet, providers: config.dictionary.providers)
-        resolver.options.now = now
         resolver.reader = loaded.reader
         resolver.resting = resting
         // Cache entries read on every core first (the resolver asks for them one after another).

@@ -103,7 +103,7 @@ import Testing
     }
 
     /// Offline unless `dictionary` is given: then online, with the dictionary's clock as the build's.
-    static func options(_ folder: Folder, drafts: Bool = false, dictionary: Dictionary? = nil) -> BuildOptions {
+    static func options(_ folder: Folder, drafts: Bool = false, dictionary: ScriptedAPI? = nil) -> BuildOptions {
         var options = BuildOptions(source: folder.root)
         options.offline = dictionary == nil
         options.drafts = drafts
@@ -115,7 +115,7 @@ import Testing
     /// The dictionary API of builds that go online, with the clock they read: time moves only when a test moves it,
     /// and every word gets the same answer each time it is asked at the same time — some words are defined (their
     /// definition names the day), one is unknown to the API, and the API can't be reached for the rest.
-    final class Dictionary: DefinitionFetcher, @unchecked Sendable {
+    final class ScriptedAPI: DefinitionFetcher, @unchecked Sendable {
         static let defined: Set<String> = ["quill", "serif", "tusk", "kerning"]
         static let unknown: Set<String> = ["nosuchword"]
         private let lock = NSLock()
@@ -160,7 +160,7 @@ import Testing
     }
 
     /// What a build from nothing gives: its problems and every file's bytes.
-    static func clean(_ options: BuildOptions, dictionary: Dictionary? = nil) async -> (diagnostics: [Diagnostic], files: [String: Data]?) {
+    static func clean(_ options: BuildOptions, dictionary: ScriptedAPI? = nil) async -> (diagnostics: [Diagnostic], files: [String: Data]?) {
         let result = await SiteBuilder(options: options, fetcher: dictionary).build(into: MemorySink())
         guard let output = result.output else { return (result.diagnostics, nil) }
         var files = output.files
@@ -188,11 +188,11 @@ import Testing
         var built = false
         let settleSeconds: Double
         /// The API and clock of online builds; nil for offline ones.
-        let dictionary: Dictionary?
+        let dictionary: ScriptedAPI?
         /// How many builds were patches (of the last build, or from the snapshot).
         var patched = 0
 
-        init(_ folder: Folder, mode: Mode, settleSeconds: Double = 1, dictionary: Dictionary? = nil) throws {
+        init(_ folder: Folder, mode: Mode, settleSeconds: Double = 1, dictionary: ScriptedAPI? = nil) throws {
             self.folder = folder
             self.mode = mode
             self.settleSeconds = settleSeconds
@@ -494,10 +494,10 @@ import Testing
     @Test(arguments: [(Mode.build, UInt64(6)), (Mode.serve, UInt64(8)), (Mode.watched, UInt64(11))])
     func randomEditSequencesWithTimePassingMatchCleanBuilds(mode: Mode, seed: UInt64) async throws {
         // Nine days after the starting site's cache entry was fetched.
-        try await Self.randomEdits(mode: mode, seed: seed, dictionary: Dictionary(start: Date(timeIntervalSince1970: 1_767_960_000)))
+        try await Self.randomEdits(mode: mode, seed: seed, dictionary: ScriptedAPI(start: Date(timeIntervalSince1970: 1_767_960_000)))
     }
 
-    static func randomEdits(mode: Mode, seed: UInt64, dictionary: Dictionary?) async throws {
+    static func randomEdits(mode: Mode, seed: UInt64, dictionary: ScriptedAPI?) async throws {
         var random = SeededRandom(seed: seed)
         let folder = try Folder(Self.startingSite)
         // Signatures are trusted at once here, so the shortcut for unchanged files is what gets exercised.
@@ -611,7 +611,7 @@ import Testing
     /// not: the definitions are fetched again, with nothing else changed.
     @Test(arguments: Mode.allCases)
     func definitionsOlderThanMaxAgeAreFetchedAgainWithNothingElseChanged(mode: Mode) async throws {
-        let dictionary = Dictionary(start: Date(timeIntervalSince1970: 1_767_960_000))
+        let dictionary = ScriptedAPI(start: Date(timeIntervalSince1970: 1_767_960_000))
         let folder = try Folder([
             "glossary.yml": "title: Site\ndictionary:\n  max_age_days: 10\n",
             "content/index.md": "---\ntitle: Home\n---\nA [[quill]] and a [[tusk]].\n",
