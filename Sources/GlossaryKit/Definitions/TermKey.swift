@@ -88,12 +88,17 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// plain alphabet, and hashed slugs contain no `_`. Length is bounded; no `/`, `.`, or control characters.
     private static func makeSlug(_ rawValue: String) -> String {
         let maximumLength = 80
-        let isPlain = rawValue.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == " "
+        // Most keys are plain: their slug is made byte by byte, with no Foundation (slow on Linux) and no
+        // Unicode (the check by bytes is the check by scalars, every plain character being one byte).
+        var spaces = 0
+        let isPlain = rawValue.utf8.allSatisfy { byte in
+            if byte == UInt8(ascii: " ") { spaces += 1 }
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ")
         }
-        if isPlain && rawValue.utf8.count <= maximumLength && rawValue.first != "-" {
-            // Most keys are one word: no need to go through Foundation (slow on Linux) for the spaces.
-            return rawValue.contains(" ") ? String(rawValue.map { $0 == " " ? "_" : $0 }) : rawValue
+        if isPlain && rawValue.utf8.count <= maximumLength && rawValue.utf8.first != UInt8(ascii: "-") {
+            guard spaces > 0 else { return rawValue }
+            return String(decoding: rawValue.utf8.map { $0 == UInt8(ascii: " ") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
         }
         return "\(asciiBase(rawValue, maximumLength: maximumLength - 9))-\(hashSuffix(rawValue))"
     }

@@ -30,6 +30,11 @@ public struct HeadingAnchors: Sendable {
 
     /// GitHub's slug of `text`, before it is made unique (empty when nothing of it is kept).
     public static func slug(_ text: String) -> String {
+        asciiSlug(text) ?? unicodeSlug(text)
+    }
+
+    /// `slug` by Unicode general categories, for any text.
+    static func unicodeSlug(_ text: String) -> String {
         var slug = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -43,5 +48,26 @@ public struct HeadingAnchors: Sendable {
             }
         }
         return String(slug)
+    }
+
+    /// `slug` of an all-ASCII text, byte by byte (nearly every heading: no Unicode properties looked up); nil when
+    /// the text has anything else.
+    static func asciiSlug(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var slug: [UInt8] = []
+            slug.reserveCapacity(bytes.count)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): slug.append(byte | 0x20)
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    slug.append(byte)
+                case UInt8(ascii: " "): slug.append(UInt8(ascii: "-"))
+                case 0x80...: return nil
+                default: continue
+                }
+            }
+            return String(decoding: slug, as: UTF8.self)
+        }
     }
 }

@@ -86,8 +86,8 @@ public struct SearchTerms: Hashable, Sendable {
         var ids = TermIDs(capacity: 64, strings: false)
         var counts: [UInt32] = []
         var length = 0
-        SearchTokenizer.forEachTerm(text) { term in
-            let (id, isNew) = ids.id(bytes: term)
+        SearchTokenizer.forEachTerm(text) { term, hash in
+            let (id, isNew) = ids.id(bytes: term, hash: hash)
             if isNew {
                 counts.append(1)
             } else if counts[id] < .max {

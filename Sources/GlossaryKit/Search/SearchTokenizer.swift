@@ -12,13 +12,14 @@ public enum SearchTokenizer {
     /// and a character outside ASCII is no word character in either form, so trimming stops at the same places.
     public static func terms(_ text: String) -> [String] {
         var terms: [String] = []
-        forEachTerm(text) { terms.append(String(decoding: $0, as: UTF8.self)) }
+        forEachTerm(text) { term, _ in terms.append(String(decoding: term, as: UTF8.self)) }
         return terms
     }
 
-    /// Calls `body` with the UTF-8 bytes of each of `text`'s terms, in order (`terms(_:)` without making a string
-    /// of each; the bytes are valid only during the call).
-    static func forEachTerm(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `body` with the UTF-8 bytes of each of `text`'s terms, in order, and their `TermIDs.hash` (`terms(_:)`
+    /// without making a string of each; the bytes are valid only during the call).
+    static func forEachTerm(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
+        let stopWords = stopWordTable
         var lowered = text.lowercased()
         lowered.withUTF8 { bytes in
             var start = 0
@@ -31,7 +32,8 @@ public enum SearchTokenizer {
                 // Trimmed to word bytes (ASCII) at both ends, the term is whole characters.
                 guard first < last else { return }
                 let term = UnsafeBufferPointer(rebasing: bytes[first..<last])
-                if !stopWordTable.contains(bytes: term) { body(term) }
+                let hash = TermIDs.hash(term)
+                if !stopWords.contains(bytes: term, hash: hash) { body(term, hash) }
             }
             while index < bytes.count {
                 let length = separatorLength(bytes, at: index)
@@ -75,7 +77,7 @@ public enum SearchTokenizer {
     }
 
     /// `stopWords`, looked up by bytes.
-    static let stopWordTable = TermIDs(Array(stopWords))
+    static let stopWordTable = TermIDs(Array(stopWords), sparseness: 4)
 
     /// `lunr.stopWordFilter`'s English list.
     static let stopWords: Set<String> = [

@@ -32,8 +32,10 @@ struct TermIDs: Sendable {
         bytes.reserveCapacity(capacity * 8)
     }
 
-    init(_ strings: [String]) {
-        self.init(capacity: strings.count)
+    /// A table of `strings`; `sparseness` times more slots than it needs makes a miss, the usual answer of a stop
+    /// word table, cost one probe.
+    init(_ strings: [String], sparseness: Int = 1) {
+        self.init(capacity: strings.count * sparseness)
         for string in strings { _ = id(string) }
     }
 
@@ -62,14 +64,18 @@ struct TermIDs: Sendable {
         return copy.withUTF8 { probe($0, Self.hash($0)).found }
     }
 
-    /// Whether the string of these bytes has an id.
-    func contains(bytes term: UnsafeBufferPointer<UInt8>) -> Bool {
-        let hash = Self.hash(term)
-        return probe(term, hash).found != nil
+    /// Whether the string of these bytes, whose `hash` is given, has an id.
+    func contains(bytes term: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Bool {
+        probe(term, hash).found != nil
     }
 
-    private mutating func id(bytes term: UnsafeBufferPointer<UInt8>, string: String?) -> (id: Int, isNew: Bool) {
-        let hash = Self.hash(term)
+    /// `id(bytes:)` with the bytes' `hash` already made (a tokenizer hashes a term once for every table it goes to).
+    mutating func id(bytes term: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: Int, isNew: Bool) {
+        id(bytes: term, string: nil, hash: hash)
+    }
+
+    private mutating func id(bytes term: UnsafeBufferPointer<UInt8>, string: String?, hash: UInt64? = nil) -> (id: Int, isNew: Bool) {
+        let hash = hash ?? Self.hash(term)
         let (found, slot) = probe(term, hash)
         if let found { return (found, false) }
         let id = hashes.count

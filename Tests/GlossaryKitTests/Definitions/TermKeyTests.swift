@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("keyboard", "keyboard"), ("ice cream", "ice_cream"), ("x-height", "x-height"), ("3d", "3d"),
+        ("keyboard", "keyboard"), ("ice cream", "ice_cream"), ("x-height", "x-height"), ("3d", "3d"), ("x ray  tube", "x_ray_tube"),
     ])
     func plainKeysKeepTheirSpelling(_ word: String, _ slug: String) throws {
         #expect(try #require(TermKey(word)).slug == slug)
@@ -36,6 +36,9 @@ import Testing
         #expect(apostrophe.hasPrefix("don-t-"))
         let greek = try #require(TermKey("λόγος")).slug
         #expect(greek.hasPrefix("logos-"))
+        // Plain letters, but a leading hyphen (a slug that reads as a command-line option) or too long.
+        #expect(try #require(TermKey("-flag")).slug.hasPrefix("flag-"))
+        #expect(try #require(TermKey(String(repeating: "a", count: 81))).slug.count == 71 + 1 + 8)
     }
 
     @Test(arguments: ["../etc/passwd", "a/b", "..", "\u{0}x", String(repeating: "long", count: 100), "東京", "🙂", "ice_cream"])

@@ -19,6 +19,19 @@ import Testing
         #expect(HeadingAnchors.slug(text) == slug)
     }
 
+    /// The byte-by-byte slug of ASCII text is the one Unicode's categories give, for every ASCII character.
+    @Test func asciiSlugsAreTheUnicodeOnes() throws {
+        let everyCharacter = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(try #require(HeadingAnchors.asciiSlug(everyCharacter)) == HeadingAnchors.unicodeSlug(everyCharacter))
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let length = Int.random(in: 0..<30, using: &generator)
+            let text = String(decoding: (0..<length).map { _ in UInt8.random(in: 0..<128, using: &generator) }, as: UTF8.self)
+            #expect(try #require(HeadingAnchors.asciiSlug(text)) == HeadingAnchors.unicodeSlug(text), "\(text.debugDescription)")
+        }
+        #expect(HeadingAnchors.asciiSlug("Café") == nil)
+    }
+
     @Test func repeatedHeadingsAreNumberedInOrder() {
         var anchors = HeadingAnchors()
         #expect(["Usage", "Usage", "Usage-1", "Usage"].map { anchors.id(for: $0) } == ["usage", "usage-1", "usage-1-1", "usage-2"])
