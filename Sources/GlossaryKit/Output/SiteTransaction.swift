@@ -381,7 +381,9 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         }
         // No old site the next build could start from: a previous folder of links to this one's files.
         let linking = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).linking-\(getpid())")
-        previousKept = Self.linkTree(written.keys.sorted(), from: output, into: previous, through: linking) ? written : nil
+        let folders = Self.folders(holding: written.keys)
+        writtenFolders = folders
+        previousKept = Self.linkTree(written.keys.sorted(), folders: folders, from: output, into: previous, through: linking) ? written : nil
         waitForRemoval()
     }
 
@@ -389,6 +391,9 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     private var previousKept: [String: BuildState.StoredOutput]?
     /// Whether the previous folder is the old live one (rather than made of links to the new one).
     private var previousIsOldLive = false
+    /// The folders that hold what was written, when the commit made the previous folder of links to it (which then
+    /// has the same folders): made once for the links and both folders' signatures.
+    private var writtenFolders: Set<String>?
 
     /// What both output folders hold once committed, with the signatures of them and of every folder below them.
     public struct Committed: Sendable {
@@ -401,18 +406,21 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// The output folders as the commit left them (their folders stat'ed on every core).
     public func committed(jobs: Int = 2) -> Committed {
         let outputs = self.outputs
+        let outputFolders = writtenFolders ?? Self.folders(holding: outputs.keys)
         var result = Committed(
-            outputs: outputs, folder: FileSignature(path: output.path), folders: Self.folderSignatures(of: output, holding: outputs.keys, jobs: jobs))
+            outputs: outputs, folder: FileSignature(path: output.path), folders: Self.folderSignatures(of: output, folders: outputFolders, jobs: jobs))
         if let kept = previousKept, let folder = FileSignature(path: previous.path) {
-            result.previous = (kept, folder, Self.folderSignatures(of: previous, holding: kept.keys, jobs: jobs))
+            // Made of links to what was written (`writtenFolders`), or the old live site.
+            let keptFolders = previousIsOldLive ? Self.folders(holding: kept.keys) : outputFolders
+            result.previous = (kept, folder, Self.folderSignatures(of: previous, folders: keptFolders, jobs: jobs))
         }
         return result
     }
 
-    /// The signatures of the folders below `root` that hold `paths`, by path below it (a folder that is gone is left
-    /// out, which no later look at it matches).
-    static func folderSignatures(of root: URL, holding paths: some Collection<String>, jobs: Int) -> [String: FileSignature] {
-        let folders = Array(Self.folders(holding: paths))
+    /// The signatures of `folders` below `root`, by path below it (a folder that is gone is left out, which no later
+    /// look at it matches).
+    static func folderSignatures(of root: URL, folders: Set<String>, jobs: Int) -> [String: FileSignature] {
+        let folders = Array(folders)
         let signatures = folders.parallelMap(jobs: jobs) { FileSignature(path: root.path + "/" + $0) }
         var result: [String: FileSignature] = [:]
         result.reserveCapacity(folders.count)
@@ -438,13 +446,15 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     /// Makes `destination` a copy of `source`'s `paths` made of hard links (their folders made first), in `building`
     /// (a name a dead build's leftovers have), renamed into place once whole; whether it is there.
-    static func linkTree(_ paths: [String], from source: URL, into destination: URL, through building: URL, jobs: Int = 2) -> Bool {
+    static func linkTree(
+        _ paths: [String], folders: Set<String>? = nil, from source: URL, into destination: URL, through building: URL, jobs: Int = 2
+    ) -> Bool {
         removeTree(building)
         guard mkdir(building.path, 0o755) == 0 else { return false }
         // Parents before children (a folder's path sorts before the paths below it), each top-level folder's on the
         // next free core.
         var trees: [String: [String]] = [:]
-        for folder in folders(holding: paths) {
+        for folder in folders ?? Self.folders(holding: paths) {
             let top = folder.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(folder.utf8[..<$0])! } ?? folder
             trees[top, default: []].append(folder)
         }

@@ -35,6 +35,13 @@ public struct BuiltSite: Sendable {
         forms: [TermKey: TermKey] = [:], unpublished: Set<String> = [], senses: [TermKey: [TermDefinition]] = [:],
         navigationMemo: SiteNavigation.Memo? = nil
     ) {
+        // The navigation is made on another core while the rest is (it is most of the time this takes).
+        let contentPages = pages.filter { $0.page.kind == .page }
+        let madeNavigation = Meanwhile { () -> (SiteNavigation, Fingerprint) in
+            let inputs = SiteNavigation.inputs(pages: contentPages, nav: config.nav, unpublished: unpublished)
+            let make = { SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished) }
+            return (navigationMemo?.navigation(inputs, make) ?? make(), inputs)
+        }
         self.senses = senses
         self.config = config
         self.pages = pages
@@ -65,12 +72,8 @@ public struct BuiltSite: Sendable {
             }
         }
         self.formsUsed = formsUsed.mapValues { $0.sorted() }
-        let contentPages = pages.filter { $0.page.kind == .page }
         links = LinkRewriter(rootPath: LinkRewriter.rootPath(baseURL: config.baseURL), pages: contentPages.map { ($0.page.contentPath, $0.page.urlPath) })
-        let navigationInputs = SiteNavigation.inputs(pages: contentPages, nav: config.nav, unpublished: unpublished)
-        self.navigationInputs = navigationInputs
-        let make = { SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished) }
-        navigation = navigationMemo?.navigation(navigationInputs, make) ?? make()
+        (navigation, navigationInputs) = madeNavigation.value
     }
 
     public func definition(for key: TermKey) -> TermDefinition? {

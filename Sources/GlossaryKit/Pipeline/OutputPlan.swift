@@ -82,7 +82,11 @@ public struct OutputPlan: Sendable {
             guard !staticPaths.contains(path) else { continue }
             items.append(Item(path: path, content: .section(node: node), fingerprint: inputs.section(node)))
         }
-        let termPrints = definitions.parallelMap(jobs: jobs) { inputs.term($0) }
+        // The exports' hashes of each term too, which they would otherwise make one after another.
+        let termPrints = definitions.parallelMap(jobs: jobs) { definition in
+            _ = inputs.exportedHashes(definition)
+            return inputs.term(definition)
+        }
         for (definition, fingerprint) in zip(definitions, termPrints) {
             items.append(Item(path: "terms/\(definition.slug)/index.html", content: .term(definition.key), fingerprint: fingerprint))
         }
@@ -511,7 +515,7 @@ public struct OutputPlan: Sendable {
         }
 
         /// `exported(_:into:)` of a term and the pages using it, each hashed once per plan.
-        private func exportedHashes(_ definition: TermDefinition) -> (term: Fingerprint, users: Fingerprint) {
+        func exportedHashes(_ definition: TermDefinition) -> (term: Fingerprint, users: Fingerprint) {
             if let known = exportedTerms.lock.withLock({ exportedTerms.byKey[definition.key] }) { return known }
             var term = FingerprintHasher()
             exported(definition, into: &term)

@@ -25,7 +25,7 @@ import Testing
                 state.outputs[path] = output
             }
             state.outputFolder = FileSignature(path: site.path)
-            state.outputFolders = SiteTransaction.folderSignatures(of: site, holding: files.keys, jobs: 2)
+            state.outputFolders = SiteTransaction.folderSignatures(of: site, folders: SiteTransaction.folders(holding: files.keys), jobs: 2)
             for (path, output) in state.outputs.prefix(2) { state.previousOutputs[path] = output }
             state.previousOutputs["gone/index.html"] = .init(fingerprint: .of(bytes: [1]), bytesHash: .of(bytes: [2]), signature: nil)
             state.previousFolder = parentSignature
