@@ -444,17 +444,18 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         return folders
     }
 
-    /// Makes `destination` a copy of `source`'s `paths` made of hard links (their folders made first), in `building`
-    /// (a name a dead build's leftovers have), renamed into place once whole; whether it is there.
+    /// Makes `destination` a copy of `source`'s `paths` made of hard links (their `folders`, as `folders(holding:)` gives
+    /// them, made first), in `building` (a name a dead build's leftovers have), renamed into place once whole; whether
+    /// it is there.
     static func linkTree(
-        _ paths: [String], folders: Set<String>? = nil, from source: URL, into destination: URL, through building: URL, jobs: Int = 2
+        _ paths: [String], folders: Set<String>, from source: URL, into destination: URL, through building: URL, jobs: Int = 2
     ) -> Bool {
         removeTree(building)
         guard mkdir(building.path, 0o755) == 0 else { return false }
         // Parents before children (a folder's path sorts before the paths below it), each top-level folder's on the
         // next free core.
         var trees: [String: [String]] = [:]
-        for folder in folders ?? Self.folders(holding: paths) {
+        for folder in folders {
             let top = folder.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(folder.utf8[..<$0])! } ?? folder
             trees[top, default: []].append(folder)
         }
