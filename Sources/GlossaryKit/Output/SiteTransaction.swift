@@ -52,6 +52,12 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// An unknown previous site moved out of the way, deleted on another core while the build renders.
     private var removal: Thread?
     private let removed = DispatchSemaphore(value: 0)
+    /// When the commit will have no old site to keep as the previous folder (the live one is unknown or missing), that
+    /// folder is made while the files are written, of a hard link to each (`.NAME.linking-PID`, renamed into place by
+    /// the commit): the links are made on every core beside the render instead of after it.
+    private var linkedCopy: URL?
+    /// Whether a link or folder of `linkedCopy` could not be made (the commit then links the tree after all).
+    private var linkedCopyFailed = false
 
     /// Old sites kept because some of their dotfiles could not be moved into the new one (it had files of
     /// the same names), with those names: the caller reports them.
@@ -110,9 +116,27 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
                     return .create(folder: output.path, reason: Self.reason(code))
                 }
             }
+            if !outputIsKnown {
+                let linking = linkingFolder
+                Self.removeTree(linking)
+                if mkdir(linking.path, 0o755) == 0 { linkedCopy = linking }
+            }
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// Where a previous folder of links to the new site is made before it is renamed into place.
+    private var linkingFolder: URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).linking-\(getpid())")
+    }
+
+    /// Links the file staging now holds at `path` into `linkedCopy`, if one is being made.
+    private func linkCopy(_ path: String) {
+        guard let linkedCopy else { return }
+        if Glibc.link(staging.path + "/" + path, linkedCopy.path + "/" + path) != 0 {
+            lock.withLock { linkedCopyFailed = true }
+        }
     }
 
     /// Whether the live site already is exactly `items` (same inputs, files untouched, nothing added): then the
@@ -153,6 +177,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             try makeFolders(for: path)
             unlink(target)
             if link(output.path + "/" + path, target) == 0 {
+                linkCopy(path)
                 record(path, stored)
                 return true
             }
@@ -179,6 +204,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         // it is replaced, never written in place.
         if reusedPrevious { unlink(target) }
         let signature = try Self.writeFile(data, to: target)
+        linkCopy(path)
         record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature, slots: slots))
     }
 
@@ -193,6 +219,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         } catch {
             throw .write(path: target, reason: error.localizedDescription)
         }
+        linkCopy(path)
         record(path, BuildState.StoredOutput(fingerprint: fingerprint, bytesHash: bytesHash, signature: FileSignature(path: target)))
     }
 
@@ -222,20 +249,21 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// The outputs staging holds, with their signatures: the live site's once committed.
     public var outputs: [String: BuildState.StoredOutput] { lock.withLock { written } }
 
-    /// Creates the folders above `path` that don't exist yet, parents first, with plain `mkdir`; under the
-    /// lock, so a writer never finds a folder listed as made before it exists.
+    /// Creates the folders above `path` that don't exist yet, parents first, with plain `mkdir` (in `linkedCopy`
+    /// too). A folder is listed as made once it exists; two writers may both make it, and one then finds it there.
     private func makeFolders(for path: String) throws(OutputFailure) {
         let components = path.split(separator: "/").dropLast()
         var folder = ""
         for component in components {
             folder += folder.isEmpty ? String(component) : "/" + component
-            let code: Int32 = lock.withLock {
-                guard !folders.contains(folder) else { return 0 }
-                if mkdir(staging.path + "/" + folder, 0o755) != 0 && errno != EEXIST { return errno }
-                folders.insert(folder)
-                return 0
+            if lock.withLock({ folders.contains(folder) }) { continue }
+            if mkdir(staging.path + "/" + folder, 0o755) != 0 && errno != EEXIST {
+                throw .write(path: staging.path + "/" + folder, reason: Self.reason(errno))
             }
-            if code != 0 { throw .write(path: staging.path + "/" + folder, reason: Self.reason(code)) }
+            if let linkedCopy, mkdir(linkedCopy.path + "/" + folder, 0o755) != 0 && errno != EEXIST {
+                lock.withLock { linkedCopyFailed = true }
+            }
+            lock.withLock { _ = folders.insert(folder) }
         }
     }
 
@@ -362,6 +390,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             guard glossary_rename_exchange(staging.path, output.path) == 0 else {
                 let code = errno
                 Self.removeTree(staging)
+                if let linkedCopy { Self.removeTree(linkedCopy) }
                 throw .swap(reason: Self.reason(code))
             }
             // The staging name now holds the old site: the previous folder, when the state knew what it held.
@@ -376,14 +405,21 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             guard glossary_rename_noreplace(staging.path, output.path) == 0 else {
                 let code = errno
                 Self.removeTree(staging)
+                if let linkedCopy { Self.removeTree(linkedCopy) }
                 throw .swap(reason: Self.reason(code))
             }
         }
-        // No old site the next build could start from: a previous folder of links to this one's files.
-        let linking = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).linking-\(getpid())")
+        // No old site the next build could start from: a previous folder of links to this one's files, made as they
+        // were written (or now, if that failed).
         let folders = Self.folders(holding: written.keys)
         writtenFolders = folders
-        previousKept = Self.linkTree(written.keys.sorted(), folders: folders, from: output, into: previous, through: linking) ? written : nil
+        if let linkedCopy, !lock.withLock({ linkedCopyFailed }), glossary_rename_noreplace(linkedCopy.path, previous.path) == 0 {
+            previousKept = written
+        } else {
+            previousKept =
+                Self.linkTree(written.keys.sorted(), folders: folders, from: output, into: previous, through: linkingFolder) ? written : nil
+        }
+        linkedCopy = nil
         waitForRemoval()
     }
 
@@ -480,6 +516,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         guard prepareLock.withLock({ prepared }) else { return }
         waitForRemoval()
         Self.removeTree(staging)
+        if let linkedCopy { Self.removeTree(linkedCopy) }
     }
 
     /// Moves `folder` aside at once and deletes it on a thread of its own (a site's tree takes a core a quarter of a

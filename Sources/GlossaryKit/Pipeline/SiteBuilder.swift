@@ -46,13 +46,15 @@ public struct SiteBuilder: Sendable {
     }
 
     /// `build(into:changes:)`, with the scan already made when `scanned` is given; `recordsLearned` is called once the
-    /// state holds this build's records (before planning and rendering).
+    /// state holds this build's records (before planning and rendering), `rendering` just before the render.
     func build(
-        into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?, recordsLearned: (() -> Void)? = nil
+        into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?, recordsLearned: (() -> Void)? = nil,
+        rendering: ((BuiltSite, SnapshotInputs) -> Void)? = nil
     ) async -> BuildResult {
         let cancellation = BuildCancellation()
         return await withTaskCancellationHandler {
-            await build(into: sink, changes: changes, scanned: scanned, recordsLearned: recordsLearned, cancellation: cancellation)
+            await build(
+                into: sink, changes: changes, scanned: scanned, recordsLearned: recordsLearned, rendering: rendering, cancellation: cancellation)
         } onCancel: {
             cancellation.cancel()
         }
@@ -60,7 +62,7 @@ public struct SiteBuilder: Sendable {
 
     private func build(
         into sink: (any OutputSink)?, changes: Set<String>?, scanned: (SiteSource, [Diagnostic])?, recordsLearned: (() -> Void)?,
-        cancellation: BuildCancellation
+        rendering: ((BuiltSite, SnapshotInputs) -> Void)? = nil, cancellation: BuildCancellation
     ) async -> BuildResult {
         let started = Date()
         var log = DiagnosticLog()
@@ -154,6 +156,7 @@ public struct SiteBuilder: Sendable {
         if cancellation.isCancelled { return interrupted() }
 
         // Render (unless the live site already is this build).
+        if let inputs = result.snapshotInputs { rendering?(site, inputs) }
         if let transaction = sink as? SiteTransaction, transaction.isCurrent(plan.items.map { ($0.path, $0.fingerprint) }) {
             result.outputs = OutputChanges(paths: plan.paths, changed: [])
             return finish()
@@ -233,9 +236,15 @@ public struct SiteBuilder: Sendable {
             failed.stats = BuildStats()
             return failed
         }
-        // The manifest's records are written beside the render, once the build has them.
+        // The manifest's records are written beside the render, once the build has them; the snapshot's page kits are
+        // made on a thread of their own while the site renders.
         nonisolated(unsafe) var draft: BuildManifest.Draft?
-        var result = await build(into: transaction, changes: nil, scanned: scanned, recordsLearned: { draft = manifest.draft(state) })
+        nonisolated(unsafe) var kits: Meanwhile<[String: BuildSnapshot.PageKit]>?
+        var result = await build(
+            into: transaction, changes: nil, scanned: scanned, recordsLearned: { draft = manifest.draft(state) },
+            rendering: { site, inputs in
+                if wantsSnapshot(inputs) { kits = Meanwhile { Self.pageKits(site, jobs: 1) } }
+            })
         guard result.succeeded else {
             transaction.abandon()
             manifest.save(state, draft: draft)
@@ -243,8 +252,6 @@ public struct SiteBuilder: Sendable {
         }
         let start = Date()
         let buildDiagnostics = result.diagnostics
-        // The snapshot's page kits are made on the core the commit leaves free.
-        let kits = result.snapshotInputs.flatMap { wantsSnapshot($0) ? result.site : nil }.map { site in Meanwhile { Self.pageKits(site, jobs: 1) } }
         do {
             try transaction.commit()
             if !transaction.isUnchanged {

@@ -47,6 +47,28 @@ import Testing
         #expect(transaction.committed().previous?.outputs.keys.sorted() == ["a/b/index.html", "index.html"])
     }
 
+    /// The previous folder of links is made as the files are written; when a link of it can't be made (here a file
+    /// stands where one of its folders goes), the commit links the whole tree afresh instead.
+    @Test func aPreviousFolderThatCouldNotBeLinkedAlongIsLinkedAtTheCommit() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let transaction = try SiteTransaction(output: output)
+        let first = Data("top".utf8)
+        try transaction.write("index.html", first, fingerprint: .zero, bytesHash: Fingerprint.of(bytes: first))
+        let linking = parent.appendingPathComponent(".site.linking-\(getpid())")
+        #expect(read("index.html", in: linking) == "top", "linked as it was written")
+        try Data("in the way".utf8).write(to: linking.appendingPathComponent("a"))
+        try write(transaction, ["a/b/index.html": "deep"])
+        try transaction.commit()
+        let previous = parent.appendingPathComponent(".site.previous")
+        for path in ["index.html", "a/b/index.html"] {
+            #expect(
+                FileSignature(path: previous.appendingPathComponent(path).path)?.identity
+                    == FileSignature(path: output.appendingPathComponent(path).path)?.identity, "\(path) is a link to the live file")
+        }
+        #expect(read("a", in: previous) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".site.previous", "site"])
+    }
+
     /// With a state that knows the old site, the old site itself waits as the previous folder.
     @Test func aKnownOldSiteWaitsAsThePreviousFolder() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
