@@ -146,6 +146,13 @@ public struct SiteNavigation: Sendable {
 
     /// `guide/intro/` → `guide/`; `guide/` → ``.
     static func parentURL(of url: String) -> String {
+        let bytes = url.utf8
+        // A URL as pages have them (no empty parts): its parent ends at the slash before its last part's.
+        if bytes.first != UInt8(ascii: "/"), !url.contains("//") {
+            let name = bytes.last == UInt8(ascii: "/") ? bytes.index(before: bytes.endIndex) : bytes.endIndex
+            guard let cut = bytes[..<name].lastIndex(of: UInt8(ascii: "/")) else { return "" }
+            return String(url[...cut])
+        }
         let parts = url.split(separator: "/").dropLast()
         return parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
     }

@@ -147,6 +147,7 @@ extension SiteBuilder {
         }
 
         var stored: [String: BuildState.StoredRecord] = [:]
+        stored.reserveCapacity(source.markdownFiles.count)
         var problems: [Diagnostic] = []
         var entryDocuments: [String: MarkdownDocument] = [:]
         let entries = Array(zip(entryFiles, firstEntries)).parallelMap(jobs: options.jobs) { file, first in
@@ -172,25 +173,28 @@ extension SiteBuilder {
 
         // Published: every file read whole (drafts without --drafts only had their front matter read), once per URL.
         var records: [PageRecord] = []
-        var owners: [String: Page] = [:]
+        records.reserveCapacity(source.markdownFiles.count)
+        // Each URL's page, by its display path.
+        var owners: [String: String] = [:]
+        owners.reserveCapacity(pageFiles.count)
         for file in source.markdownFiles {
             guard let record = stored[file.contentPath]?.record else { continue }
-            problems += record.diagnostics
+            if !record.diagnostics.isEmpty { problems += record.diagnostics }
             guard record.hasBody, !record.page.metadata.draft || options.drafts else { continue }
-            let page = record.page
-            if page.kind == .page {
-                if let owner = owners[page.urlPath] {
+            if record.page.kind == .page {
+                let url = record.page.urlPath
+                if let owner = owners[url] {
                     problems.append(
                         Diagnostic(
-                            .duplicatePage(url: page.urlPath, other: owner.displayPath), at: .start(of: page.displayPath),
-                            notes: [Problem.otherPageNote(at: .start(of: owner.displayPath))]))
+                            .duplicatePage(url: url, other: owner), at: .start(of: record.page.displayPath),
+                            notes: [Problem.otherPageNote(at: .start(of: owner))]))
                     continue
                 }
-                if let reserved = Self.reservedPrefixes.first(where: { page.urlPath.hasPrefix($0) }) {
-                    problems.append(Diagnostic(.reservedPage(prefix: reserved), at: .start(of: page.displayPath)))
+                if let reserved = Self.reservedPrefixes.first(where: { url.hasPrefix($0) }) {
+                    problems.append(Diagnostic(.reservedPage(prefix: reserved), at: .start(of: record.page.displayPath)))
                     continue
                 }
-                owners[page.urlPath] = page
+                owners[url] = record.page.displayPath
             }
             records.append(record)
         }

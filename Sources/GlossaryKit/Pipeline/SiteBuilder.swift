@@ -252,6 +252,9 @@ public struct SiteBuilder: Sendable {
         }
         let start = Date()
         let buildDiagnostics = result.diagnostics
+        // The manifest says what was read, which the commit and the outputs file leave alone: written on another core.
+        let drafted = draft
+        let manifestSaved = Meanwhile { manifest.save(state, draft: drafted) }
         do {
             try transaction.commit()
             if !transaction.isUnchanged {
@@ -278,7 +281,7 @@ public struct SiteBuilder: Sendable {
             BuildOutputs.remove(outputsFile.url)
             BuildSnapshot.remove(snapshotURL)
         }
-        manifest.save(state, draft: draft)
+        manifestSaved.value
         result.stats.stageTimes.append(("write", Date().timeIntervalSince(start)))
         result.stats.totalSeconds += Date().timeIntervalSince(start)
         return result

@@ -21,32 +21,63 @@ public enum SearchTokenizer {
     static func forEachTerm(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
         let stopWords = stopWordTable
         var lowered = text.lowercased()
-        lowered.withUTF8 { bytes in
-            var start = 0
-            var index = 0
-            func flush(_ end: Int) {
-                var first = start
-                var last = end
-                while first < last, !isWordByte(bytes[first]) { first += 1 }
-                while last > first, !isWordByte(bytes[last - 1]) { last -= 1 }
-                // Trimmed to word bytes (ASCII) at both ends, the term is whole characters.
-                guard first < last else { return }
-                let term = UnsafeBufferPointer(rebasing: bytes[first..<last])
-                let hash = TermIDs.hash(term)
-                if !stopWords.contains(bytes: term, hash: hash) { body(term, hash) }
-            }
-            while index < bytes.count {
-                let length = separatorLength(bytes, at: index)
-                if length > 0 {
-                    flush(index)
-                    index += length
-                    start = index
-                } else {
-                    index += 1
+        byteClasses.withUnsafeBufferPointer { classes in
+            lowered.withUTF8 { bytes in
+                var start = 0
+                var index = 0
+                func flush(_ end: Int) {
+                    var first = start
+                    var last = end
+                    while first < last, classes[Int(bytes[first])] & ByteClass.word == 0 { first += 1 }
+                    while last > first, classes[Int(bytes[last - 1])] & ByteClass.word == 0 { last -= 1 }
+                    // Trimmed to word bytes (ASCII) at both ends, the term is whole characters.
+                    guard first < last else { return }
+                    let term = UnsafeBufferPointer(rebasing: bytes[first..<last])
+                    let hash = TermIDs.hash(term)
+                    if !stopWords.contains(bytes: term, hash: hash) { body(term, hash) }
                 }
+                while index < bytes.count {
+                    let byteClass = classes[Int(bytes[index])]
+                    // Most bytes start no separator: one look at the table.
+                    if byteClass & (ByteClass.separator | ByteClass.mayStartSeparator) == 0 {
+                        index += 1
+                        continue
+                    }
+                    let length = byteClass & ByteClass.separator != 0 ? 1 : separatorLength(bytes, at: index)
+                    if length > 0 {
+                        flush(index)
+                        index += length
+                        start = index
+                    } else {
+                        index += 1
+                    }
+                }
+                flush(bytes.count)
             }
-            flush(bytes.count)
         }
+    }
+
+    /// What the tokenizer's loop needs to know of a byte, as bits (`byteClasses`).
+    private enum ByteClass {
+        /// `isWordByte`.
+        static let word: UInt8 = 1
+        /// A separator of one byte.
+        static let separator: UInt8 = 2
+        /// Not ASCII: perhaps the first byte of a separator of several (`separatorLength` tells).
+        static let mayStartSeparator: UInt8 = 4
+    }
+
+    /// Every byte's `ByteClass` bits, by value.
+    private static let byteClasses: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        var bits: UInt8 = 0
+        if isWordByte(byte) { bits |= ByteClass.word }
+        if byte >= 0x80 {
+            bits |= ByteClass.mayStartSeparator
+        } else if [byte].withUnsafeBufferPointer({ separatorLength($0, at: 0) }) == 1 {
+            bits |= ByteClass.separator
+        }
+        return bits
     }
 
     /// JavaScript's `\w`: ASCII letters, digits and `_`.

@@ -108,6 +108,7 @@ public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLitera
     }
 
     public init(_ elements: some Sequence<(String, MustacheValue)>) {
+        members.reserveCapacity(elements.underestimatedCount)
         for (key, value) in elements { self[key] = value }
     }
 

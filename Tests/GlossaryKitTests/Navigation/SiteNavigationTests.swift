@@ -213,4 +213,21 @@ import Testing
         #expect(print(before.view(forURL: "b/")) != print(after.view(forURL: "b/")))
         #expect(print(before.view(forURL: "b/three/")) != print(after.view(forURL: "b/three/")))
     }
+
+    /// A URL's parent, found from its last slashes, is the one its parts give (also with empty parts and non-ASCII names).
+    @Test func aParentURLIsItsPartsButTheLast() {
+        func byParts(_ url: String) -> String {
+            let parts = url.split(separator: "/").dropLast()
+            return parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
+        }
+        #expect(SiteNavigation.parentURL(of: "guide/intro/") == "guide/")
+        #expect(SiteNavigation.parentURL(of: "guide/") == "")
+        #expect(SiteNavigation.parentURL(of: "") == "")
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "bc", "é", "/", "/", "-"]
+        for _ in 0..<2_000 {
+            let url = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(SiteNavigation.parentURL(of: url) == byParts(url), "\(url)")
+        }
+    }
 }
