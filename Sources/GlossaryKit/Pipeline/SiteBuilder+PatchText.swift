@@ -10,7 +10,7 @@ extension SiteBuilder {
     /// else is read, parsed or rendered, so the build costs what changed. It reports what the last build did.
     ///
     /// It holds when, since the snapshot's build: every input but some pages' bytes is the same (`comparison`), the
-    /// output folder is as it was left (checked by the caller) and so is the previous folder; each changed file is a
+    /// output folder is as it was left and so is the previous folder (both checked by the caller); each changed file is a
     /// content page the snapshot has a kit for, of the same shape (`PageRecord.shape`: nothing any other output reads
     /// changed), without problems, none of the build's problems points into it, and its HTML shows the body where its
     /// slots say. Nil otherwise, or when anything fails before the swap: the build then goes the long way (and finds
@@ -19,7 +19,8 @@ extension SiteBuilder {
     /// It reads and writes the outputs file (`outputs`) without decoding its tables into the state: the few entries it
     /// changes are found in it and the next file is made from its bytes (`BuildOutputs.Reading.afterPatch`).
     func patchText(
-        _ snapshot: BuildSnapshot, _ comparison: Comparison, outputs: BuildOutputs.Reading, outputsFile: BuildOutputs, snapshotURL: URL, started: Date
+        _ snapshot: BuildSnapshot, _ comparison: Comparison, outputs: BuildOutputs.Reading, outputsFile: BuildOutputs, snapshotURL: URL,
+        started: Date
     ) -> BuildResult? {
         guard comparison.sameDigest, !comparison.changedMarkdown.isEmpty, comparison.changedMarkdown.count <= Self.patchedPagesLimit else { return nil }
         let files = comparison.changedMarkdown.map { comparison.source.markdownFiles[$0] }
@@ -30,7 +31,6 @@ extension SiteBuilder {
         else { return nil }
         let output = options.outputDirectory.standardizedFileURL
         let previous = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous")
-        guard outputs.previousIsIntact(previous, jobs: options.jobs) else { return nil }
         let live = outputs.stored(Set(kits.values.map(\.outputPath)))
 
         // Each page's new HTML, from its old HTML and its new body.

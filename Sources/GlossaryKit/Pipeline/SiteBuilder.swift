@@ -300,17 +300,23 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The snapshot's shortcuts (`BuildSnapshot`): nothing to do when nothing the last build read changed and its
-    /// output is as it left it (`replay`); little when only pages' text changed (`patchText`). The output folder is
-    /// looked at on the other cores while the site's folder is scanned.
+    /// output is as it left it (`replay`); little when only pages' text changed (`patchText`). The output folder, and
+    /// the previous folder a patch starts from, are looked at on the other cores while the site's folder is scanned
+    /// (a build with nothing changed has no use for the second look, which costs it less than waiting for it would
+    /// cost a text edit's).
     func shortcut(outputs: BuildOutputs.Reading, outputsFile: BuildOutputs, snapshotURL: URL, started: Date) async -> Shortcut {
         guard !options.refresh, let snapshot = BuildSnapshot.read(snapshotURL), snapshot.generation == outputs.generation else { return .none(nil) }
         let (output, jobs) = (options.outputDirectory.standardizedFileURL, options.jobs)
+        let previous = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous")
         async let checked = Self.offPool { outputs.liveIsIntact(output, jobs: jobs) }
+        async let previousChecked = Self.offPool { outputs.previousIsIntact(previous, jobs: jobs) }
         let scan = SiteSource.scan(root: options.source)
         let intact = await checked
         guard let comparison = compare(snapshot, scan: scan) else { return .none(scan) }
         if let replayed = replay(snapshot, comparison, intact: intact, paths: outputs.livePaths, started: started) { return .done(replayed) }
-        if intact, let patched = patchText(snapshot, comparison, outputs: outputs, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started) {
+        if intact, await previousChecked,
+            let patched = patchText(snapshot, comparison, outputs: outputs, outputsFile: outputsFile, snapshotURL: snapshotURL, started: started)
+        {
             return .done(patched)
         }
         return .none(scan)
