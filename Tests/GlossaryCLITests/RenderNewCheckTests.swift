@@ -12,7 +12,7 @@ import Testing
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        try await process.run()
+        try process.run()
         input.fileHandleForWriting.write(Data(markdown.utf8))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()

@@ -329,15 +329,14 @@ extension BuildOutputs {
         /// The live folder's entries for `paths` (those it has), found by comparing bytes (no string is made of any
         /// other path).
         func stored(_ paths: Set<String>) -> [String: BuildState.StoredOutput] {
-            var wanted: [Int: [(bytes: [UInt8], path: String)]] = [:]
-            for path in paths { wanted[path.utf8.count, default: []].append((Array(path.utf8), path)) }
+            let wanted = PathsByBytes(paths)
             var reader = BinaryReader(body)
             var found: [String: BuildState.StoredOutput] = [:]
             do throws(BinaryReader.Damaged) {
                 _ = try reader.raw(live)
                 for _ in 0..<(try reader.count()) {
                     let bytes = try reader.raw(try reader.count())
-                    guard let path = wanted[bytes.count]?.first(where: { $0.bytes.elementsEqual(bytes) })?.path else {
+                    guard let path = wanted.path(bytes) else {
                         _ = try BuildOutputs.skipOutput(&reader)
                         continue
                     }
@@ -451,11 +450,12 @@ extension BuildOutputs {
                 var reader = BinaryReader(body)
                 _ = try reader.raw(previousFolders)
                 var kept: [Range<Int>] = []
+                let patchedFolders = PathsByBytes(folders.keys)
                 for _ in 0..<(try reader.count()) {
                     let start = reader.offset
-                    let path = try reader.string()
+                    let path = try reader.raw(try reader.count())
                     _ = try BuildManifest.signature(&reader)
-                    if folders[path] == nil { kept.append(start..<reader.offset) }
+                    if patchedFolders.path(path) == nil { kept.append(start..<reader.offset) }
                 }
                 let replaced = folders.compactMap { path, signature in signature.map { (path, $0) } }
                 writer.write(UInt64(kept.count + replaced.count))
@@ -475,13 +475,14 @@ extension BuildOutputs {
                 previousTable.write(UInt64(count))
                 writer.write(UInt64(count))
                 var found = 0
+                let changedPaths = PathsByBytes(changed.keys)
                 for _ in 0..<count {
                     let pathStart = reader.offset
                     let path = try reader.raw(try reader.count())
                     let entryStart = reader.offset
                     _ = try BuildOutputs.skipOutput(&reader)
                     let name = body[pathStart..<entryStart]
-                    if let new = changed[String(decoding: path, as: UTF8.self)] {
+                    if let changedPath = changedPaths.path(path), let new = changed[changedPath] {
                         found += 1
                         writer.write(raw: name)
                         BuildOutputs.write(new, &writer)
@@ -501,5 +502,19 @@ extension BuildOutputs {
             }
             return writer.take()
         }
+    }
+}
+
+/// A few paths, found among many paths' bytes without making a string of each: by length first, then bytes.
+struct PathsByBytes {
+    private var byLength: [Int: [(bytes: [UInt8], path: String)]] = [:]
+
+    init(_ paths: some Sequence<String>) {
+        for path in paths { byLength[path.utf8.count, default: []].append((Array(path.utf8), path)) }
+    }
+
+    /// The path whose UTF-8 bytes are `bytes`, if it is one of them.
+    func path(_ bytes: ArraySlice<UInt8>) -> String? {
+        byLength[bytes.count]?.first { $0.bytes.elementsEqual(bytes) }?.path
     }
 }
