@@ -71,7 +71,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         let parent = self.output.deletingLastPathComponent()
         let name = self.output.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).building-\(getpid())", isDirectory: true)
-        previous = parent.appendingPathComponent(".\(name).previous", isDirectory: true)
+        previous = Self.previousFolder(of: self.output)
         let known = state?.withLock { ($0.outputs, $0.previousOutputs, $0.outputFolder, $0.previousFolder) } ?? ([:], [:], nil, nil)
         outputIsKnown = known.2 != nil && FileSignature(path: self.output.path).map(\.identity) == known.2?.identity
         liveOutputs = outputIsKnown ? known.0 : [:]
@@ -90,7 +90,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         let parent = self.output.deletingLastPathComponent()
         let name = self.output.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).building-\(getpid())", isDirectory: true)
-        previous = parent.appendingPathComponent(".\(name).previous", isDirectory: true)
+        previous = Self.previousFolder(of: self.output)
         outputIsKnown = true
         liveOutputs = [:]
         previousOutputs = [:]
@@ -124,6 +124,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// The folder beside `output` (standardized) that the last commit left the old site in: `.NAME.previous`.
+    static func previousFolder(of output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous", isDirectory: true)
     }
 
     /// Where a previous folder of links to the new site is made before it is renamed into place.

@@ -30,7 +30,7 @@ extension SiteBuilder {
             let kits = snapshot.kits(for: Set(files.map(\.contentPath))), kits.count == files.count
         else { return nil }
         let output = options.outputDirectory.standardizedFileURL
-        let previous = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous")
+        let previous = SiteTransaction.previousFolder(of: output)
         let live = outputs.stored(Set(kits.values.map(\.outputPath)))
 
         // Each page's new HTML, from its old HTML and its new body.

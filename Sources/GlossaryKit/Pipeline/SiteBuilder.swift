@@ -307,7 +307,7 @@ public struct SiteBuilder: Sendable {
     func shortcut(outputs: BuildOutputs.Reading, outputsFile: BuildOutputs, snapshotURL: URL, started: Date) async -> Shortcut {
         guard !options.refresh, let snapshot = BuildSnapshot.read(snapshotURL), snapshot.generation == outputs.generation else { return .none(nil) }
         let (output, jobs) = (options.outputDirectory.standardizedFileURL, options.jobs)
-        let previous = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).previous")
+        let previous = SiteTransaction.previousFolder(of: output)
         async let checked = Self.offPool { outputs.liveIsIntact(output, jobs: jobs) }
         async let previousChecked = Self.offPool { outputs.previousIsIntact(previous, jobs: jobs) }
         let scan = SiteSource.scan(root: options.source)
