@@ -48,6 +48,13 @@ public struct YAMLNode: Sendable, Equatable {
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLNode? {
         // libyaml asserts on a NULL input pointer, which an empty buffer would give.
         if text.isEmpty || text == "\u{FEFF}" { return nil }
+        if let simple = SimpleYAML.parse(text, file: file, lineOffset: lineOffset) { return simple }
+        return try parseWithLibyaml(text, file: file, lineOffset: lineOffset)
+    }
+
+    /// `parse` by libyaml alone (what `SimpleYAML` must agree with).
+    static func parseWithLibyaml(_ text: String, file: String, lineOffset: Int = 0) throws(Diagnostic) -> YAMLNode? {
+        if text.isEmpty || text == "\u{FEFF}" { return nil }
         let reader = try EventReader(text: text, file: file, lineOffset: lineOffset)
         let root = try reader.readStream()
         if let root, root.isNull { return nil }

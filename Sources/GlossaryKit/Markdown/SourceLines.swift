@@ -1,3 +1,5 @@
+import Foundation
+
 /// A markdown source's lines as cmark reads them, so node positions index into them: LF, CRLF or a lone CR end a
 /// line (the ending is not part of it), and a NUL byte is U+FFFD. Element `k` is line `k + 1`.
 ///
@@ -11,6 +13,7 @@ final class SourceLines: RandomAccessCollection, @unchecked Sendable {
     init(_ source: String) {
         var source = source
         (storage, bounds) = source.withUTF8 { bytes in
+            if let plain = Self.plainLines(bytes) { return plain }
             var nuls = 0
             for byte in bytes where byte == 0 { nuls += 1 }
             // Each NUL becomes three bytes.
@@ -43,6 +46,27 @@ final class SourceLines: RandomAccessCollection, @unchecked Sendable {
             bounds.append(length)
             return (storage, bounds)
         }
+    }
+
+    /// The lines of a source with no NUL and no CR, the usual kind: the bytes copied whole and the line feeds found
+    /// by `memchr` (nil for any other source).
+    private static func plainLines(_ bytes: UnsafeBufferPointer<UInt8>) -> (UnsafeMutableBufferPointer<UInt8>, [Int])? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        guard memchr(base, 0, count) == nil, memchr(base, Int32(UInt8(ascii: "\r")), count) == nil else { return nil }
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+        storage.baseAddress!.initialize(from: base, count: count)
+        var bounds: [Int] = [0]
+        bounds.reserveCapacity(count / 24)
+        var start = 0
+        while start < count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), count - start) {
+            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            bounds.append(end)
+            bounds.append(end + 1)
+            start = end + 1
+        }
+        bounds.append(count)
+        return (storage, bounds)
     }
 
     deinit {

@@ -55,7 +55,14 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// When the commit will have no old site to keep as the previous folder (the live one is unknown or missing), that
     /// folder is made while the files are written, of a hard link to each (`.NAME.linking-PID`, renamed into place by
     /// the commit): the links are made on every core beside the render instead of after it.
-    private var linkedCopy: URL?
+    private var linkedCopy: URL? {
+        didSet { linkedCopyPath = linkedCopy?.path }
+    }
+    /// `linkedCopy`'s path, and staging's and the output's: made once, not for every file (a URL's `path` is decoded
+    /// each time it is asked for).
+    private var linkedCopyPath: String?
+    private let stagingPath: String
+    private let outputPath: String
     /// Whether a link or folder of `linkedCopy` could not be made (the commit then links the tree after all).
     private var linkedCopyFailed = false
 
@@ -71,6 +78,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         let parent = self.output.deletingLastPathComponent()
         let name = self.output.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).building-\(getpid())", isDirectory: true)
+        stagingPath = staging.path
+        outputPath = self.output.path
         previous = Self.previousFolder(of: self.output)
         let known = state?.withLock { ($0.outputs, $0.previousOutputs, $0.outputFolder, $0.previousFolder) } ?? ([:], [:], nil, nil)
         outputIsKnown = known.2 != nil && FileSignature(path: self.output.path).map(\.identity) == known.2?.identity
@@ -90,6 +99,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         let parent = self.output.deletingLastPathComponent()
         let name = self.output.lastPathComponent
         staging = parent.appendingPathComponent(".\(name).building-\(getpid())", isDirectory: true)
+        stagingPath = staging.path
+        outputPath = self.output.path
         previous = Self.previousFolder(of: self.output)
         outputIsKnown = true
         liveOutputs = [:]
@@ -138,8 +149,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     /// Links the file staging now holds at `path` into `linkedCopy`, if one is being made.
     private func linkCopy(_ path: String) {
-        guard let linkedCopy else { return }
-        if Glibc.link(staging.path + "/" + path, linkedCopy.path + "/" + path) != 0 {
+        guard let linkedCopyPath else { return }
+        if Glibc.link(stagingPath + "/" + path, linkedCopyPath + "/" + path) != 0 {
             lock.withLock { linkedCopyFailed = true }
         }
     }
@@ -150,7 +161,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         guard !liveOutputs.isEmpty, items.count == liveOutputs.count else { return false }
         let current = items.parallelMap(jobs: 2) { item in
             guard let stored = liveOutputs[item.path], stored.fingerprint == item.fingerprint, let signature = stored.signature else { return false }
-            return FileSignature(path: output.path + "/" + item.path)?.isUnmodified(since: signature) == true
+            return FileSignature(path: outputPath + "/" + item.path)?.isUnmodified(since: signature) == true
         }
         guard current.allSatisfy({ $0 }) else { return false }
         // Nothing added by hand either (top-level dotfiles are the owner's, and kept by every build anyway).
@@ -167,7 +178,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     public func keep(_ path: String, fingerprint: Fingerprint) throws(OutputFailure) -> Bool {
         try prepare()
-        let target = staging.path + "/" + path
+        let target = stagingPath + "/" + path
         // Already right in staging (the previous site had it made from the same inputs, and nobody touched it).
         if let stored = stagingOutputs[path], stored.fingerprint == fingerprint, let signature = stored.signature,
             FileSignature(path: target)?.isUnmodified(since: signature) == true
@@ -177,11 +188,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         }
         // Unchanged since the last build: the live site's file, linked in.
         if let stored = liveOutputs[path], stored.fingerprint == fingerprint, let signature = stored.signature,
-            FileSignature(path: output.path + "/" + path)?.isUnmodified(since: signature) == true
+            FileSignature(path: outputPath + "/" + path)?.isUnmodified(since: signature) == true
         {
             try makeFolders(for: path)
             unlink(target)
-            if link(output.path + "/" + path, target) == 0 {
+            if link(outputPath + "/" + path, target) == 0 {
                 linkCopy(path)
                 record(path, stored)
                 return true
@@ -196,7 +207,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     public func write(_ path: String, _ data: Data, fingerprint: Fingerprint, bytesHash: Fingerprint, slots: BodySlots?) throws(OutputFailure) {
         try prepare()
-        let target = staging.path + "/" + path
+        let target = stagingPath + "/" + path
         // Equal bytes are already there: only the inputs' fingerprint is new.
         if let stored = stagingOutputs[path], stored.bytesHash == bytesHash, let signature = stored.signature,
             FileSignature(path: target)?.isUnmodified(since: signature) == true
@@ -216,7 +227,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// A real copy: an editor changing the source in place must not change the published site.
     public func copy(_ path: String, from source: URL, fingerprint: Fingerprint, bytesHash: Fingerprint) throws(OutputFailure) {
         try prepare()
-        let target = staging.path + "/" + path
+        let target = stagingPath + "/" + path
         try makeFolders(for: path)
         unlink(target)
         do {
@@ -262,10 +273,10 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         for component in components {
             folder += folder.isEmpty ? String(component) : "/" + component
             if lock.withLock({ folders.contains(folder) }) { continue }
-            if mkdir(staging.path + "/" + folder, 0o755) != 0 && errno != EEXIST {
-                throw .write(path: staging.path + "/" + folder, reason: Self.reason(errno))
+            if mkdir(stagingPath + "/" + folder, 0o755) != 0 && errno != EEXIST {
+                throw .write(path: stagingPath + "/" + folder, reason: Self.reason(errno))
             }
-            if let linkedCopy, mkdir(linkedCopy.path + "/" + folder, 0o755) != 0 && errno != EEXIST {
+            if let linkedCopyPath, mkdir(linkedCopyPath + "/" + folder, 0o755) != 0 && errno != EEXIST {
                 lock.withLock { linkedCopyFailed = true }
             }
             lock.withLock { _ = folders.insert(folder) }
@@ -462,7 +473,15 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// look at it matches).
     static func folderSignatures(of root: URL, folders: Set<String>, jobs: Int) -> [String: FileSignature] {
         let folders = Array(folders)
-        let signatures = folders.parallelMap(jobs: jobs) { FileSignature(path: root.path + "/" + $0) }
+        let rootPath = root.path
+        // Each looked up from the root (its own path walked once), not from `/`.
+        let rootFolder = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if rootFolder >= 0 { close(rootFolder) } }
+        let signatures = folders.parallelMap(jobs: jobs) { folder -> FileSignature? in
+            guard rootFolder >= 0 else { return FileSignature(path: rootPath + "/" + folder) }
+            var info = stat()
+            return fstatat(rootFolder, folder, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileSignature(info) : nil
+        }
         var result: [String: FileSignature] = [:]
         result.reserveCapacity(folders.count)
         for (folder, signature) in zip(folders, signatures) {

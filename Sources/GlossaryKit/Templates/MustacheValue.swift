@@ -171,11 +171,15 @@ public struct MustacheKey: Sendable, Hashable {
 
     public init(_ text: String) {
         self.text = text
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        var copy = text
+        // Over the bytes in place, not byte by byte through the string's view.
+        self.hash = copy.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
         }
-        self.hash = hash
     }
 }

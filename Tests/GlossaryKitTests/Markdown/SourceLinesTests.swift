@@ -55,4 +55,16 @@ import Testing
             #expect(Self.lines(source) == Self.referenceLines(of: source), "\(Array(source.utf8))")
         }
     }
+
+    /// Sources with no CR and no NUL take a path of their own (copied whole, line feeds found by `memchr`).
+    @Test func randomSourcesOfLineFeedsAloneSplitAsTheArraysOfLinesDid() {
+        let pieces = ["a", "bc", " ", "\n", "\n\n", "é", "語", "\t", "[[x]]", String(repeating: "long line ", count: 9)]
+        var random = SplitMix(seed: 0x1f)
+        for _ in 0..<2000 {
+            let source = (0..<Int(random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(Self.lines(source) == Self.referenceLines(of: source), "\(Array(source.utf8))")
+        }
+        #expect(Self.lines("\n") == [[], []])
+        #expect(Self.lines("a\n") == [Array("a".utf8), []])
+    }
 }
