@@ -31,6 +31,11 @@ struct KeyedMapping {
         }
     }
 
+    /// The known keys present with a value that isn't null, and their values (in no particular order).
+    var present: [(key: String, value: YAMLNode)] {
+        values.compactMap { key, value in value.isNull ? nil : (key, value) }
+    }
+
     /// The value for `key`, or nil when it is absent or null.
     subscript(key: String) -> YAMLNode? {
         guard let value = values[key], !value.isNull else { return nil }

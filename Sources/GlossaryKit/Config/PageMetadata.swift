@@ -83,8 +83,7 @@ public struct PageMetadata: Sendable, Equatable {
         metadata.autolink = fields.autolinkMode("autolink")
         metadata.autolinkExclude = fields.stringList("autolink_exclude") ?? []
 
-        for key in keys {
-            guard let value = fields[key] else { continue }
+        for (key, value) in fields.present {
             metadata.locations[key] = value.location
             for (index, item) in (value.items ?? []).enumerated() {
                 metadata.locations["\(key)[\(index)]"] = item.location

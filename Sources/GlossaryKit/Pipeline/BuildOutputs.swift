@@ -64,13 +64,14 @@ struct BuildOutputs {
         }
     }
 
-    /// Writes what `state` knows of the output folders under a new generation, which the state then holds; a file
-    /// that can't be written costs the next build its shortcuts, and leaves none that could mislead it.
-    func save(_ state: BuildState) {
-        let generation = Self.newGeneration()
+    /// Writes what `state` knows of the output folders under `generation` (a new one unless the caller made it, to
+    /// make the snapshot of it meanwhile), which the state then holds; whether the file was written. A file that can't
+    /// be written costs the next build its shortcuts, and leaves none that could mislead it.
+    @discardableResult
+    func save(_ state: BuildState, generation: Fingerprint = newGeneration()) -> Bool {
         guard let file = ChecksummedFile.Writer(url) else {
             unlink(url.path)
-            return
+            return false
         }
         state.withLock { state in
             Self.writeHead(context: state.context, generation: generation, state.outputFolder, state.previousFolder, &file.buffer)
@@ -104,8 +105,10 @@ struct BuildOutputs {
         }
         if file.commit() {
             state.withLock { $0.outputsGeneration = generation }
+            return true
         } else {
             unlink(url.path)
+            return false
         }
     }
 

@@ -35,13 +35,21 @@ public struct BuiltSite: Sendable {
         forms: [TermKey: TermKey] = [:], unpublished: Set<String> = [], senses: [TermKey: [TermDefinition]] = [:],
         navigationMemo: SiteNavigation.Memo? = nil
     ) {
-        // The navigation is made on another core while the rest is (it is most of the time this takes).
+        self.init(
+            config: config, pages: pages, team: team, resolutions: resolutions, usage: usage, forms: forms, unpublished: unpublished, senses: senses,
+            navigationMemo: navigationMemo, navigation: nil)
+    }
+
+    init(
+        config: SiteConfig, pages: [PageRecord], team: [TermKey: TermDefinition], resolutions: [TermKey: Resolution], usage: [TermKey: [TermUse]],
+        forms: [TermKey: TermKey], unpublished: Set<String>, senses: [TermKey: [TermDefinition]], navigationMemo: SiteNavigation.Memo?,
+        navigation madeBefore: Meanwhile<(SiteNavigation, Fingerprint)>?
+    ) {
+        // The navigation is made on another core while the rest is (it is most of the time this takes), unless the
+        // caller started it sooner (`navigation(config:pages:unpublished:memo:)`).
         let contentPages = pages.filter { $0.page.kind == .page }
-        let madeNavigation = Meanwhile { () -> (SiteNavigation, Fingerprint) in
-            let inputs = SiteNavigation.inputs(pages: contentPages, nav: config.nav, unpublished: unpublished)
-            let make = { SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished) }
-            return (navigationMemo?.navigation(inputs, make) ?? make(), inputs)
-        }
+        let madeNavigation =
+            madeBefore ?? Self.navigation(config: config, contentPages: contentPages, unpublished: unpublished, memo: navigationMemo)
         self.senses = senses
         self.config = config
         self.pages = pages
@@ -74,6 +82,24 @@ public struct BuiltSite: Sendable {
         self.formsUsed = formsUsed.mapValues { $0.sorted() }
         links = LinkRewriter(rootPath: LinkRewriter.rootPath(baseURL: config.baseURL), pages: contentPages.map { ($0.page.contentPath, $0.page.urlPath) })
         (navigation, navigationInputs) = madeNavigation.value
+    }
+
+    /// The site's navigation and its inputs' fingerprint, made on a thread of its own: it needs only the pages, so a
+    /// build starts it before collecting terms.
+    static func navigation(
+        config: SiteConfig, pages: [PageRecord], unpublished: Set<String>, memo: SiteNavigation.Memo?
+    ) -> Meanwhile<(SiteNavigation, Fingerprint)> {
+        navigation(config: config, contentPages: pages.filter { $0.page.kind == .page }, unpublished: unpublished, memo: memo)
+    }
+
+    private static func navigation(
+        config: SiteConfig, contentPages: [PageRecord], unpublished: Set<String>, memo: SiteNavigation.Memo?
+    ) -> Meanwhile<(SiteNavigation, Fingerprint)> {
+        Meanwhile { () -> (SiteNavigation, Fingerprint) in
+            let inputs = SiteNavigation.inputs(pages: contentPages, nav: config.nav, unpublished: unpublished)
+            let make = { SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished) }
+            return (memo?.navigation(inputs, make) ?? make(), inputs)
+        }
     }
 
     public func definition(for key: TermKey) -> TermDefinition? {

@@ -125,9 +125,11 @@ extension SiteBuilder {
     /// The snapshot of a build that just wrote its outputs (the state's, of generation `generation`), or nil when the
     /// next build could not trust one: it may fetch, or an input changed so recently that its signature can't be trusted.
     ///
-    /// `kits` are the site's pages' (`pageKits`), made beside the commit.
+    /// `kits` are the site's pages' (`pageKits`), made beside the commit; `known` is the state's files (`BuildState.files`),
+    /// taken by the caller, so this can run while another core writes with the state locked.
     func snapshot(
-        of result: BuildResult, inputs: SnapshotInputs, generation: Fingerprint, kits: [String: BuildSnapshot.PageKit], started: Date
+        of result: BuildResult, inputs: SnapshotInputs, generation: Fingerprint, kits: [String: BuildSnapshot.PageKit],
+        known: [String: BuildState.StoredFile], started: Date
     ) -> BuildSnapshot? {
         guard wantsSnapshot(inputs), let site = result.site else { return nil }
         let startedAt = started.timeIntervalSince1970
@@ -136,7 +138,6 @@ extension SiteBuilder {
         guard inputFiles.allSatisfy({ $0.signature?.isSettled(at: startedAt, after: settle) == true }),
             inputs.cacheFiles.allSatisfy({ $0.signature?.isSettled(at: startedAt, after: settle) ?? true })
         else { return nil }
-        let known = state.withLock { $0.files }
         var assetsSettled = true
         let digest = Self.snapshotDigest(
             options: options, source: inputs.source, theme: inputs.theme,

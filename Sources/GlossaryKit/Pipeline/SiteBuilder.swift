@@ -106,6 +106,11 @@ public struct SiteBuilder: Sendable {
         // A configuration with errors says nothing reliable about the dictionary: nothing is fetched with it.
         guard !loaded.configHasErrors else { return finish() }
 
+        // The navigation needs only the pages: made on another core from here.
+        let published = Set(loaded.records.map(\.page.contentPath))
+        let unpublished = Set(loaded.source.markdownFiles.map(\.contentPath).filter { !published.contains($0) })
+        let navigation = BuiltSite.navigation(config: loaded.config, pages: loaded.records, unpublished: unpublished, memo: state.navigationMemo)
+
         // Collect terms.
         let (terms, termProblems) = timed("terms", &stats) { Self.collectTerms(loaded.records) }
         log.add(contentsOf: termProblems)
@@ -119,11 +124,9 @@ public struct SiteBuilder: Sendable {
         result.apiUnreachable = resolved.apiUnreachable
         // The site: its term tables, navigation and link targets, and the checks on them.
         let siteStart = Date()
-        let published = Set(loaded.records.map(\.page.contentPath))
-        let unpublished = Set(loaded.source.markdownFiles.map(\.contentPath).filter { !published.contains($0) })
         let site = BuiltSite(
             config: loaded.config, pages: loaded.records, team: terms.team, resolutions: resolved.resolutions, usage: terms.usage, forms: resolved.forms,
-            unpublished: unpublished, senses: terms.senses, navigationMemo: state.navigationMemo)
+            unpublished: unpublished, senses: terms.senses, navigationMemo: state.navigationMemo, navigation: navigation)
         result.site = site
         log.add(contentsOf: site.unresolvedDiagnostics(offline: options.offline))
         log.add(contentsOf: site.seeAlsoDiagnostics())
@@ -257,16 +260,29 @@ public struct SiteBuilder: Sendable {
         let manifestSaved = Meanwhile { manifest.save(state, draft: drafted) }
         do {
             try transaction.commit()
-            if !transaction.isUnchanged {
-                state.written(transaction.committed(jobs: options.jobs))
-                outputsFile.save(state)
+            var finished = result
+            finished.diagnostics = buildDiagnostics
+            let (done, madeKits) = (finished, kits)
+            let snapshotOf = { @Sendable [self] (generation: Fingerprint, known: [String: BuildState.StoredFile]) -> BuildSnapshot? in
+                guard let inputs = done.snapshotInputs, let madeKits else { return nil }
+                return snapshot(of: done, inputs: inputs, generation: generation, kits: madeKits.value, known: known, started: started)
             }
-            var done = result
-            done.diagnostics = buildDiagnostics
-            if let inputs = result.snapshotInputs, let generation = state.withLock({ $0.outputsGeneration }), let kits,
-                let snapshot = snapshot(of: done, inputs: inputs, generation: generation, kits: kits.value, started: started)
-            {
-                snapshot.write(to: snapshotURL)
+            let made: BuildSnapshot?
+            if transaction.isUnchanged {
+                let (generation, known) = state.withLock { ($0.outputsGeneration, $0.files) }
+                made = generation.flatMap { snapshotOf($0, known) }
+            } else {
+                state.written(transaction.committed(jobs: options.jobs))
+                // The snapshot is made on another core while the outputs file is written, for the generation it will have,
+                // and kept only if that file is.
+                let generation = BuildOutputs.newGeneration()
+                let known = state.withLock { $0.files }
+                let snapshotMade = Meanwhile { snapshotOf(generation, known) }
+                let saved = outputsFile.save(state, generation: generation)
+                made = saved ? snapshotMade.value : nil
+            }
+            if let made {
+                made.write(to: snapshotURL)
             } else {
                 BuildSnapshot.remove(snapshotURL)
             }

@@ -26,6 +26,7 @@ public enum TermMarkup {
         _ references: [TermReference], rootPath: String, cache: Cache? = nil, linkedSlug: (TermKey) -> String?
     ) -> [MarkdownDocument.Wrapper] {
         var made: [Use: MarkdownDocument.Wrapper] = [:]
+        made.reserveCapacity(references.count)
         return references.map { reference in
             let use = Use(key: reference.key, isAutomatic: reference.isAutomatic)
             if let wrapper = made[use] { return wrapper }
@@ -40,20 +41,22 @@ public enum TermMarkup {
 
     /// Wrappers made once for a build's pages, by everything a wrapper is made from, so a cache shared by values
     /// that differ can never give one the other's.
+    ///
+    /// Found by the use alone (one hash of the key), then checked against the slug and root it was made for; a use
+    /// whose slug or root has changed gets a new wrapper, which replaces the old.
     final class Cache: @unchecked Sendable {
-        private struct Made: Hashable {
-            var use: Use
+        private struct Made {
             var slug: String?
             var rootPath: String
+            var wrapper: MarkdownDocument.Wrapper
         }
         private let lock = NSLock()
-        private var made: [Made: MarkdownDocument.Wrapper] = [:]
+        private var made: [Use: Made] = [:]
 
         fileprivate func wrapper(_ use: Use, slug: String?, rootPath: String) -> MarkdownDocument.Wrapper {
-            let key = Made(use: use, slug: slug, rootPath: rootPath)
-            if let known = lock.withLock({ made[key] }) { return known }
+            if let known = lock.withLock({ made[use] }), known.slug == slug, known.rootPath == rootPath { return known.wrapper }
             let wrapper = TermMarkup.wrapper(key: use.key, linkedSlug: slug, rootPath: rootPath, isAutomatic: use.isAutomatic)
-            lock.withLock { made[key] = wrapper }
+            lock.withLock { made[use] = Made(slug: slug, rootPath: rootPath, wrapper: wrapper) }
             return wrapper
         }
     }

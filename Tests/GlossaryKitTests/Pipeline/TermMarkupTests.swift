@@ -1,0 +1,30 @@
+import Testing
+
+@testable import GlossaryKit
+
+/// A wrapper cache shared across pages and sites gives each reference the wrapper made without it.
+@Suite struct TermMarkupTests {
+    private static func references(_ words: [(String, Bool)]) -> [TermReference] {
+        words.map { word, isAutomatic in
+            TermReference(
+                shown: word, word: word, key: TermKey(word)!, location: GlossaryKit.SourceLocation(file: "a.md", line: 1, column: 1),
+                isAutomatic: isAutomatic)
+        }
+    }
+
+    @Test func aSharedCacheGivesWhatNoCacheGivesWhateverTheSlugRootOrKind() {
+        let cache = TermMarkup.Cache()
+        let references = Self.references([("ship", false), ("ship", true), ("sail", false), ("ship", false), ("mast", true)])
+        // The same uses met with other slugs (a definition added or gone), another root and other kinds, in turn.
+        let slugSets: [[String: String]] = [["ship": "ship", "sail": "sail"], ["ship": "ship-2"], [:], ["ship": "ship", "mast": "mast"]]
+        for rootPath in ["/", "/docs/", "/"] {
+            for slugs in slugSets {
+                let cached = TermMarkup.wrappers(references, rootPath: rootPath, cache: cache) { slugs[$0.rawValue] }
+                let fresh = TermMarkup.wrappers(references, rootPath: rootPath) { slugs[$0.rawValue] }
+                #expect(cached == fresh, "\(rootPath) \(slugs)")
+            }
+        }
+        let linked = TermMarkup.wrappers(references, rootPath: "/docs/", cache: cache) { _ in "x" }
+        #expect(linked[0].open.contains("href=\"/docs/terms/x/\""))
+    }
+}
