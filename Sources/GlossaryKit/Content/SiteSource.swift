@@ -181,12 +181,20 @@ public struct SiteSource: Sendable {
         in folder: URL, only: String? = nil, skipped: (String, SkipReason) -> Void = { _, _ in }
     ) -> [(path: String, signature: FileSignature)] {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
-        var result: [(path: String, signature: FileSignature)] = []
-        func walk(_ path: String, prefix: String) {
+        /// What a folder's walk found: files in walk order, and what it skipped.
+        struct Found: Sendable {
+            var files: [(path: String, signature: FileSignature)] = []
+            var skipped: [(path: String, reason: SkipReason)] = []
+            /// The top folder's subfolders, when their walks are left for later (`fanOut`), each at the place in
+            /// `files` where its files go.
+            var deferred: [(path: String, prefix: String, at: Int, skippedAt: Int)] = []
+        }
+        /// Walks `path`; with `fanOut`, the subfolders are only noted, to be walked on every core.
+        @Sendable func walk(_ path: String, prefix: String, fanOut: Bool, into found: inout Found) {
             guard let directory = opendir(path) else {
                 // Listing one entry of a folder that has gone is nothing to report: the entry went with it.
                 if !(prefix.isEmpty && only != nil) {
-                    skipped(String(prefix.dropLast()), .unreadableFolder(reason: SiteTransaction.reason(errno)))
+                    found.skipped.append((String(prefix.dropLast()), .unreadableFolder(reason: SiteTransaction.reason(errno))))
                 }
                 return
             }
@@ -197,7 +205,7 @@ public struct SiteSource: Sendable {
                 let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     let shown = String(decoding: bytes, as: UTF8.self)
-                    if bytes.first != UInt8(ascii: ".") { skipped(prefix + shown, .nameNotUTF8(shown: shown)) }
+                    if bytes.first != UInt8(ascii: ".") { found.skipped.append((prefix + shown, .nameNotUTF8(shown: shown))) }
                     continue
                 }
                 names.append((name, bytes))
@@ -212,24 +220,49 @@ public struct SiteSource: Sendable {
                 guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
                 if isLink && fstatat(folder, name, &info, 0) != 0 {
-                    skipped(prefix + name, errno == ELOOP ? .symlinkLoop : .danglingSymlink)
+                    found.skipped.append((prefix + name, errno == ELOOP ? .symlinkLoop : .danglingSymlink))
                     continue
                 }
                 let kind = info.st_mode & S_IFMT
                 let isDirectory = kind == S_IFDIR
                 if isLink && (isDirectory || !URL(fileURLWithPath: child).resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(root)) {
-                    skipped(prefix + name, .symlinkOut)
+                    found.skipped.append((prefix + name, .symlinkOut))
                 } else if isDirectory {
-                    walk(child, prefix: prefix + name + "/")
+                    if fanOut {
+                        found.deferred.append((child, prefix + name + "/", found.files.count, found.skipped.count))
+                    } else {
+                        walk(child, prefix: prefix + name + "/", fanOut: false, into: &found)
+                    }
                 } else if kind == S_IFREG {
-                    result.append((prefix + name, FileSignature(info)))
+                    found.files.append((prefix + name, FileSignature(info)))
                 } else {
                     let described = kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
-                    skipped(prefix + name, .notRegular(kind: described))
+                    found.skipped.append((prefix + name, .notRegular(kind: described)))
                 }
             }
         }
-        walk(folder.path, prefix: "")
+        // The top folder's subfolders are walked on every core (a site's pages are mostly in a few of them), and their
+        // findings put back where a walk of one core would have found them.
+        var top = Found()
+        walk(folder.path, prefix: "", fanOut: only == nil, into: &top)
+        let below = top.deferred.parallelMap(jobs: 2) { folder in
+            var found = Found()
+            walk(folder.path, prefix: folder.prefix, fanOut: false, into: &found)
+            return found
+        }
+        var result: [(path: String, signature: FileSignature)] = []
+        var reasons: [(path: String, reason: SkipReason)] = []
+        var (filesTaken, skippedTaken) = (0, 0)
+        for (folder, found) in zip(top.deferred, below) {
+            result += top.files[filesTaken..<folder.at]
+            reasons += top.skipped[skippedTaken..<folder.skippedAt]
+            (filesTaken, skippedTaken) = (folder.at, folder.skippedAt)
+            result += found.files
+            reasons += found.skipped
+        }
+        result += top.files[filesTaken...]
+        reasons += top.skipped[skippedTaken...]
+        for (path, reason) in reasons { skipped(path, reason) }
         return result
     }
 

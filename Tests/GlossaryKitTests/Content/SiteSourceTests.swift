@@ -149,3 +149,53 @@ import Testing
         }
     }
 }
+
+/// The scan walks the content folder's subfolders on every core: what it lists, and in what order, is what one walk
+/// of the tree finds.
+@Suite struct SiteSourceParallelScanTests {
+    /// One walk: each folder's names sorted, depth first, dotfiles and backups left out.
+    static func reference(_ folder: String, prefix: String = "") -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        return names.filter { !$0.hasPrefix(".") && !$0.hasSuffix("~") }.flatMap { name -> [String] in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory)
+            return isDirectory.boolValue ? reference(folder + "/" + name, prefix: prefix + name + "/") : [prefix + name]
+        }
+    }
+
+    @Test func randomTreesAreListedInTheOrderOfOneWalk() throws {
+        var random = SplitMix(seed: 0x5ca7)
+        for round in 0..<8 {
+            let root = try InlineSite.temporaryFolder("glossary-scan-\(round)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let names = ["a", "b", "a-b", "z", "index", "é", "_x", "Guide", "2023"]
+            var files: [String: String] = [:]
+            for _ in 0..<(20 + Int(random.next() % 60)) {
+                let depth = 1 + Int(random.next() % 4)
+                let parts = (0..<depth).map { _ in names[Int(random.next() % UInt64(names.count))] }
+                files["content/" + parts.joined(separator: "/") + (random.next() % 4 == 0 ? ".png" : ".md")] = "x\n"
+            }
+            // A file and a folder can't share a path: the first one written wins.
+            var written: [String: String] = [:]
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+                let folders = path.split(separator: "/").dropLast().indices.map { path.split(separator: "/")[...$0].joined(separator: "/") }
+                if folders.contains(where: { written[$0 + ".md"] != nil || written[$0 + ".png"] != nil || written[$0] != nil }) { continue }
+                if written.keys.contains(where: { $0.hasPrefix(path + "/") }) { continue }
+                written[path] = text
+            }
+            try InlineSite.write(written.merging(["glossary.yml": "title: T\n"]) { $1 }, into: root)
+            // Something skipped deep down, and at the top.
+            try FileManager.default.createSymbolicLink(atPath: root.path + "/content/dangling.md", withDestinationPath: "missing.md")
+            let deepPath = written.keys.first { $0.split(separator: "/").count > 2 }
+            let deepFolder = root.path + "/content/" + (deepPath.map { $0.split(separator: "/").dropFirst().dropLast().joined(separator: "/") } ?? "a")
+            try FileManager.default.createDirectory(atPath: deepFolder, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: deepFolder + "/gone.md", withDestinationPath: "nowhere.md")
+
+            var skipped: [String] = []
+            let listed = SiteSource.listFiles(in: root.appendingPathComponent("content")) { path, _ in skipped.append(path) }
+            let expected = Self.reference(root.path + "/content").filter { !$0.hasSuffix("dangling.md") && !$0.hasSuffix("gone.md") }
+            #expect(listed == expected)
+            #expect(Set(skipped) == ["dangling.md", String(deepFolder.dropFirst(root.path.count + "/content/".count)) + "/gone.md"])
+        }
+    }
+}
