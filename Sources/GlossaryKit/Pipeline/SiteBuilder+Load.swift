@@ -45,7 +45,12 @@ extension SiteBuilder {
         func fragment(_ record: PageRecord, _ document: MarkdownDocument) -> PageFragment {
             let wrappers = TermMarkup.wrappers(record.references, rootPath: rootPath, cache: memo.wrappers, linkedSlug: linkedSlug)
             let destinations = links.destinations(record)
-            return PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations)
+            return PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), destinations: destinations)
+        }
+
+        /// Every key a reference was linked for so far, with the slug it linked to.
+        var slugsLinked: [TermKey: String?] {
+            lock.withLock { memo.slugs }
         }
     }
 
@@ -105,7 +110,7 @@ extension SiteBuilder {
         let parseTime = ParseTimeLinks(
             rootPath: rootPath, teamSlugs: teamSlugs, reader: reader, links: provisional,
             wordNetSlug: parseTimeWordNetSlug(config, teamSlugs: teamSlugs, reader: reader))
-        let fragments = FragmentStore()
+        let fragments = FragmentStore(parseTime: parseTime)
         let siteMode = config.autolink
         /// A page read: its HTML made at once when it was parsed and its tree let go (a build never holds every
         /// page's tree). A first reading for the references only makes HTML only for a page that doesn't auto-link.

@@ -80,7 +80,7 @@ extension SiteBuilder {
             if let document = parsed.document {
                 let (wrappers, destinations) = (site.wrappers(record), site.links.destinations(record))
                 loaded.fragments.add(
-                    PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), wrappers: wrappers, destinations: destinations),
+                    PageFragment(html: document.renderHTML(wrappers: wrappers, destinations: destinations), destinations: destinations),
                     for: record.page.contentPath)
                 Self.letGo(document)
             }

@@ -151,9 +151,10 @@ extension SiteBuilder {
     /// A page's body HTML: the fragment made while parsing when its link decisions still hold, else made from
     /// the file again (a page unchanged on disk whose terms or links changed).
     private func body(_ record: PageRecord, _ site: BuiltSite, _ loaded: LoadedSite) -> String {
-        let wrappers = site.wrappers(record)
         let destinations = site.links.destinations(record)
-        if let fragment = loaded.fragments.take(record.page.contentPath), fragment.wrappers == wrappers, fragment.destinations == destinations {
+        if let fragment = loaded.fragments.take(record.page.contentPath), fragment.destinations == destinations,
+            loaded.fragments.markupIsCurrent(for: record, in: site)
+        {
             return fragment.html
         }
         let file = SiteSource.File(
