@@ -19,6 +19,10 @@ struct MustacheName: Sendable {
     init(_ name: String) {
         parts = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { MustacheKey(String($0)) }
     }
+
+    init(parts: [MustacheKey]) {
+        self.parts = parts
+    }
 }
 
 /// Literal template text, split where the lines that partial and block indentation applies to begin.
@@ -57,4 +61,42 @@ struct MustacheOverride: Sendable {
     let body: [MustacheNode]
     /// Whether the body starts on the line after its opening tag rather than right after the tag.
     let startsLine: Bool
+}
+
+// MARK: Copies of a thread's own
+
+/// Every piece of a template made anew: no array, box or string shared with the original. Rendering reads nodes
+/// by copying their payloads, which counts references on their storage; two cores counting on the same storage take
+/// turns for the cache line it sits in, so each rendering thread reads a copy of its own (`MustachePartials.forThisThread`).
+extension MustacheNode {
+    var privateCopy: MustacheNode {
+        switch self {
+        case .text(let text): .text(MustacheText(pieces: text.pieces.map(\.privateCopy), startsLine: text.startsLine))
+        case .variable(let name, let escaped): .variable(name.privateCopy, escaped: escaped)
+        case .section(let name, let inverted, let body): .section(name.privateCopy, inverted: inverted, body: body.map(\.privateCopy))
+        case .partial(let name, let indentation): .partial(name: name.privateCopy, indentation: indentation?.privateCopy)
+        case .parent(let name, let indentation, let overrides):
+            .parent(
+                name: name.privateCopy, indentation: indentation?.privateCopy,
+                overrides: Dictionary(
+                    uniqueKeysWithValues: overrides.map {
+                        ($0.key.privateCopy, MustacheOverride(body: $0.value.body.map(\.privateCopy), startsLine: $0.value.startsLine))
+                    }
+                ))
+        case .block(let block):
+            .block(
+                MustacheBlock(
+                    name: block.name.privateCopy, defaultBody: block.defaultBody.map(\.privateCopy), indentation: block.indentation?.privateCopy,
+                    standalone: block.standalone))
+        }
+    }
+}
+
+extension MustacheName {
+    var privateCopy: MustacheName { MustacheName(parts: parts.map { MustacheKey($0.text.privateCopy) }) }
+}
+
+extension String {
+    /// The same text in storage of its own (a short string is stored inline, and is its own already).
+    var privateCopy: String { String(decoding: Array(utf8), as: UTF8.self) }
 }

@@ -1,6 +1,10 @@
 /// Named templates available as partials and parents; parsed once.
 public struct MustachePartials: Sendable {
     private var templates: [String: MustacheTemplate] = [:]
+    /// Which set of templates this is: new with every change, so a thread's copy of an older set is never used.
+    private var identity = Identity()
+
+    private final class Identity: Sendable {}
 
     public init() {}
 
@@ -17,5 +21,29 @@ public struct MustachePartials: Sendable {
 
     public mutating func add(_ template: MustacheTemplate, named name: String) {
         templates[name] = template
+        identity = Identity()
     }
+
+    /// These templates as the calling thread's own copy, made the first time it asks for this set (rendering on every
+    /// core then counts no references on storage another core's rendering counts on: see `MustacheNode.privateCopy`).
+    func forThisThread() -> MustachePartials {
+        let current = Self.threadCopy.value
+        if let current, current.source === identity { return current.copy }
+        var copy = MustachePartials()
+        for (name, template) in templates { copy.templates[name.privateCopy] = template.privateCopy }
+        copy.identity = identity
+        Self.threadCopy.value = ThreadCopy(source: identity, copy: copy)
+        return copy
+    }
+
+    private final class ThreadCopy {
+        let source: Identity
+        let copy: MustachePartials
+        init(source: Identity, copy: MustachePartials) {
+            self.source = source
+            self.copy = copy
+        }
+    }
+
+    private static let threadCopy = ThreadLocal<ThreadCopy>()
 }

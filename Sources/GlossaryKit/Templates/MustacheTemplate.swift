@@ -16,6 +16,17 @@ public struct MustacheTemplate: Sendable {
         self.sourceLength = source.utf8.count
     }
 
+    private init(name: String, nodes: [MustacheNode], sourceLength: Int) {
+        self.name = name
+        self.nodes = nodes
+        self.sourceLength = sourceLength
+    }
+
+    /// This template with nothing shared with it (see `MustacheNode.privateCopy`).
+    var privateCopy: MustacheTemplate {
+        MustacheTemplate(name: name.privateCopy, nodes: nodes.map(\.privateCopy), sourceLength: sourceLength)
+    }
+
     /// Renders against `context`; partials and parents are looked up in `partials`, missing ones render as nothing.
     ///
     /// A runaway template (a partial that includes itself, a list's section nested in itself many times) stops

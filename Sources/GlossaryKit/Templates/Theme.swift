@@ -69,16 +69,20 @@ public struct Theme: Sendable {
     }
 
     public func render(_ template: String, _ context: MustacheValue) -> String {
-        templates[template]?.render(context, partials: templates) ?? ""
+        let own = templates.forThisThread()
+        return own[template]?.render(context, partials: own) ?? ""
     }
 
     /// `render(_:_:)` as UTF-8 bytes.
+    /// (From the calling thread's own copy of the templates: see `MustachePartials.forThisThread`.)
     func renderData(_ template: String, _ context: MustacheValue) -> Data {
-        templates[template]?.renderData(context, partials: templates) ?? Data()
+        let own = templates.forThisThread()
+        return own[template]?.renderData(context, partials: own) ?? Data()
     }
 
     /// `renderData`, noting where the watched strings are written (see `BodySlots`).
     func renderData(_ template: String, _ context: MustacheValue, watching watched: [(text: String, value: BodySlots.Value)]) -> (Data, [BodySlots.Slot]?) {
-        templates[template]?.renderData(context, partials: templates, watching: watched) ?? (Data(), nil)
+        let own = templates.forThisThread()
+        return own[template]?.renderData(context, partials: own, watching: watched) ?? (Data(), nil)
     }
 }
