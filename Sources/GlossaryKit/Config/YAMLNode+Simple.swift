@@ -53,6 +53,8 @@ enum SimpleYAML {
                     var valueStart = colon + 1
                     guard bytes[valueStart] == UInt8(ascii: " ") else { return nil }
                     while valueStart < end, bytes[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+                    // `key: ` with nothing after the spaces is a null, left to libyaml.
+                    guard valueStart < end else { return nil }
                     if bytes[valueStart] == UInt8(ascii: "[") {
                         guard let items = flowList(bytes, valueStart, end, { place(line, $0 - start) }) else { return nil }
                         pairs.append(YAMLNode.Pair(key: key, value: YAMLNode(.sequence(items), at: place(line, valueStart - start))))

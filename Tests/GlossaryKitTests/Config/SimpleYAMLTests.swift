@@ -27,7 +27,8 @@ import Testing
         for text in [
             "title: a # comment\n", "title: |\n  block\n", "title: \"esc\\\"aped\"\n", "title: x\n\ndate: 1\n",
             "title: café\n", "title:\tx\n", "tags:\n", "nested:\n  key: value\n", "title: x \n", "title: 'it''s'\n", "---\n",
-            "title: &a x\n", "tags: [a,b]\n", "tags: [a, [b]]\n", "tags: [a, b] # c\n", "tags: [a: 1]\n", "tags: {a: 1}\n", "title: *a\n", "title: !str 3\n",
+            "title: &a x\n", "Null: ", "title: ", "title:   ", "title: \n", "a: b\ntitle:  ", "tags: [a,b]\n", "tags: [a, [b]]\n", "tags: [a, b] # c\n",
+            "tags: [a: 1]\n", "tags: {a: 1}\n", "title: *a\n", "title: !str 3\n",
             "tags:\n  - a\n    - b\n", "tags:\n  - a\n - b\n", "- a\n",
         ] {
             #expect(SimpleYAML.parse(text, file: "page.md", lineOffset: 0) == nil, "\(text)")
@@ -44,7 +45,7 @@ import Testing
         ]
         let badValues = [
             "Q&A: x", "\"esc\\d\"", "-x", "- x", "[a, b]", "{a: 1}", "x # c", "x ", " y", "|", ">", "&a x", "*a", "!t x", "@x", "`x",
-            "?x", "a\tb", "é", "x:y", "http://x", "a#b", "\"open", "'open", "\"a\" b", "-", "--", "'it''s'",
+            "?x", "a\tb", "é", "x:y", "http://x", "a#b", "\"open", "'open", "\"a\" b", "-", "--", "'it''s'", "", " ",
         ]
         var random = SplitMix(seed: 0x5eed)
         func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }

@@ -1,11 +1,13 @@
 import Dispatch
 import Foundation
 import FuzzSupport
-import GlossaryKit
+
+@testable import GlossaryKit
 
 // A page's front matter (FrontMatter.split, YAMLNode.parse, PageMetadata.decode, through PageMetadata.parse)
 // and, on the same bytes, glossary.yml (SiteConfig.load); a dictionary section that loads is then handed to
-// the dictionary client, as a build does, against a closed port on loopback.
+// the dictionary client, as a build does, against a closed port on loopback. What SimpleYAML reads without
+// libyaml must be what libyaml reads, nodes, lines and columns, both as front matter and as a whole file.
 
 let page = "content/page.md"
 let config = "glossary.yml"
@@ -54,6 +56,15 @@ Fuzzer.run { bytes in
             Fuzzer.expect(split.body == withoutMark, "a page without front matter lost text")
         }
     }
+
+    // The reader that skips libyaml agrees with libyaml wherever it reads anything.
+    func agreesWithLibyaml(_ yaml: String, lineOffset: Int) {
+        guard let simple = SimpleYAML.parse(yaml, file: page, lineOffset: lineOffset) else { return }
+        let libyaml = try? YAMLNode.parseWithLibyaml(yaml, file: page, lineOffset: lineOffset)
+        Fuzzer.expect(simple == libyaml, "SimpleYAML read \(simple) where libyaml read \(String(describing: libyaml))")
+    }
+    agreesWithLibyaml(source, lineOffset: 0)
+    if let split = try? FrontMatter.split(source, file: page), let yaml = split.yaml { agreesWithLibyaml(yaml, lineOffset: split.yamlFirstLine - 1) }
 
     let parsed = PageMetadata.parse(source: source, file: page)
     Fuzzer.expect(withoutMark.hasSuffix(parsed.body), "the parsed body is not the end of the page")
