@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <malloc.h>
 #include <stdio.h>
+#include <unistd.h>
 
 /// Swaps two paths in one step (renameat2 with RENAME_EXCHANGE): both exist before and after, with each
 /// other's contents, and no reader ever finds either missing. Returns 0, or -1 with errno set.
@@ -35,6 +36,13 @@ static inline void glossary_trim_heap(void) {
 /// also stops glibc raising that threshold to the largest block freed so far). Returns 1 on success.
 static inline int glossary_map_blocks_from(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+/// Copies `length` bytes from `from` at `offset` to the end of `to` inside the kernel (copy_file_range); returns the
+/// bytes copied, or -1 with errno set.
+static inline long glossary_copy_range(int from, long offset, int to, long length) {
+    off_t position = offset;
+    return (long)copy_file_range(from, &position, to, NULL, (size_t)length, 0);
 }
 
 #endif

@@ -55,22 +55,14 @@ public final class PreviewServer: @unchecked Sendable {
     public let configuration: Configuration
     public let state = PreviewState()
     public let events: EventHub
-    /// What the session's builds know from each other: each rebuild redoes only what changed.
-    public let buildState: BuildState = {
-        let state = BuildState()
-        state.searchMemo = SearchIndex.Memo()
-        state.patchesTextEdits = true
-        return state
-    }()
+    /// WordNet and the failed fetches, shared by the session's builds.
+    private let dictionaries: Dictionaries
     private let options: BuildOptions
     private let makeFetcher: FetcherFactory?
     private let progress: @Sendable (FetchProgress) -> Void
     /// The folder the builds write and requests are served from: the server's own, never `site/`.
     public let folder: URL
-    private var sink: FolderSink?
-    /// What the watcher saw change since the last build began (paths below the site's folder); nil until the
-    /// first build, which looks at everything.
-    private let pending = Mutex<Set<String>?>(nil)
+    private var builds: PreviewBuilds?
     private let report: @Sendable (Report) -> Void
     private let session = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     private var buildCount = 0
@@ -93,6 +85,7 @@ public final class PreviewServer: @unchecked Sendable {
         self.configuration = configuration
         self.events = EventHub(heartbeat: configuration.heartbeat)
         self.options = options
+        dictionaries = Dictionaries(options: options)
         self.progress = progress
         self.report = report
         // In the system's temporary folder: the session leaves nothing in the site.
@@ -117,14 +110,8 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// One build into the server's folder; builds never overlap (the first, then one at a time in the loop).
     private func build() async -> IncrementalBuild {
-        guard let sink else { return IncrementalBuild(result: BuildResult(diagnostics: []), changedPaths: nil) }
-        sink.begin()
-        let changes = pending.withLock { changes -> Set<String>? in
-            defer { changes = [] }
-            return changes
-        }
-        let builder = SiteBuilder(options: options, state: buildState, makeFetcher: makeFetcher, progress: progress)
-        let result = await builder.build(into: sink, changes: changes)
+        guard let builds else { return IncrementalBuild(result: BuildResult(diagnostics: []), changedPaths: nil) }
+        let result = await builds.build(with: SiteBuilder(options: options, makeFetcher: makeFetcher, dictionaries: dictionaries, progress: progress))
         return IncrementalBuild(result: result, changedPaths: result.outputs?.changed)
     }
 
@@ -144,7 +131,7 @@ public final class PreviewServer: @unchecked Sendable {
         try HTTPServer.checkAvailable(configuration.address)
         Self.removeFoldersOfDeadServers(in: folder.deletingLastPathComponent())
         do {
-            sink = try FolderSink(folder: folder)
+            builds = try PreviewBuilds(folder: folder)
         } catch {
             throw ServeFailure(description: error.description)
         }
@@ -181,8 +168,7 @@ public final class PreviewServer: @unchecked Sendable {
         // bring a rebuild that finds nothing else to do).
         let cache = first.result.config.map { [$0.dictionary.cache] } ?? []
         let scope = WatchScope(root: configuration.options.source, paths: configuration.watchedPaths + cache)
-        let changed: @Sendable (Set<String>) -> Void = { [report, weak self] changes in
-            self?.pending.withLock { $0?.formUnion(changes) }
+        let changed: @Sendable (Set<String>) -> Void = { [report] changes in
             report(.changed(changes))
             triggers.yield()
         }
@@ -224,7 +210,7 @@ public final class PreviewServer: @unchecked Sendable {
     /// Puts a finished build in place (or its errors) and tells the browsers; returns the new build's id.
     private func apply(_ build: IncrementalBuild) -> String? {
         let result = build.result
-        guard let outputs = result.outputs, let changed = build.changedPaths, let site = result.site else {
+        guard let outputs = result.outputs, let changed = build.changedPaths, let mount = result.rootPath else {
             let errors = result.errors
             _ = state.update { $0.errors = errors }
             events.publish("failed", LiveReload.failed(errors))
@@ -232,7 +218,6 @@ public final class PreviewServer: @unchecked Sendable {
         }
         buildCount += 1
         let id = "\(session)-\(buildCount)"
-        let mount = site.rootPath
         // Only this method replaces the site, one build at a time: the next one is made outside the lock that
         // requests take, then swapped in.
         let next = ServedSite(folder: folder, paths: outputs.paths, buildID: id, mount: mount, previous: state.current.site)

@@ -4,10 +4,10 @@ import Testing
 
 @testable import GlossaryServer
 
-/// Watching, rebuilding and telling the browser: edits, failures, the event stream's lifetime.
-/// Serialized: these measure how fast an edit reaches the browser.
+/// Watching, rebuilding and telling the browser: edits, failures, the event stream's lifetime. (How fast an edit
+/// reaches the browser is measured by `bench/serve-latency.py`, not here: a test's wall clock is the machine's load.)
 @Suite(.serialized) struct PreviewServerTests {
-    @Test func anEditReachesTheBrowserWithinASecondAndIsServed() async throws {
+    @Test func anEditReachesTheBrowserAndIsServed() async throws {
         let site = try ServerTestSite()
         let running = try await site.serve()
         let events = try running.events()
@@ -15,21 +15,16 @@ import Testing
         #expect(hello.json["build"] as? String == running.server.state.current.site?.buildID)
         #expect((hello.json["errors"] as? [Any])?.isEmpty == true)
 
-        // Within a second of the write, on an idle machine; tests running beside this one share the CPUs,
-        // so the fastest of three edits is what is held to it. Each edit is an atomic save: one change, one
-        // build (an edit in place can rightly be seen as two on a busy machine, the truncation and the text).
-        var fastest = Double.infinity
+        // Each edit is an atomic save: one change, one build (an edit in place can rightly be seen as two on a busy
+        // machine, the truncation and the text). The first makes the page use leading, the second changes its text.
         var event: EventStreamClient.Event?
         var edits = 0
-        for attempt in 0..<3 where fastest >= 1 {
+        for attempt in 0..<2 {
             edits += 1
-            let written = Date()
             try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nFreshly edited (\(attempt)), with [[leading]].\n")
-            event = await events.next("build", timeout: 20)
-            fastest = min(fastest, event?.receivedAt.timeIntervalSince(written) ?? .infinity)
+            event = await events.next("build", timeout: 60)
             #expect(event != nil)
         }
-        #expect(fastest < 1, "fastest event after \(fastest) s")
         let data = try #require(event).json
         // The first edit makes the page use leading: the exports list the pages using each term. Later edits change
         // the page's text alone.

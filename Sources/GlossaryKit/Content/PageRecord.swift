@@ -2,8 +2,8 @@ import Foundation
 
 /// Everything the rest of the build needs from one markdown file, without its markdown tree: its page and
 /// front matter, the terms it references, its links, its title and summary text, and the problems found in
-/// it. The build keeps records (and the build manifest stores them), so an unchanged file is never parsed
-/// again; its HTML is made from the file again only when something it shows changed.
+/// it. The build state keeps records, so an unchanged file is never parsed again; its HTML is made from the file
+/// again only when something it shows changed.
 ///
 /// Immutable and shared: a class, so the thousands of places that pass records around (every term's list of
 /// the pages using it) pass a reference, not a copy of every field.
@@ -62,69 +62,6 @@ public final class PageRecord: Sendable {
         self.contentHash = contentHash
         self.hasBody = hasBody
         title = page.metadata.title ?? firstHeading ?? Self.titleFromPath(page.contentPath)
-    }
-
-    /// Whether the two records differ at most in their text as the search index counts it and the bytes it came
-    /// from, and neither has a problem: then every output but the page's own and the search index's is the same for
-    /// both (what `SiteBuilder.patch` relies on). Every other field is compared, locations included, so a new field is
-    /// compared here too unless only the page and the search index read it.
-    func differsOnlyInText(from other: PageRecord) -> Bool {
-        diagnostics.isEmpty && other.diagnostics.isEmpty && page.kind == other.page.kind && page.displayPath == other.page.displayPath
-            && page.contentPath == other.page.contentPath && page.urlPath == other.page.urlPath && page.metadata == other.page.metadata
-            && references == other.references && declaredTerms == other.declaredTerms && links == other.links && firstHeading == other.firstHeading
-            && startsWithTitleHeading == other.startsWithTitleHeading && firstParagraph == other.firstParagraph && headings == other.headings
-            && summaryHTML == other.summaryHTML && autolink == other.autolink && hasBody == other.hasBody && title == other.title
-    }
-
-    /// The fingerprint of every field `differsOnlyInText` compares except where things are in the file (the lines and
-    /// columns of references and links), nil for a record with problems (which `differsOnlyInText` never allows).
-    ///
-    /// Two records of one page with the same shape differ at most in their text, their bytes and the locations of what
-    /// they hold. Locations only ever reach the build's problems, never an output, so `glossary build` (which keeps the
-    /// shape of each page it published, not the record) may remake only the page and the search index after an edit that
-    /// keeps the shape — when none of the problems it reports points into the page (see `SiteBuilder.patchText`). A new
-    /// field of the record is hashed here too, unless only the page and the search index read it.
-    public var shape: Fingerprint? {
-        guard diagnostics.isEmpty else { return nil }
-        var hasher = FingerprintHasher()
-        hasher.combine(page.kind == .glossaryEntry)
-        hasher.combine(page.displayPath)
-        hasher.combine(page.contentPath)
-        hasher.combine(page.urlPath)
-        // The front matter as the manifest keeps it: every field.
-        var metadata = BinaryWriter(capacity: 256)
-        BuildManifest.write(page.metadata, &metadata)
-        metadata.withBytes { hasher.combine(buffer: $0) }
-        for list in [references, declaredTerms] {
-            hasher.combineCount(list.count)
-            for reference in list {
-                hasher.combine(reference.shown)
-                hasher.combine(reference.word)
-                hasher.combine(reference.key.rawValue)
-                hasher.combine(reference.key.slug)
-                hasher.combine(reference.isAutomatic)
-            }
-        }
-        hasher.combineCount(links.count)
-        for link in links {
-            hasher.combine(link.destination)
-            hasher.combine(link.isImage)
-        }
-        hasher.combine(firstHeading)
-        hasher.combine(startsWithTitleHeading)
-        hasher.combine(firstParagraph)
-        hasher.combineCount(headings.count)
-        for heading in headings {
-            hasher.combine(heading.level)
-            hasher.combine(heading.text)
-            hasher.combine(heading.id)
-        }
-        hasher.combine(summaryHTML)
-        hasher.combine(autolink != nil)
-        hasher.combine(autolink ?? .zero)
-        hasher.combine(hasBody)
-        hasher.combine(title)
-        return hasher.finish()
     }
 
     /// The headings the table of contents lists (levels 2 and 3), or none when the page has fewer than three

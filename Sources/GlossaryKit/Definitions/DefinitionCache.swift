@@ -25,21 +25,27 @@ public struct DefinitionCache: Sendable {
     }
 
     public func lookup(_ key: TermKey, language: String, displayPath: (URL) -> String = { $0.path }) -> Lookup {
+        read(key, language: language, displayPath: displayPath).lookup
+    }
+
+    /// `lookup`, with the fingerprint of the file's bytes (nil: there was no file, or it couldn't be read).
+    func read(_ key: TermKey, language: String, displayPath: (URL) -> String) -> (lookup: Lookup, hash: Fingerprint?) {
         let url = fileURL(for: key, language: language)
         let data: Data
         switch FileContents.read(url.path) {
         case .success(let bytes): data = bytes
-        case .failure(let failure) where failure.isMissing: return .missing
-        case .failure: return .unreadable(.cacheUnreadable(key: key.rawValue, then: nil), at: .start(of: displayPath(url)))
+        case .failure(let failure) where failure.isMissing: return (.missing, nil)
+        case .failure: return (.unreadable(.cacheUnreadable(key: key.rawValue, then: nil), at: .start(of: displayPath(url))), nil)
         }
+        let hash = Fingerprint.of(bytes: data)
         do {
             let entry = try CacheEntry.decode(data)
             guard entry.key == key else {
-                return .unreadable(.cacheWrongKey(holds: entry.key.rawValue, expected: key.rawValue, then: nil), at: .start(of: displayPath(url)))
+                return (.unreadable(.cacheWrongKey(holds: entry.key.rawValue, expected: key.rawValue, then: nil), at: .start(of: displayPath(url))), hash)
             }
-            return .entry(entry)
+            return (.entry(entry), hash)
         } catch {
-            return .unreadable(.cacheCorrupt(key: key.rawValue, problem: error, then: nil), at: .start(of: displayPath(url)))
+            return (.unreadable(.cacheCorrupt(key: key.rawValue, problem: error, then: nil), at: .start(of: displayPath(url))), hash)
         }
     }
 

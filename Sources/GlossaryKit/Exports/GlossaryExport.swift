@@ -4,7 +4,7 @@ import Foundation
 /// made once a build, so the three files always agree. Every term with a page is in it, in key order.
 ///
 /// URLs are absolute when the site's address is known (`site:`, or a full `base_url`), site-absolute otherwise.
-public struct GlossaryExport: Sendable {
+public struct GlossaryExport: Sendable, Encodable {
     public var title: String
     public var description: String?
     public var language: String
@@ -13,7 +13,7 @@ public struct GlossaryExport: Sendable {
     public var isAbsolute: Bool
     public var terms: [Term]
 
-    public struct Term: Sendable {
+    public struct Term: Sendable, Encodable {
         public var key: String
         public var word: String
         /// Which of several meanings of the word this is; nil while the glossary holds one meaning a word.
@@ -35,7 +35,7 @@ public struct GlossaryExport: Sendable {
         public var pages: [PageLink]
     }
 
-    public struct Audio: Sendable {
+    public struct Audio: Sendable, Encodable {
         public var url: String
         public var accent: String?
         public var text: String?
@@ -43,12 +43,12 @@ public struct GlossaryExport: Sendable {
         public var license: License?
     }
 
-    public struct License: Sendable {
+    public struct License: Sendable, Encodable {
         public var name: String
         public var url: String?
     }
 
-    public struct Source: Sendable {
+    public struct Source: Sendable, Encodable {
         /// `glossary` (a team entry) or `dictionary`.
         public var kind: String
         public var urls: [String]
@@ -57,7 +57,7 @@ public struct GlossaryExport: Sendable {
         public var retrieved: String?
     }
 
-    public struct PageLink: Sendable {
+    public struct PageLink: Sendable, Encodable {
         public var title: String
         public var url: String
     }

@@ -12,4 +12,7 @@ public enum SiteExport: String, Sendable, CaseIterable {
     /// Whether a file of the same path in `content/` replaces it (the site's own `robots.txt` or sitemap) rather
     /// than being an error (the glossary's exports are glossary's).
     public var yieldsToContent: Bool { self == .sitemap || self == .robots }
+
+    /// Whether it is made from the glossary's export model (`GlossaryExport`).
+    var usesModel: Bool { self == .json || self == .csv || self == .tbx }
 }

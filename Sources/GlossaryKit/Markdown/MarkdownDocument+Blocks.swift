@@ -83,17 +83,18 @@ extension MarkdownDocument {
             let open = "<h\(level)>"
             let close = "</h\(level)>\n"
             guard let rendered = cmark_render_html(anchored.node, cmarkOptions) else { continue }
-            let whole = Array(String(cString: rendered).utf8)
+            // As bytes throughout: the heading's references' markers (`BodyHTML`) are no UTF-8, and a leading combining
+            // mark would make `<h1>` another Character.
+            let whole = Array(UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered)))
             NodeArena.free(rendered)
-            // On bytes: as Characters, `<h1>` and a heading's leading combining mark are one `>ؙ`, and the
-            // heading was lost.
             guard whole.count >= open.utf8.count + close.utf8.count, whole.starts(with: open.utf8),
                 whole.suffix(close.utf8.count).elementsEqual(close.utf8)
             else { continue }
-            let html = String(decoding: whole[open.utf8.count..<(whole.count - close.utf8.count)], as: UTF8.self)
             let id = HTML.escape(anchored.heading.id)
             let anchor = "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\"></a>"
-            cmark_node_set_on_enter(anchored.placeholder, "<h\(level) id=\"\(id)\">\(html)\(anchor)\(close)")
+            let heading =
+                Array("<h\(level) id=\"\(id)\">".utf8) + whole[open.utf8.count..<(whole.count - close.utf8.count)] + Array((anchor + close).utf8) + [0]
+            _ = heading.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { cmark_node_set_on_enter(anchored.placeholder, $0.baseAddress) } }
         }
     }
 

@@ -107,16 +107,21 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     /// The HTML of the page: `wrappers` (one per reference, index-aligned with `references`) decide each
     /// reference's markup; `destinations` (one per link) replace link destinations, nil keeping one as written.
-    /// A page of `parallelFrom` bytes or more renders as a big page, on every core.
     public func renderHTML(wrappers: [Wrapper], destinations: [String?], parallelFrom: Int = bigPageSize) -> String {
-        arena.withCurrent { render(wrappers: wrappers, destinations: destinations, parallelFrom: parallelFrom) }
+        renderBody(destinations: destinations, parallelFrom: parallelFrom).filled(with: wrappers)
     }
 
-    private func render(wrappers: [Wrapper], destinations: [String?], parallelFrom: Int) -> String {
-        precondition(wrappers.count == termNodes.count && destinations.count == linkNodes.count)
-        for (node, wrapper) in zip(termNodes, wrappers) {
-            cmark_node_set_on_enter(node, wrapper.open)
-            cmark_node_set_on_exit(node, wrapper.close)
+    /// The HTML of the page with a slot for each reference's markup (see `BodyHTML`); `destinations` as in
+    /// `renderHTML`. A page of `parallelFrom` bytes or more renders as a big page, on every core.
+    public func renderBody(destinations: [String?], parallelFrom: Int = bigPageSize) -> BodyHTML {
+        arena.withCurrent { render(destinations: destinations, parallelFrom: parallelFrom) }
+    }
+
+    private func render(destinations: [String?], parallelFrom: Int) -> BodyHTML {
+        precondition(destinations.count == linkNodes.count)
+        for (index, node) in termNodes.enumerated() {
+            _ = BodyHTML.marker(index, closes: false).withUnsafeBufferPointer { cmark_node_set_on_enter(node, $0.baseAddress) }
+            _ = BodyHTML.marker(index, closes: true).withUnsafeBufferPointer { cmark_node_set_on_exit(node, $0.baseAddress) }
         }
         for (node, (link, rewritten)) in zip(linkNodes, zip(links, destinations)) {
             let destination = rewritten ?? link.destination
@@ -124,9 +129,9 @@ public final class MarkdownDocument: @unchecked Sendable {
         }
         Self.render(anchoredHeadings)
         if let runs = blockRuns(from: parallelFrom) { return Self.renderHTML(of: runs) }
-        guard let html = cmark_render_html(root, Self.cmarkOptions) else { return "" }
+        guard let html = cmark_render_html(root, Self.cmarkOptions) else { return BodyHTML(bytes: [], slots: []) }
         defer { NodeArena.free(html) }
-        return String(cString: html)
+        return html.withMemoryRebound(to: UInt8.self, capacity: strlen(html)) { BodyHTML(marked: UnsafeBufferPointer(start: $0, count: strlen(html))) }
     }
 
     /// Plain text of the document's first paragraph (a summary line for indexes and cards).
@@ -176,7 +181,7 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// every block's HTML with a line break and starts a block with one only where the HTML before doesn't end with
     /// one, so the blocks' HTML one after another is the document's. The tree is only read; a worker thread has no
     /// current arena, so what cmark allocates there comes from the C allocator.
-    private static func renderHTML(of runs: [ArraySlice<OpaquePointer>]) -> String {
+    private static func renderHTML(of runs: [ArraySlice<OpaquePointer>]) -> BodyHTML {
         nonisolated(unsafe) let shared = runs
         let parts = Array(runs.indices).parallelMap(jobs: runs.count) { index -> [UInt8] in
             var bytes: [UInt8] = []
@@ -190,7 +195,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         var html: [UInt8] = []
         html.reserveCapacity(parts.reduce(0) { $0 + $1.count })
         for part in parts { html += part }
-        return String(decoding: html, as: UTF8.self)
+        return html.withUnsafeBufferPointer { BodyHTML(marked: $0) }
     }
 
     /// The HTML inside the document's first paragraph (a card's text): inline markup and links as written, term

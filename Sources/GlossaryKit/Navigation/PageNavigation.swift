@@ -45,36 +45,4 @@ public struct PageNavigation: Hashable, Sendable {
         PageNavigation(
             sidebar: navigation.level(of: 0, open: [], current: nil), breadcrumbs: [navigation.link(0)], previous: nil, next: nil, sectionEntries: [])
     }
-
-    /// Adds every value to a fingerprint.
-    func fingerprint(into hasher: inout FingerprintHasher) {
-        func addLink(_ link: Link?) {
-            hasher.combine(link != nil)
-            guard let link else { return }
-            hasher.combine(link.title)
-            hasher.combine(link.urlPath)
-            hasher.combine(link.externalURL)
-        }
-        func addLevel(_ level: Level) {
-            hasher.combineCount(level.items.count)
-            hasher.combine(level.hiddenBefore)
-            hasher.combine(level.hiddenAfter)
-            hasher.combine(level.listedAt)
-            for item in level.items {
-                addLink(item.link)
-                hasher.combine(item.isCurrent)
-                hasher.combine(item.isOpen)
-                hasher.combine(item.isSection)
-                hasher.combine(item.children != nil)
-                if let children = item.children { addLevel(children) }
-            }
-        }
-        addLevel(sidebar)
-        hasher.combineCount(breadcrumbs.count)
-        for crumb in breadcrumbs { addLink(crumb) }
-        addLink(previous)
-        addLink(next)
-        hasher.combineCount(sectionEntries.count)
-        for entry in sectionEntries { addLink(entry) }
-    }
 }

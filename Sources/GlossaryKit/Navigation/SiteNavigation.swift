@@ -39,41 +39,6 @@ public struct SiteNavigation: Sendable {
     /// listed on the section's page. A page carries its own branch only, so the site grows with its pages.
     public static let window = 7
 
-    /// A fingerprint of everything `init(pages:nav:unpublished:)` reads: the same for the same navigation, so a
-    /// preview rebuild after an edit that changes no title, weight or path keeps the navigation it had.
-    public static func inputs(pages: [PageRecord], nav: [NavEntry]?, unpublished: Set<String>) -> Fingerprint {
-        var hasher = FingerprintHasher()
-        hasher.combineCount(pages.count)
-        for record in pages {
-            hasher.combine(record.page.contentPath)
-            hasher.combine(record.page.urlPath)
-            hasher.combine(record.title)
-            hasher.combine(record.page.kind == .page)
-            hasher.combine(record.page.metadata.weight != nil)
-            hasher.combine(record.page.metadata.weight ?? 0)
-        }
-        hasher.combine(nav.map { String(reflecting: $0) })
-        hasher.combineCount(unpublished.count)
-        for path in unpublished.sorted() { hasher.combine(path) }
-        return hasher.finish()
-    }
-
-    /// A navigation kept from one build for the next, with the fingerprint of its inputs.
-    public final class Memo: @unchecked Sendable {
-        private let lock = NSLock()
-        private var kept: (inputs: Fingerprint, navigation: SiteNavigation)?
-
-        public init() {}
-
-        /// The kept navigation when it was made from `inputs`, else `make()`'s, kept for the next build.
-        func navigation(_ inputs: Fingerprint, _ make: () -> SiteNavigation) -> SiteNavigation {
-            if let kept = lock.withLock({ kept }), kept.inputs == inputs { return kept.navigation }
-            let made = make()
-            lock.withLock { kept = (inputs, made) }
-            return made
-        }
-    }
-
     /// - Parameters:
     ///   - pages: the published content pages.
     ///   - unpublished: paths below `content/` of markdown files not published (drafts): `nav:` may list them.

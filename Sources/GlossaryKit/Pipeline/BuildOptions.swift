@@ -25,6 +25,10 @@ public struct BuildOptions: Sendable {
     /// build's results are still good, and when a failed fetch may be tried again. The wall clock but in tests.
     public var now: @Sendable () -> Date = Date.init
 
+    /// Tests' hook: called with each template's output path and context before the file is fingerprinted and rendered,
+    /// which it may change (`IncrementalBuildTests` perturbs every value of every context with it).
+    var contextHook: (@Sendable (_ path: String, _ context: inout MustacheValue) -> Void)?
+
     public init(source: URL) {
         self.source = source
     }

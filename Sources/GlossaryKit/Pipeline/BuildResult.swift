@@ -11,10 +11,10 @@ public struct BuildResult: Sendable {
     /// The build's task was cancelled (Ctrl-C): it stopped early and wrote nothing.
     public var interrupted = false
     public var config: SiteConfig?
-    /// The pages' references and links, for `glossary check` and the preview server.
+    /// The pages' references and links, for `glossary check`; nil after a build that took a shortcut.
     public var site: BuiltSite?
-    /// What the build read, for the snapshot `buildAndWrite` keeps of a successful build.
-    var snapshotInputs: SnapshotInputs?
+    /// The site's root path (`/`, `/docs/`), which its URLs start with.
+    public var rootPath: String?
 
     public init(diagnostics: [Diagnostic], stats: BuildStats = BuildStats()) {
         self.diagnostics = diagnostics

@@ -21,35 +21,19 @@ public struct BuiltSite: Sendable {
     public let links: LinkRewriter
     /// The sections and pages every content page's sidebar, breadcrumbs and previous/next links show.
     public let navigation: SiteNavigation
-    /// The fingerprint of what the navigation and the link rewriter were made from (the content pages' paths,
-    /// titles and weights, `nav:`, the unpublished files): pages' outputs depend on them as a whole.
-    public let navigationInputs: Fingerprint
     /// The site's root path with a trailing slash (`/`, `/docs/`).
     public var rootPath: String { links.rootPath }
     /// The term wrappers of this site's pages, made once each.
     let wrapperCache = TermMarkup.Cache()
 
-    /// - Parameter unpublished: paths below `content/` of markdown files left out (drafts), which `nav:` may name.
+    /// - Parameters:
+    ///   - unpublished: paths below `content/` of markdown files left out (drafts), which `nav:` may name.
+    ///   - navigation: the site's navigation, when the caller made it already (`navigation(config:pages:unpublished:)`).
     public init(
         config: SiteConfig, pages: [PageRecord], team: [TermKey: TermDefinition], resolutions: [TermKey: Resolution], usage: [TermKey: [TermUse]],
-        forms: [TermKey: TermKey] = [:], unpublished: Set<String> = [], senses: [TermKey: [TermDefinition]] = [:],
-        navigationMemo: SiteNavigation.Memo? = nil
+        forms: [TermKey: TermKey] = [:], unpublished: Set<String> = [], senses: [TermKey: [TermDefinition]] = [:], navigation: SiteNavigation? = nil
     ) {
-        self.init(
-            config: config, pages: pages, team: team, resolutions: resolutions, usage: usage, forms: forms, unpublished: unpublished, senses: senses,
-            navigationMemo: navigationMemo, navigation: nil)
-    }
-
-    init(
-        config: SiteConfig, pages: [PageRecord], team: [TermKey: TermDefinition], resolutions: [TermKey: Resolution], usage: [TermKey: [TermUse]],
-        forms: [TermKey: TermKey], unpublished: Set<String>, senses: [TermKey: [TermDefinition]], navigationMemo: SiteNavigation.Memo?,
-        navigation madeBefore: Meanwhile<(SiteNavigation, Fingerprint)>?
-    ) {
-        // The navigation is made on another core while the rest is (it is most of the time this takes), unless the
-        // caller started it sooner (`navigation(config:pages:unpublished:memo:)`).
         let contentPages = pages.filter { $0.page.kind == .page }
-        let madeNavigation =
-            madeBefore ?? Self.navigation(config: config, contentPages: contentPages, unpublished: unpublished, memo: navigationMemo)
         self.senses = senses
         self.config = config
         self.pages = pages
@@ -81,25 +65,12 @@ public struct BuiltSite: Sendable {
         }
         self.formsUsed = formsUsed.mapValues { $0.sorted() }
         links = LinkRewriter(rootPath: LinkRewriter.rootPath(baseURL: config.baseURL), pages: contentPages.map { ($0.page.contentPath, $0.page.urlPath) })
-        (navigation, navigationInputs) = madeNavigation.value
+        self.navigation = navigation ?? SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished)
     }
 
-    /// The site's navigation and its inputs' fingerprint, made on a thread of its own: it needs only the pages, so a
-    /// build starts it before collecting terms.
-    static func navigation(
-        config: SiteConfig, pages: [PageRecord], unpublished: Set<String>, memo: SiteNavigation.Memo?
-    ) -> Meanwhile<(SiteNavigation, Fingerprint)> {
-        navigation(config: config, contentPages: pages.filter { $0.page.kind == .page }, unpublished: unpublished, memo: memo)
-    }
-
-    private static func navigation(
-        config: SiteConfig, contentPages: [PageRecord], unpublished: Set<String>, memo: SiteNavigation.Memo?
-    ) -> Meanwhile<(SiteNavigation, Fingerprint)> {
-        Meanwhile { () -> (SiteNavigation, Fingerprint) in
-            let inputs = SiteNavigation.inputs(pages: contentPages, nav: config.nav, unpublished: unpublished)
-            let make = { SiteNavigation(pages: contentPages, nav: config.nav, unpublished: unpublished) }
-            return (memo?.navigation(inputs, make) ?? make(), inputs)
-        }
+    /// The site's navigation: it needs only the pages, so a build makes it beside collecting terms.
+    static func navigation(config: SiteConfig, pages: [PageRecord], unpublished: Set<String>) async -> SiteNavigation {
+        SiteNavigation(pages: pages.filter { $0.page.kind == .page }, nav: config.nav, unpublished: unpublished)
     }
 
     public func definition(for key: TermKey) -> TermDefinition? {

@@ -41,20 +41,20 @@ extension SiteBuilder {
     public func lookUp(_ word: String, only: DictionaryProvider? = nil) async -> WordLookup? {
         guard let key = TermKey(word) else { return nil }
         var log = DiagnosticLog()
-        let loaded = await Self.offPool { [self] () -> (LoadedSite?, [Diagnostic]) in
-            var log = DiagnosticLog()
-            var stats = BuildStats()
-            return (load(&log, &stats, cancellation: BuildCancellation()), log.all)
-        }
-        let site = loaded.0
-        var config = site?.config ?? SiteConfig()
-        if site == nil, let apiURL = options.apiURL { config.dictionary.api = apiURL }
+        let inputs = SiteInputs.read(options: options)
+        var config = inputs.config ?? SiteConfig()
+        if inputs.config == nil, let apiURL = options.apiURL { config.dictionary.api = apiURL }
         // Only what glossary.yml says matters to a lookup; the pages' own problems are the build's business.
-        log.add(contentsOf: loaded.1.filter { $0.location?.file == "glossary.yml" })
+        log.add(contentsOf: inputs.problems.filter { $0.location?.file == "glossary.yml" })
         var lookup = WordLookup(key: key, definition: nil, baseForm: nil, sources: [], api: .asked, teamEntryPath: nil, diagnostics: [])
-        if let site, site.configHasErrors {
+        if inputs.configHasErrors {
             lookup.diagnostics = log.all
             return lookup
+        }
+        let site = inputs.config.map { config in
+            let check = InputCheck(source: inputs.source, theme: nil, state: nil, verifiedAt: 0, jobs: options.jobs)
+            return Load(options: options, source: inputs.source, config: config, check: check, dictionaries: dictionaries).run(
+                cancellation: BuildCancellation())
         }
 
         let providers = only.map { [$0] } ?? config.dictionary.providers
@@ -65,7 +65,7 @@ extension SiteBuilder {
         }
         let usesCache = site != nil && (only == nil || only == .api)
         if usesCache { lookup.sources.append(.cache) }
-        let (wordNet, wordNetProblem) = wordNetDictionary(for: config, needed: team[key] == nil)
+        let (wordNet, wordNetProblem) = dictionaries.wordNet(for: config, needed: team[key] == nil)
         if let wordNetProblem, providers.contains(.wordNet) { log.add(contentsOf: [wordNetProblem]) }
         for provider in providers {
             switch provider {

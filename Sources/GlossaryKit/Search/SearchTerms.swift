@@ -3,13 +3,13 @@
 ///
 /// Every page keeps its text field from parsing to the search index, so the terms are kept as their bytes one
 /// after another, not as an array of strings: a page's hundreds of terms take a third of the memory.
-public struct SearchTerms: Hashable, Sendable {
+public struct SearchTerms: Hashable, Sendable, Encodable {
     /// Every distinct term's UTF-8 bytes, one after another, in order of first occurrence.
-    private var bytes: [UInt8]
+    private(set) var bytes: [UInt8]
     /// Where each term ends in `bytes` (term `i` starts where term `i − 1` ends).
-    private var ends: [UInt32]
+    private(set) var ends: [UInt32]
     /// How often each term occurs, index-aligned with `ends`.
-    private var occurrences: [UInt32]
+    private(set) var occurrences: [UInt32]
     /// How many terms the field has, repeats included.
     public var length: Int
 
@@ -61,12 +61,12 @@ public struct SearchTerms: Hashable, Sendable {
 
     public static let empty = SearchTerms(terms: [], counts: [], length: 0)
 
-    /// The field's terms, counts and length, fed to `hasher`.
-    func fingerprint(into hasher: inout FingerprintHasher) {
-        bytes.withUnsafeBytes { hasher.combine(buffer: $0) }
-        ends.withUnsafeBytes { hasher.combine(buffer: $0) }
-        occurrences.withUnsafeBytes { hasher.combine(buffer: $0) }
-        hasher.combine(length)
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(bytes)
+        try container.encode(ends)
+        try container.encode(occurrences)
+        try container.encode(length)
     }
 
     /// Each distinct term's bytes with its count, in order.

@@ -57,6 +57,8 @@ public struct BinaryWriter: Sendable {
 
     public mutating func write(raw: ArraySlice<UInt8>) { bytes.append(contentsOf: raw) }
 
+    public mutating func write(raw: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: raw) }
+
     /// The bytes written so far.
     public func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
         try bytes.withUnsafeBytes(body)
@@ -75,19 +77,28 @@ public struct BinaryReader {
     public struct Damaged: Error, Sendable {}
 
     private let bytes: [UInt8]
-    public private(set) var offset = 0
+    public private(set) var offset: Int
+    /// Where the bytes read end (the array's end, or a part's).
+    private let end: Int
 
     public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
+        self.init(bytes, range: 0..<bytes.count)
     }
 
-    public var isAtEnd: Bool { offset == bytes.count }
+    /// A reader of `range` of `bytes` (offsets stay the array's).
+    public init(_ bytes: [UInt8], range: Range<Int>) {
+        self.bytes = bytes
+        offset = range.lowerBound
+        end = range.upperBound
+    }
+
+    public var isAtEnd: Bool { offset == end }
 
     public mutating func uint() throws(Damaged) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < bytes.count, shift < 64 else { throw Damaged() }
+            guard offset < end, shift < 64 else { throw Damaged() }
             let byte = bytes[offset]
             offset += 1
             result |= UInt64(byte & 0x7F) << shift
@@ -106,12 +117,12 @@ public struct BinaryReader {
     /// A count of items that follow, bounded by what is left (each item takes at least one byte).
     public mutating func count() throws(Damaged) -> Int {
         let value = try uint()
-        guard value <= UInt64(bytes.count - offset) else { throw Damaged() }
+        guard value <= UInt64(end - offset) else { throw Damaged() }
         return Int(value)
     }
 
     public mutating func bool() throws(Damaged) -> Bool {
-        guard offset < bytes.count, bytes[offset] <= 1 else { throw Damaged() }
+        guard offset < end, bytes[offset] <= 1 else { throw Damaged() }
         offset += 1
         return bytes[offset - 1] == 1
     }
@@ -141,7 +152,7 @@ public struct BinaryReader {
     }
 
     public mutating func raw(_ length: Int) throws(Damaged) -> ArraySlice<UInt8> {
-        guard length >= 0, length <= bytes.count - offset else { throw Damaged() }
+        guard length >= 0, length <= end - offset else { throw Damaged() }
         defer { offset += length }
         return bytes[offset..<(offset + length)]
     }

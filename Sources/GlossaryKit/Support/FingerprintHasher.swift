@@ -90,57 +90,6 @@ public struct FingerprintHasher: Sendable {
     }
 }
 
-/// `Fingerprint.of(bytes:)` of bytes that arrive in pieces: the same fingerprint, whatever the pieces, without
-/// the whole in memory (the build manifest is written a megabyte at a time).
-public struct StreamingFingerprint: Sendable {
-    private var hasher = FingerprintHasher()
-    /// Bytes of a word not yet whole, least significant first, and how many bits of it are filled.
-    private var word: UInt64 = 0
-    private var shift: UInt64 = 0
-    private var length = 0
-
-    public init() {}
-
-    public mutating func append(_ buffer: UnsafeRawBufferPointer) {
-        length += buffer.count
-        var offset = 0
-        while shift != 0 && offset < buffer.count {
-            take(buffer[offset])
-            offset += 1
-        }
-        while offset + 8 <= buffer.count {
-            hasher.mixWord(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        while offset < buffer.count {
-            take(buffer[offset])
-            offset += 1
-        }
-    }
-
-    private mutating func take(_ byte: UInt8) {
-        word |= UInt64(byte) << shift
-        shift += 8
-        if shift == 64 {
-            hasher.mixWord(word)
-            word = 0
-            shift = 0
-        }
-    }
-
-    public func finish() -> Fingerprint {
-        // As `combine(buffer:)` ends: the last, partial word (0 when there is none), then the length.
-        var last = hasher
-        last.mixWord(word)
-        last.mixWord(UInt64(length) ^ 0xB5)
-        return last.finish()
-    }
-}
-
-extension FingerprintHasher {
-    fileprivate mutating func mixWord(_ word: UInt64) { mix(word) }
-}
-
 extension UInt64 {
     @inline(__always)
     fileprivate func rotatedLeft(by amount: UInt64) -> UInt64 { (self << amount) | (self >> (64 - amount)) }

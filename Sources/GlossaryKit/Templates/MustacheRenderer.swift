@@ -39,21 +39,18 @@ struct MustacheRenderer: ~Copyable {
     private var sectionRenders = 0
     /// Set once a limit is reached: from then on nothing more is rendered.
     private(set) var stopped = false
-    /// Strings whose every interpolation is noted in `slots`, by the address of their storage (see
-    /// `BodySlots.storage(of:)`), with the value each stands for.
-    private let watched: [(address: UnsafeRawPointer, value: BodySlots.Value)]
-    /// Where the watched strings were written, in output order.
-    private(set) var slots: [BodySlots.Slot] = []
+    /// The values of the context's slots, and where they were written, in output order.
+    private let slotValues: [String]
+    private(set) var written: [MustacheSlots.Written] = []
 
     private let limits: Limits
 
     init(
-        context: MustacheValue, partials: MustachePartials, expectedLength: Int, limits: Limits = Limits(),
-        watching watched: [(address: UnsafeRawPointer, value: BodySlots.Value)] = []
+        context: MustacheValue, partials: MustachePartials, expectedLength: Int, limits: Limits = Limits(), slots: [String] = []
     ) {
         self.partials = partials
         self.limits = limits
-        self.watched = watched
+        slotValues = slots
         contextStack = [context]
         output = GrowingBytes(capacity: expectedLength)
     }
@@ -94,8 +91,10 @@ struct MustacheRenderer: ~Copyable {
     }
 
     private mutating func renderSection(_ value: MustacheValue, inverted: Bool, body: [MustacheNode]) {
+        // A slot is as truthy as its value; shown, it stays the context (`{{.}}` inside writes the slot again).
+        let truthy = if case .slot(let index) = value { slotValues.indices.contains(index) && !slotValues[index].isEmpty } else { value.isTruthy }
         if inverted {
-            if !value.isTruthy { render(body) }
+            if !truthy { render(body) }
         } else if case .array(let items) = value {
             for item in items {
                 guard mayRenderSection() else { return }
@@ -103,7 +102,7 @@ struct MustacheRenderer: ~Copyable {
                 render(body)
                 contextStack.removeLast()
             }
-        } else if value.isTruthy, mayRenderSection() {
+        } else if truthy, mayRenderSection() {
             contextStack.append(value)
             render(body)
             contextStack.removeLast()
@@ -191,13 +190,9 @@ struct MustacheRenderer: ~Copyable {
     private mutating func write(_ value: MustacheValue, escaped: Bool) {
         switch value {
         case .string(let text):
-            let start = output.count
             var text = text
             text.withUTF8 { bytes in
                 if escaped { Self.appendEscaped(bytes, to: &output) } else { output.append(bytes) }
-            }
-            if !watched.isEmpty, let address = BodySlots.storage(of: text), let watch = watched.first(where: { $0.address == address }) {
-                slots.append(BodySlots.Slot(value: watch.value, escaped: escaped, start: start, length: output.count - start))
             }
         case .int(let number):
             output.append(String(number))
@@ -205,6 +200,14 @@ struct MustacheRenderer: ~Copyable {
             output.append(number.description)
         case .bool(let flag):
             output.append(flag ? "true" : "false")
+        case .slot(let index):
+            guard slotValues.indices.contains(index) else { return }
+            let start = output.count
+            var text = slotValues[index]
+            text.withUTF8 { bytes in
+                if escaped { Self.appendEscaped(bytes, to: &output) } else { output.append(bytes) }
+            }
+            written.append(MustacheSlots.Written(slot: index, escaped: escaped, start: start, length: output.count - start))
         case .null, .array, .object:
             break
         }

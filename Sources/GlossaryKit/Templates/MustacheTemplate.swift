@@ -47,25 +47,12 @@ public struct MustacheTemplate: Sendable {
         return renderer.data()
     }
 
-    /// `renderData`, noting where each of `watched` (strings of the context, by the value they stand for) is written;
-    /// nil slots when a watched string has no storage of its own to tell it by or the render stopped at a limit.
-    func renderData(
-        _ context: MustacheValue, partials: MustachePartials, watching watched: [(text: String, value: BodySlots.Value)]
-    ) -> (Data, [BodySlots.Slot]?) {
-        var addresses: [(address: UnsafeRawPointer, value: BodySlots.Value)] = []
-        var trackable = true
-        for (text, value) in watched where !text.isEmpty {
-            guard let address = BodySlots.storage(of: text) else {
-                trackable = false
-                continue
-            }
-            addresses.append((address, value))
-        }
-        // The strings are held (by `watched`) until the render is done, so no other string can take their storage.
-        var renderer = MustacheRenderer(context: context, partials: partials, expectedLength: sourceLength * 2, watching: trackable ? addresses : [])
+    /// `renderData`, with `slots` as the values of the context's `.slot`s, noting where each is written; nil slots
+    /// when the render stopped at a limit.
+    func renderData(_ context: MustacheValue, partials: MustachePartials, slots: [String]) -> (Data, MustacheSlots?) {
+        var renderer = MustacheRenderer(context: context, partials: partials, expectedLength: sourceLength * 2, slots: slots)
         renderer.render(nodes)
-        let slots = trackable && !renderer.stopped ? renderer.slots : nil
-        let data = renderer.data()
-        return withExtendedLifetime(watched) { (data, slots) }
+        let written = renderer.stopped ? nil : MustacheSlots(written: renderer.written, shown: slots.map { !$0.isEmpty })
+        return (renderer.data(), written)
     }
 }

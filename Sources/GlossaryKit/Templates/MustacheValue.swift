@@ -9,6 +9,9 @@ public enum MustacheValue: Sendable, Equatable {
     case string(String)
     case array([MustacheValue])
     case object(MustacheObject)
+    /// The value at this place in the list a render is given (`MustacheTemplate.renderData(_:partials:slots:)`):
+    /// what it writes there is noted (`MustacheSlots`), so the render can be made again with other values.
+    case slot(Int)
 }
 
 extension MustacheValue {
@@ -21,6 +24,8 @@ extension MustacheValue {
         case .array(let items): !items.isEmpty
         case .string(let text): !text.isEmpty
         case .int, .double, .object: true
+        // Told by the render, which has the slots' values.
+        case .slot: true
         }
     }
 
@@ -96,7 +101,7 @@ public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLitera
         var value: MustacheValue
     }
 
-    private var members: [Member] = []
+    fileprivate private(set) var members: [Member] = []
     /// Each key's place in `members`, once there are more than `tableFrom`.
     private var places: [String: Int]?
     private static let tableFrom = 32
@@ -180,6 +185,47 @@ public struct MustacheKey: Sendable, Hashable {
                 hash = hash &* 0x100_0000_01b3
             }
             return hash
+        }
+    }
+}
+
+extension MustacheValue {
+    /// Feeds every part of the value to `hasher`, each tagged with its kind: values a template could render otherwise
+    /// hash otherwise (but by chance). An object's members go in the order they were set.
+    func fingerprint(into hasher: inout FingerprintHasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value ? 2 : 1)
+        case .int(let value):
+            hasher.combine(3)
+            hasher.combine(value)
+        case .double(let value):
+            hasher.combine(4)
+            hasher.combine(Int(bitPattern: UInt(value.bitPattern)))
+        case .string(let text):
+            hasher.combine(5)
+            hasher.combine(text)
+        case .array(let items):
+            hasher.combine(6)
+            hasher.combineCount(items.count)
+            for index in items.indices { items[index].fingerprint(into: &hasher) }
+        case .object(let object):
+            hasher.combine(7)
+            object.fingerprint(into: &hasher)
+        case .slot(let index):
+            hasher.combine(8)
+            hasher.combine(index)
+        }
+    }
+}
+
+extension MustacheObject {
+    func fingerprint(into hasher: inout FingerprintHasher) {
+        hasher.combineCount(members.count)
+        // By index: the subscript lends each member in place, an iterator would copy it.
+        for index in members.indices {
+            hasher.combine(Int(bitPattern: UInt(members[index].key.hash)))
+            members[index].value.fingerprint(into: &hasher)
         }
     }
 }

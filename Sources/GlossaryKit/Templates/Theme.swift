@@ -80,9 +80,9 @@ public struct Theme: Sendable {
         return own[template]?.renderData(context, partials: own) ?? Data()
     }
 
-    /// `renderData`, noting where the watched strings are written (see `BodySlots`).
-    func renderData(_ template: String, _ context: MustacheValue, watching watched: [(text: String, value: BodySlots.Value)]) -> (Data, [BodySlots.Slot]?) {
+    /// `renderData`, with `slots` as the values of the context's `.slot`s (see `MustacheSlots`).
+    func renderData(_ template: String, _ context: MustacheValue, slots: [String]) -> (Data, MustacheSlots?) {
         let own = templates.forThisThread()
-        return own[template]?.renderData(context, partials: own, watching: watched) ?? (Data(), nil)
+        return own[template]?.renderData(context, partials: own, slots: slots) ?? (Data(), nil)
     }
 }

@@ -24,20 +24,21 @@ import Testing
         #expect(record.searchText == SearchTerms(terms: ["run", "setup", "again"], counts: [2, 1, 1], length: 4))
     }
 
-    /// A record's shape is what every output but its page and the search index reads: an edit of the text alone, even
-    /// one that moves references and links down the file, keeps it; anything else they read changes it.
-    @Test func aTextEditKeepsTheShapeAndNothingElseDoes() throws {
+    /// A record's linkage is what every output but its page and the search index reads (`StateFile.linkage`): an edit of
+    /// the text alone, even one that moves references and links down the file, keeps it; anything else they read
+    /// changes it.
+    @Test func aTextEditKeepsTheLinkageAndNothingElseDoes() throws {
         let base = "---\ntitle: T\ntags: [a]\n---\n# Heading\n\nFirst paragraph with [[kerning]].\n\n## Part\n\nText and a [link](other.md).\n"
-        let shape = try #require(try Self.record(base).shape)
+        let linkage = StateFile.linkage(of: try Self.record(base))
         let kept = [
             base + "\nMore text at the end.\n",
             base.replacingOccurrences(of: "Text and", with: "Other words and"),
-            // References and links further down the file: their locations change, not the shape.
+            // References and links further down the file: their locations change, not the linkage.
             base.replacingOccurrences(of: "## Part\n\n", with: "## Part\n\nA new paragraph.\n\n"),
         ]
         for markdown in kept {
             let record = try Self.record(markdown)
-            #expect(record.shape == shape, "\(markdown)")
+            #expect(StateFile.linkage(of: record) == linkage, "\(markdown)")
             #expect(record.searchText != (try Self.record(base)).searchText)
         }
         let changed = [
@@ -53,20 +54,7 @@ import Testing
             base.replacingOccurrences(of: "tags: [a]\n", with: "tags: [a]\nautolink: all\n"),
         ]
         for markdown in changed {
-            #expect(try Self.record(markdown).shape != shape, "\(markdown)")
+            #expect(StateFile.linkage(of: try Self.record(markdown)) != linkage, "\(markdown)")
         }
-        #expect(try Self.record("---\ntitel: T\n---\nx\n").shape == nil, "a record with problems (an unknown key) has none")
-    }
-
-    /// Records that differ only in their text (`differsOnlyInText`) have the same shape.
-    @Test func recordsThatDifferOnlyInTextHaveOneShape() throws {
-        let pages = ["# A\n\nOne [[term]].\n", "# A\n\nOne [[term]].\n\nTwo.\n", "# A\n\nOne [[term]].\n\n## B\n", "# A\n\nOne.\n"]
-        let records = try pages.map(Self.record)
-        for first in records {
-            for second in records where first.differsOnlyInText(from: second) {
-                #expect(first.shape == second.shape)
-            }
-        }
-        #expect(records[0].differsOnlyInText(from: records[1]) && records[0].shape != records[2].shape && records[0].shape != records[3].shape)
     }
 }

@@ -9,6 +9,7 @@ import Testing
 @Suite struct SiteTransactionTests {
     let parent: URL
     var output: URL { parent.appendingPathComponent("site") }
+    var previous: URL { parent.appendingPathComponent(".site.previous") }
 
     init() throws {
         parent = try InlineSite.temporaryFolder("glossary-transaction")
@@ -18,111 +19,141 @@ import Testing
         FileManager.default.contents(atPath: (folder ?? output).appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func write(_ transaction: SiteTransaction, _ files: [String: String]) throws {
+    func identity(_ path: String, in folder: URL) -> FileSignature.Identity? {
+        FileSignature(path: folder.appendingPathComponent(path).path)?.identity
+    }
+
+    /// One build of `files` into the output, from `state` (what the last one left), keeping each file whose
+    /// fingerprint (its bytes') the state has: the transaction and the state it leaves.
+    func build(_ files: [String: String], from state: BuildState?) throws -> (SiteTransaction, BuildState) {
+        let transaction = SiteTransaction(output: output)
+        _ = transaction.start(from: state, jobs: 2)
         for (path, text) in files {
             let data = Data(text.utf8)
-            try transaction.write(path, data, fingerprint: Fingerprint.of(bytes: data), bytesHash: Fingerprint.of(bytes: data))
+            if try !transaction.keep(path, fingerprint: .of(bytes: data)) { try transaction.write(path, data, fingerprint: .of(bytes: data), slots: nil) }
         }
         _ = try transaction.finish(paths: Set(files.keys))
+        let committed = try transaction.commit(jobs: 2)
+        var next = BuildState(context: .zero)
+        next.outputs = committed.outputs
+        next.folders = committed.folders
+        next.previous = committed.previous
+        return (transaction, next)
     }
 
     @Test func replacesTheOutputWholeAndKeepsTopLevelDotfiles() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
         try InlineSite.write(["site/old/index.html": "stale", "site/.gitkeep": "", "site/.git/HEAD": "ref: gh-pages\n"], into: parent)
-        let transaction = try SiteTransaction(output: output)
-        try write(transaction, ["index.html": "<p>new</p>", "a/b/index.html": "deep"])
-        try transaction.commit()
+        let (_, state) = try build(["index.html": "<p>new</p>", "a/b/index.html": "deep"], from: nil)
         #expect(read("old/index.html") == nil)
         #expect(read("a/b/index.html") == "deep")
         #expect(read(".gitkeep") == "")
         #expect(read(".git/HEAD") == "ref: gh-pages\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".site.previous", "site"])
         // An old site no state knew is no use to the next build: the previous folder is the new site's files, linked.
-        let previous = parent.appendingPathComponent(".site.previous")
         #expect(read("old/index.html", in: previous) == nil && read("a/b/index.html", in: previous) == "deep")
-        #expect(
-            FileSignature(path: previous.appendingPathComponent("a/b/index.html").path)?.identity
-                == FileSignature(path: output.appendingPathComponent("a/b/index.html").path)?.identity)
+        #expect(identity("a/b/index.html", in: previous) == identity("a/b/index.html", in: output))
         #expect(read(".git/HEAD", in: previous) == nil, "the dotfiles are the new site's only")
-        #expect(transaction.committed().previous?.outputs.keys.sorted() == ["a/b/index.html", "index.html"])
+        #expect(state.previous?.differs == [], "it holds every file of the live site, linked")
+        #expect(state.folders.keys.sorted() == ["", "a", "a/b"])
     }
 
-    /// The previous folder of links is made as the files are written; when a link of it can't be made (here a file
-    /// stands where one of its folders goes), the commit links the whole tree afresh instead.
-    @Test func aPreviousFolderThatCouldNotBeLinkedAlongIsLinkedAtTheCommit() throws {
+    /// When a link into the previous folder being made can't be made (here a file stands where one of its folders goes),
+    /// there is no previous folder: the next build starts from an empty one.
+    @Test func aPreviousFolderThatCouldNotBeLinkedIsNotKept() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
-        let transaction = try SiteTransaction(output: output)
-        let first = Data("top".utf8)
-        try transaction.write("index.html", first, fingerprint: .zero, bytesHash: Fingerprint.of(bytes: first))
+        let transaction = SiteTransaction(output: output)
+        _ = transaction.start(from: nil, jobs: 2)
+        try transaction.write("index.html", Data("top".utf8), fingerprint: .zero, slots: nil)
         let linking = parent.appendingPathComponent(".site.linking-\(getpid())")
         #expect(read("index.html", in: linking) == "top", "linked as it was written")
         try Data("in the way".utf8).write(to: linking.appendingPathComponent("a"))
-        try write(transaction, ["a/b/index.html": "deep"])
-        try transaction.commit()
-        let previous = parent.appendingPathComponent(".site.previous")
-        for path in ["index.html", "a/b/index.html"] {
-            #expect(
-                FileSignature(path: previous.appendingPathComponent(path).path)?.identity
-                    == FileSignature(path: output.appendingPathComponent(path).path)?.identity, "\(path) is a link to the live file")
-        }
-        #expect(read("a", in: previous) == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".site.previous", "site"])
+        try transaction.write("a/b/index.html", Data("deep".utf8), fingerprint: .zero, slots: nil)
+        _ = try transaction.finish(paths: ["index.html", "a/b/index.html"])
+        let committed = try transaction.commit(jobs: 2)
+        #expect(committed.previous == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["site"])
+        #expect(read("a/b/index.html") == "deep")
     }
 
-    /// With a state that knows the old site, the old site itself waits as the previous folder.
-    @Test func aKnownOldSiteWaitsAsThePreviousFolder() throws {
+    /// With a state that knows the old site, the old site itself waits as the previous folder, and the next build
+    /// brings it up to date where it differs.
+    @Test func theStateLetsTheNextBuildUpdateThePreviousSiteInPlace() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
-        let state = BuildState()
-        let first = try SiteTransaction(output: output, state: state)
-        try write(first, ["old/index.html": "stale"])
-        try first.commit()
-        state.written(first.committed())
+        var (_, state) = try build(["a/index.html": "a1", "b/index.html": "b1"], from: nil)
         try InlineSite.write(["site/.git/HEAD": "ref: gh-pages\n"], into: parent)
-        let second = try SiteTransaction(output: output, state: state)
-        try write(second, ["index.html": "new"])
-        try second.commit()
-        let previous = parent.appendingPathComponent(".site.previous")
-        #expect(read("old/index.html", in: previous) == "stale", "the old site waits for the next build")
+        (_, state) = try build(["a/index.html": "a2", "b/index.html": "b1"], from: state)
+        #expect(read("a/index.html", in: previous) == "a1", "the first build's site waits as the previous folder")
         #expect(read(".git/HEAD") == "ref: gh-pages\n" && read(".git/HEAD", in: previous) == nil, "its dotfiles moved into the new site")
-        #expect(second.committed().previous?.outputs.keys.sorted() == ["old/index.html"])
+        #expect(state.previous?.differs == ["a/index.html"])
+        #expect(identity("b/index.html", in: previous) == identity("b/index.html", in: output), "b1 kept: the same file")
+        (_, state) = try build(["a/index.html": "a2", "b/index.html": "b1", "c/index.html": "c1"], from: state)
+        #expect(read("a/index.html") == "a2" && read("b/index.html") == "b1" && read("c/index.html") == "c1")
+        #expect(state.previous?.differs == ["c/index.html"])
+        (_, state) = try build(["a/index.html": "a2", "c/index.html": "c1"], from: state)
+        #expect(read("b/index.html") == nil, "a removed output is gone from the updated folder")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == [".git", "a", "c"], "and so is its empty folder")
+        #expect(state.previous?.differs == ["b/index.html"])
+    }
+
+    /// A file of the live site changed, removed or added by hand is found (`OutputFolder.tampered`), written again, and
+    /// left out of the previous folder's trust.
+    @Test func filesChangedByHandInTheLiveSiteAreFoundAndMadeAgain() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let files = ["a/index.html": "a1", "b/index.html": "b1", "index.html": "top"]
+        var (_, state) = try build(files, from: nil)
+        (_, state) = try build(files, from: state)
+        #expect(OutputFolder.tampered(output, state: state, jobs: 2).isEmpty)
+        try Data("edited".utf8).write(to: output.appendingPathComponent("a/index.html"))
+        try FileManager.default.removeItem(at: output.appendingPathComponent("index.html"))
+        try InlineSite.write(["site/b/stray.html": "stray", "site/new/x.html": "x", "site/.nojekyll": ""], into: parent)
+        #expect(OutputFolder.tampered(output, state: state, jobs: 2) == ["a/index.html", "index.html", "b/stray.html", "new"])
+        (_, state) = try build(files, from: state)
+        #expect(read("a/index.html") == "a1" && read("index.html") == "top" && read("b/stray.html") == nil && read("new/x.html") == nil)
+        #expect(read(".nojekyll") == "", "a top-level dotfile is the owner's")
+        #expect(OutputFolder.tampered(output, state: state, jobs: 2).isEmpty)
+        // The previous folder is the changed site: the next build brings it up to date, strays and all.
+        (_, state) = try build(files, from: state)
+        #expect(read("b/stray.html") == nil && read("new/x.html") == nil && read("a/index.html") == "a1")
     }
 
     @Test func anAbandonedTransactionLeavesTheOldOutputUntouched() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
         try InlineSite.write(["site/index.html": "old"], into: parent)
-        let transaction = try SiteTransaction(output: output)
-        let data = Data("new".utf8)
-        try transaction.write("index.html", data, fingerprint: .zero, bytesHash: .zero)
+        let transaction = SiteTransaction(output: output)
+        _ = transaction.start(from: nil, jobs: 2)
+        try transaction.write("index.html", Data("new".utf8), fingerprint: .zero, slots: nil)
         #expect(throws: OutputFailure.self) {
-            try transaction.copy("missing.png", from: parent.appendingPathComponent("nope.png"), fingerprint: .zero, bytesHash: .zero)
+            try transaction.copy("missing.png", from: parent.appendingPathComponent("nope.png"), fingerprint: .zero)
         }
         transaction.abandon()
         #expect(read("index.html") == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["site"])
     }
 
-    @Test func theSwapIsOneExchangeSoTheSiteIsNeverMissing() async throws {
+    @Test func theSwapIsOneExchangeSoTheSiteIsNeverMissing() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
         try InlineSite.write(["site/index.html": "v0"], into: parent)
         // A reader checks all along that index.html exists while builds replace the site.
         let stop = Mutex(false)
         let misses = Mutex(0)
         let checks = Mutex(0)
-        let reader = Thread { [output] in
+        let finished = DispatchSemaphore(value: 0)
+        // A thread of its own, so it looks all the time the builds run.
+        Thread { [output] in
             let path = output.appendingPathComponent("index.html").path
             while !stop.withLock({ $0 }) {
                 if access(path, F_OK) != 0 { misses.withLock { $0 += 1 } }
                 checks.withLock { $0 += 1 }
             }
-        }
-        reader.start()
+            finished.signal()
+        }.start()
+        var state: BuildState?
         for version in 1...40 {
-            let transaction = try SiteTransaction(output: output)
-            try write(transaction, ["index.html": "v\(version)", "page/index.html": "p\(version)"])
-            try transaction.commit()
+            state = try build(["index.html": "v\(version)", "page/index.html": "p\(version)"], from: state).1
         }
         stop.withLock { $0 = true }
-        while !reader.isFinished { try await Task.sleep(for: .milliseconds(1)) }
+        finished.wait()
         #expect(read("index.html") == "v40")
         #expect(checks.withLock { $0 } > 0)
         #expect(misses.withLock { $0 } == 0)
@@ -133,49 +164,11 @@ import Testing
         try InlineSite.write(
             [
                 "site/index.html": "live", ".site.building-99999998/half.html": "partial", ".site.old-99999999/.git/HEAD": "ref: old\n",
-                ".site.old-99999999/index.html": "older",
+                ".site.old-99999999/index.html": "older", ".site.linking-99999997/index.html": "links",
             ], into: parent)
-        let transaction = try SiteTransaction(output: output)
-        try write(transaction, ["index.html": "new"])
-        try transaction.commit()
+        _ = SiteTransaction(output: output)
         let names = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
-        #expect(names == [".site.previous", "site"])
+        #expect(names == ["site"], "removed when a transaction begins, before anything is written")
         #expect(read(".git/HEAD") == "ref: old\n", "a dead build's old site held the .git: it was carried over, not deleted")
-    }
-
-    @Test func theStateLetsTheNextBuildUpdateThePreviousSiteInPlace() throws {
-        defer { try? FileManager.default.removeItem(at: parent) }
-        let state = BuildState()
-        func build(_ files: [String: String]) throws -> SiteTransaction {
-            let transaction = try SiteTransaction(output: output, state: state)
-            for (path, text) in files {
-                let data = Data(text.utf8)
-                let fingerprint = Fingerprint.of(bytes: data)
-                if try !transaction.keep(path, fingerprint: fingerprint) {
-                    try transaction.write(path, data, fingerprint: fingerprint, bytesHash: fingerprint)
-                }
-            }
-            _ = try transaction.finish(paths: Set(files.keys))
-            try transaction.commit()
-            state.written(transaction.committed())
-            return transaction
-        }
-        _ = try build(["a/index.html": "a1", "b/index.html": "b1"])
-        let second = try build(["a/index.html": "a2", "b/index.html": "b1"])
-        #expect(second.reusedPrevious, "the first build left a previous folder of links to its files")
-        #expect(read("a/index.html", in: parent.appendingPathComponent(".site.previous")) == "a1", "a1 is the first build's, not in place")
-        let third = try build(["a/index.html": "a2", "b/index.html": "b1", "c/index.html": "c1"])
-        #expect(third.reusedPrevious, "the site of the first build became the staging folder")
-        #expect(read("a/index.html") == "a2")
-        #expect(read("b/index.html") == "b1")
-        #expect(read("c/index.html") == "c1")
-        let fourth = try build(["a/index.html": "a2", "c/index.html": "c1"])
-        #expect(fourth.reusedPrevious)
-        #expect(read("b/index.html") == nil, "a removed output is gone from the updated folder")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == ["a", "c"], "and so is its empty folder")
-        // A file edited by hand in the previous folder is not trusted: it is written again.
-        try Data("tampered".utf8).write(to: parent.appendingPathComponent(".site.previous/a/index.html"))
-        _ = try build(["a/index.html": "a2", "c/index.html": "c1"])
-        #expect(read("a/index.html") == "a2")
     }
 }

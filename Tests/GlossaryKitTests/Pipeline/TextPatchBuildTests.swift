@@ -4,41 +4,13 @@ import Testing
 
 @testable import GlossaryKit
 
-/// `glossary build` after edits of pages' text alone remakes those pages and the search index from the snapshot, the
-/// outputs file and the previous folder, and swaps the result in — byte for byte a clean build — and goes the long way
-/// whenever anything else changed or anything it relies on is not as the last build left it.
+/// After edits of pages' text alone, `glossary build` and the preview server remake those pages from their old bytes
+/// and the search index from its files (`TextEdit`) — byte for byte a clean build — and go the long way whenever
+/// anything else changed or anything the shortcut relies on is not as the last build left it.
 @Suite struct TextPatchBuildTests {
     typealias Folder = IncrementalBuildTests.Folder
-
-    static func build(_ folder: Folder) async -> BuildResult { await BuildSnapshotTests.build(folder) }
-
-    /// Whether the build was a patch (its stages say so, and its stats).
-    static func patched(_ result: BuildResult) -> Bool { result.stats.stageTimes.map(\.name) == ["check", "patch"] && result.stats.patched }
-
-    /// Expects the build to have been a patch, or not.
-    static func expect(_ result: BuildResult, patched: Bool = true, _ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let was = Self.patched(result)
-        #expect(was == patched, "\(step): \(was ? "patched" : "not patched") (\(result.stats.stageTimes.map(\.name)))", sourceLocation: sourceLocation)
-    }
-
-    /// Builds, and checks the site against a clean build's; returns the result.
-    @discardableResult
-    static func check(_ folder: Folder, _ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> BuildResult {
-        let result = await build(folder)
-        let clean = await IncrementalBuildTests.clean(IncrementalBuildTests.options(folder))
-        #expect(result.diagnostics == clean.diagnostics, "\(step): problems differ", sourceLocation: sourceLocation)
-        guard clean.files != nil else {
-            #expect(!result.succeeded, "\(step): the clean build failed, this one did not", sourceLocation: sourceLocation)
-            return result
-        }
-        #expect(result.succeeded, "\(step): \(result.errors)", sourceLocation: sourceLocation)
-        let tree = IncrementalBuildTests.tree(folder.root.appendingPathComponent("site"))
-        #expect(tree.keys.sorted() == clean.files?.keys.sorted(), "\(step): the files differ", sourceLocation: sourceLocation)
-        for (path, data) in clean.files ?? [:] where tree[path] != data {
-            Issue.record("\(step): \(path) differs from a clean build", sourceLocation: sourceLocation)
-        }
-        return result
-    }
+    typealias Builds = IncrementalBuildTests.Builds
+    typealias Mode = IncrementalBuildTests.Mode
 
     static var site: [String: String] {
         var files: [String: String] = [
@@ -53,115 +25,52 @@ import Testing
         return files
     }
 
-    @Test func aTextEditIsPatchedAndIsACleanBuild() async throws {
+    /// What the shortcut relies on beside the inputs changed under it: the output folder or the state file (then the
+    /// build goes the long way), the previous folder (then the shortcut starts from an empty folder). The output is a
+    /// clean build's either way, and the build after it has nothing left to do.
+    @Test func whatTheShortcutReliesOnChangedMeansTheLongWay() async throws {
         let folder = try Folder(Self.site)
+        let builds = try Builds(folder, mode: .build)
         let site = folder.root.appendingPathComponent("site")
         let previous = folder.root.appendingPathComponent(".site.previous")
-        await Self.check(folder, "first build")
-        #expect(FileManager.default.fileExists(atPath: previous.path), "a first build leaves a previous folder of links")
-
-        try folder.append("content/guide/page-1.md", "\nA zygote, newly searched for.\n")
-        let before = FileSignature(path: site.path)?.identity
-        let appended = await Self.check(folder, "append text")
-        Self.expect(appended, "append text")
-        #expect(appended.stats.pages == 5)
-        let changed = appended.outputs?.changed ?? []
-        #expect(changed.contains("guide/page-1/index.html") && changed.contains("search/index.json"))
-        #expect(changed.allSatisfy { $0 == "guide/page-1/index.html" || $0.hasPrefix("search/") }, "\(changed)")
-        #expect(FileSignature(path: site.path)?.identity != before, "the previous folder, brought up to date, was swapped in")
-        #expect(FileSignature(path: previous.path)?.identity == before, "and the old site waits as the previous one")
-        #expect(BuildSnapshotTests.replayed(await Self.build(folder)), "the build after it has nothing to do")
-
-        // Again, from the folder the last patch left: it brings the other edit's page up to date as well.
-        try folder.append("content/guide/page-2.md", "\nA second edit.\n")
-        Self.expect(await Self.check(folder, "append to another page"), "append to another page")
-        let moved =
-            "---\ntitle: Page 3\n---\n## Part\n\nA paragraph first.\n\nAbout [[kerning]] & <things>, with a [link](page-0.md).\n\n## Other\n\nMore on [[ligature]].\n"
-        try folder.write("content/guide/page-3.md", moved)
-        Self.expect(await Self.check(folder, "move references and links down the page"), "move references and links down the page")
-        try folder.append("content/guide/page-0.md", "\nOne.\n")
-        try folder.append("content/index.md", "\nTwo.\n")
-        Self.expect(await Self.check(folder, "two pages at once"), "two pages at once")
-        try folder.append("content/guide/page-1.md", "\nThe same page again.\n")
-        Self.expect(await Self.check(folder, "a page patched before"), "a page patched before")
-    }
-
-    @Test func anythingElseGoesTheLongWay() async throws {
-        let folder = try Folder(Self.site.merging(["content/unknown.md": "---\ntitle: Unknown\n---\nOn [[nosuchterm]].\n"]) { $1 })
-        let site = folder.root.appendingPathComponent("site")
-        let previous = folder.root.appendingPathComponent(".site.previous")
-        let outputs = BuildOutputs(folder: folder.root.appendingPathComponent(".glossary/build"), output: site).url
-        await Self.check(folder, "first build")
-        let edits: [(String, () throws -> Void)] = [
-            ("retitle a page", { try folder.write("content/guide/page-3.md", "---\ntitle: Page Three\n---\n## Part\n\nAbout [[kerning]].\n") }),
-            ("reference another term", { try folder.append("content/guide/page-0.md", "\nSee [[leading]].\n") }),
-            ("add a heading", { try folder.append("content/guide/page-0.md", "\n## More\n") }),
-            ("add a link", { try folder.append("content/guide/page-0.md", "\nSee [one](page-1.md).\n") }),
-            ("edit an entry's text", { try folder.append("content/glossary/kerning.md", "\nMore space.\n") }),
+        await builds.check("first build")
+        let edits: [(String, longWay: Bool, () throws -> Void)] = [
+            ("the page's output edited by hand", true, { try Data("hand-made".utf8).write(to: site.appendingPathComponent("guide/page-1/index.html")) }),
+            ("a file of the site removed", true, { try FileManager.default.removeItem(at: site.appendingPathComponent("index.html")) }),
+            ("a file added to the site", true, { try Data("stray".utf8).write(to: site.appendingPathComponent("guide/stray.html")) }),
+            ("the previous folder gone", false, { try FileManager.default.removeItem(at: previous) }),
+            ("a file added to the previous folder", false, { try Data("stray".utf8).write(to: previous.appendingPathComponent("guide/stray.html")) }),
             (
-                "edit a page and the configuration",
+                "the state file damaged", true,
                 {
-                    try folder.append("content/guide/page-1.md", "\nText.\n")
-                    try folder.write("glossary.yml", "title: Site again\n")
+                    let state = IncrementalBuildTests.stateFile(folder)
+                    var bytes = try Data(contentsOf: state)
+                    bytes[bytes.count - 50] ^= 0xFF
+                    try bytes.write(to: state)
                 }
             ),
-            (
-                "edit a page and add one",
-                {
-                    try folder.append("content/guide/page-1.md", "\nMore.\n")
-                    try folder.write("content/guide/page-9.md", "---\ntitle: Page 9\n---\nNew.\n")
-                }
-            ),
-            ("edit a page a problem points into", { try folder.append("content/unknown.md", "\nStill unknown.\n") }),
-            (
-                "edit a page whose output was edited by hand",
-                {
-                    try folder.append("content/guide/page-1.md", "\nAnd more.\n")
-                    try Data("hand-made".utf8).write(to: site.appendingPathComponent("guide/page-1/index.html"))
-                }
-            ),
-            (
-                "edit a page when the previous folder is gone",
-                {
-                    try folder.append("content/guide/page-1.md", "\nOnce more.\n")
-                    try FileManager.default.removeItem(at: previous)
-                }
-            ),
-            (
-                "edit a page when the previous folder holds a stray file",
-                {
-                    try folder.append("content/guide/page-1.md", "\nYet more.\n")
-                    try Data("stray".utf8).write(to: previous.appendingPathComponent("guide/stray.html"))
-                }
-            ),
-            (
-                "edit a page when the outputs file is damaged",
-                {
-                    try folder.append("content/guide/page-1.md", "\nEven more.\n")
-                    var bytes = try Data(contentsOf: outputs)
-                    bytes[bytes.count / 2] ^= 0xFF
-                    try bytes.write(to: outputs)
-                }
-            ),
-            ("break a page", { try folder.write("content/guide/page-2.md", "---\ntitle: [oops\n---\nx\n") }),
-            ("fix it", { try folder.write("content/guide/page-2.md", "---\ntitle: Page 2\n---\nAbout [[kerning]].\n") }),
         ]
-        for (step, edit) in edits {
-            try edit()
-            let result = await Self.check(folder, step)
-            Self.expect(result, patched: false, step)
-            if result.succeeded {
-                #expect(BuildSnapshotTests.replayed(await Self.build(folder)), "\(step): the build after it has nothing to do")
-            }
+        for (step, longWay, change) in edits {
+            try folder.append("content/guide/page-1.md", "\nMore text before: \(step).\n")
+            try change()
+            let result = await builds.check("edit a page's text, \(step)")
+            if longWay { #expect(!result.stats.patched, "\(step)") }
+            // And the build after it has nothing to do.
+            let again = await builds.check("after \(step)")
+            #expect(again.outputs?.changed == [] && again.stats.written == 0, "\(step): nothing left to do")
         }
         try folder.append("content/guide/page-2.md", "\nPatched again.\n")
-        Self.expect(await Self.check(folder, "append text after all that"), "append text after all that")
+        #expect(await builds.check("append text after all that").stats.patched)
     }
 
     /// The default theme shows a page's own title heading apart from the rest (`title_html`, `body`); a theme may write
-    /// the body escaped. Both are patched as a clean build makes them.
-    @Test(arguments: [nil, "{{<base}}{{$content}}<pre>{{page.content}}</pre>{{#page.title_html}}T{{/page.title_html}}{{/content}}{{/base}}\n"])
-    func theBodyIsPatchedWhereverTheThemeShowsIt(template: String?) async throws {
+    /// the body escaped, twice, or test it. Each is remade as a clean build makes it.
+    @Test(
+        arguments: Mode.allCases,
+        [
+            nil, "{{<base}}{{$content}}<pre>{{page.content}}</pre>{{#page.title_html}}T{{.}}{{/page.title_html}}{{{page.body}}}{{/content}}{{/base}}\n",
+        ])
+    func theBodyIsRemadeWhereverTheThemeShowsIt(mode: Mode, template: String?) async throws {
         var files = [
             "glossary.yml": "title: Site\n", "content/a.md": "# The title of A\n\nSome *text* & more.\n", "content/b.md": "No heading, only text.\n",
         ]
@@ -169,26 +78,29 @@ import Testing
             files["themes/default/templates/page.mustache"] = template
             files["themes/default/templates/base.mustache"] = "<html><body>{{$content}}{{/content}}</body></html>\n"
         }
-        let folder = try Folder(files, testTheme: false)
-        await Self.check(folder, "first build")
-        try folder.append("content/a.md", "\nAn <added> line & \"more\".\n")
-        Self.expect(await Self.check(folder, "append to a page with a title heading"), "append to a page with a title heading")
-        try folder.append("content/b.md", "\nAnd a line.\n")
-        Self.expect(await Self.check(folder, "append to a page without one"), "append to a page without one")
+        let builds = try Builds(try Folder(files, theme: .builtIn), mode: mode)
+        await builds.check("first build")
+        try builds.folder.append("content/a.md", "\nAn <added> line & \"more\".\n")
+        #expect(await builds.check("append to a page with a title heading").stats.patched)
+        try builds.folder.append("content/b.md", "\nAnd a line.\n")
+        #expect(await builds.check("append to a page without one").stats.patched)
+        try builds.folder.write("content/b.md", "")
+        await builds.check("empty a page (the body's emptiness is what a section tests)")
     }
 
     /// Seeded random sequences of edits, most of them of pages' text anywhere in the page (which moves the references
     /// and links after it), some of one or two pages at once, some of anything else: after each, the site is a clean
-    /// build's, and the text edits were patches.
-    @Test(arguments: [UInt64(7), 8, 9])
-    func randomTextEditsArePatchesAndCleanBuilds(seed: UInt64) async throws {
+    /// build's, and the text edits took the shortcut.
+    @Test(arguments: [(Mode.build, UInt64(7)), (Mode.serve, UInt64(8)), (Mode.build, UInt64(9))])
+    func randomTextEditsAreCleanBuilds(mode: Mode, seed: UInt64) async throws {
+        print("random text edits: mode \(mode), seed \(seed)")
         var random = SeededRandom(seed: seed)
-        let folder = try Folder(Self.site)
+        let builds = try Builds(try Folder(Self.site), mode: mode)
+        let folder = builds.folder
         let pages = (0..<4).map { "content/guide/page-\($0).md" } + ["content/index.md"]
         let words = ["zygote", "kerning", "<b>bold</b>", "&amp;", "text", "café", "東京", "\"quoted\"", "`code`", "*em*"]
-        await Self.check(folder, "seed \(seed): first build")
+        await builds.check("seed \(seed): first build")
         var textEdits = 0
-        var patched = 0
         var added: [String] = []
         for step in 0..<40 {
             let word = { words[Int(random.next() % UInt64(words.count))] }
@@ -229,10 +141,8 @@ import Testing
                 name = "edit the text of \(path)"
                 textEdits += 1
             }
-            let result = await Self.check(folder, "seed \(seed) step \(step): \(name)")
-            if Self.patched(result) { patched += 1 }
-            #expect(Self.patched(result) == name.hasPrefix("edit the text"), "seed \(seed) step \(step): \(name): \(Self.patched(result))")
+            await builds.check("seed \(seed) step \(step): \(name)")
         }
-        #expect(patched == textEdits && patched > 20, "\(patched) patched of \(textEdits) text edits")
+        #expect(builds.patched == textEdits && textEdits > 20, "\(builds.patched) took the shortcut of \(textEdits) text edits")
     }
 }

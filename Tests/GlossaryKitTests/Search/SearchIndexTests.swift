@@ -107,55 +107,6 @@ import Testing
         for (path, text) in one.files { #expect(runs.files[path] == text, "\(path)") }
     }
 
-    /// Made with a memo of the last index (its runs, postings and files), after edits of one document, of a word
-    /// only one document has, of a summary, of two runs, an insertion that shifts every run and a removal, the index
-    /// is file for file the one made from nothing; an edit of one document counts one run again.
-    @Test func theIndexMadeFromKeptRunsIsTheIndexMadeFromNothing() {
-        var random = SeededRandom(seed: 5)
-        let words = ["pod", "node", "cluster", "café", "run", "東京", "zeta", "alpha", "beta", "😀"]
-        func text(_ count: Int) -> String {
-            (0..<count).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
-        }
-        var documents = (0..<1_100).map { index in
-            Self.document("Doc \(index) " + text(1), text(Int(random.next() % 50)), headings: (0..<Int(random.next() % 3)).map { _ in text(2) })
-        }
-        let memo = SearchIndex.Memo()
-        func check(_ step: String, reused: Int?, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-            let kept = SearchIndex(documents: documents, jobs: 2, memo: memo)
-            let fresh = SearchIndex(documents: documents, jobs: 1)
-            #expect(kept.files == fresh.files, "\(step)", sourceLocation: sourceLocation)
-            if let reused { #expect(memo.reused == reused, "\(step): runs reused", sourceLocation: sourceLocation) }
-        }
-        let runs = (documents.count + SearchIndex.memoRun - 1) / SearchIndex.memoRun
-        check("first", reused: 0)
-        check("nothing changed", reused: runs)
-        documents[600].text = SearchTerms(text: text(30) + " a-new-term")
-        check("one document's text", reused: runs - 1)
-        documents[10].title = "Renamed"
-        documents[20].headingsText = "another heading"
-        check("a title and headings in one run", reused: runs - 1)
-        // A term no other document has comes into the vocabulary, and goes again; a result's summary alone changes.
-        documents[700].text = SearchTerms(text: "zz-only-here " + text(3))
-        check("a new word", reused: runs - 1)
-        documents[700].text = SearchTerms(text: text(3))
-        check("the word gone", reused: runs - 1)
-        // A word two runs have leaves one of them: its postings change though that run no longer holds it.
-        documents[5].text = SearchTerms(text: "rare-word " + text(3))
-        documents[900].text = SearchTerms(text: "rare-word " + text(3))
-        check("a word in two runs", reused: runs - 2)
-        documents[900].text = SearchTerms(text: text(3))
-        check("the word gone from one", reused: runs - 1)
-        documents[30].summary = "A new summary"
-        check("a summary", reused: runs - 1)
-        documents[100].text = SearchTerms(text: text(20))
-        documents[1_050].text = SearchTerms(text: text(20) + " 東京タワー")
-        check("two runs", reused: runs - 2)
-        documents.insert(Self.document("Inserted first", text(5), headings: []), at: 0)
-        check("an insertion before every run", reused: 0)
-        documents.removeLast(200)
-        check("the last documents removed", reused: 3)
-    }
-
     /// Every term's postings, read back from the shards, are what the documents' fields hold: for each field, the
     /// documents having the term, in order, with how often (made on one thread and on several).
     @Test(arguments: [1, 4])

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A look at an output folder against what a state says it holds: a build may trust the folder only where it is as
+/// the last build left it, since anything may change it between builds (a deploy script, `rm`, a `git pull`).
+enum OutputFolder {
+    /// The paths of the output folder `folder` that are not as `state` says (see the next).
+    static func tampered(_ folder: URL, state: BuildState, jobs: Int) -> Set<String> {
+        tampered(folder, files: state.outputs, folders: state.folders, signatures: true, jobs: jobs)
+    }
+
+    /// The paths below `folder` that are not as `files` and `folders` say: files added, files gone and folders added —
+    /// found in the folders whose signatures changed (a file added to a folder, or taken from it, changes the folder's)
+    /// — and, with `signatures`, files changed in place. The folder's own top-level dotfiles, which every build keeps,
+    /// are left out. Empty when the folder is as the state says.
+    static func tampered(
+        _ folder: URL, files: [String: BuildState.StoredOutput], folders: [String: FileSignature], signatures: Bool, jobs: Int
+    ) -> Set<String> {
+        let root = folder.standardizedFileURL.path
+        var tampered = Set<String>()
+        if signatures {
+            let paths = Array(files.keys)
+            for (path, signature) in zip(paths, Self.signatures(of: folder, paths, jobs: jobs)) {
+                guard let stored = files[path]?.signature, let signature, signature.isUnmodified(since: stored) else {
+                    tampered.insert(path)
+                    continue
+                }
+            }
+        }
+        let names = Array(folders.keys)
+        let changed = zip(names, Self.signatures(of: folder, names, jobs: jobs)).compactMap { name, signature in
+            signature.map { $0.isUnmodified(since: folders[name]!) } == true ? nil : name
+        }
+        guard !changed.isEmpty else { return tampered }
+        // What each changed folder should hold, by name.
+        let watched = Set(changed)
+        var expected: [String: Set<String>] = [:]
+        for path in Array(files.keys) + Array(folders.keys) where !path.isEmpty {
+            let cut = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let parent = cut.map { String(path.utf8[..<$0])! } ?? ""
+            guard watched.contains(parent) else { continue }
+            expected[parent, default: []].insert(cut.map { String(path.utf8[path.utf8.index(after: $0)...])! } ?? path)
+        }
+        for name in changed {
+            let prefix = name.isEmpty ? "" : name + "/"
+            let listed = (try? FileManager.default.contentsOfDirectory(atPath: name.isEmpty ? root : root + "/" + name)) ?? []
+            let wanted = expected[name] ?? []
+            for entry in listed where !wanted.contains(entry) && !(name.isEmpty && entry.hasPrefix(".")) { tampered.insert(prefix + entry) }
+            for entry in wanted.subtracting(listed) { tampered.insert(prefix + entry) }
+        }
+        return tampered
+    }
+
+    /// The signatures of `paths` below `root` (nil where there is nothing), stat'ed on `jobs` cores from the root's
+    /// descriptor (each path walked from there, not from `/`).
+    static func signatures(of root: URL, _ paths: [String], jobs: Int) -> [FileSignature?] {
+        let rootPath = root.standardizedFileURL.path
+        let descriptor = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        guard descriptor >= 0 else { return paths.map { _ in nil } }
+        return paths.parallelMap(jobs: jobs) { path in
+            var info = stat()
+            return fstatat(descriptor, path.isEmpty ? "." : path, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileSignature(info) : nil
+        }
+    }
+}

@@ -1,0 +1,430 @@
+import CSystem
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A new version of an output folder, prepared beside it and swapped in whole: readers see the old site or the new
+/// one, complete, at every instant; a build that fails leaves the old one as it was.
+///
+/// The new version is prepared in `.NAME.building-PID`. It starts as the folder the last commit left beside the
+/// output, `.NAME.previous` — the site before the live one, whose files are hard links to the live site's but where
+/// the state says they may differ (`BuildState.PreviousFolder`) — so that bringing it up to date costs what changed:
+/// a file made from the same value as the live one is linked from the live site where the previous folder may differ,
+/// and left alone elsewhere; every other file is written. Without a known previous folder, staging starts empty and
+/// every kept file is linked.
+///
+/// `commit()` exchanges staging and the output in one `renameat2(RENAME_EXCHANGE)`, moves the old site's top-level
+/// dotfiles (a gh-pages `.git`, `.nojekyll`) into the new one, and keeps the old site as the previous folder. When
+/// there was no old site, the previous folder is made of hard links to the new one's files as they are written
+/// (`.NAME.linking-PID`). Nothing holding a dotfile is ever deleted: a dotfile that can't be moved keeps its folder
+/// (reported as `kept`). Folders that builds which died left beside the output are cleaned up the same way.
+///
+/// Files in staging are never changed in place (a file may be a hard link shared with the live site): a write
+/// replaces the name with a new file.
+public final class SiteTransaction: IncrementalSink, @unchecked Sendable {
+    // @unchecked: the variables are set only by `init`, `start(from:)` and `commit`, which run alone; the rest is
+    // constant or behind a mutex.
+    public let output: URL
+    let staging: URL
+    let previous: URL
+    private let outputPath: String
+    private let stagingPath: String
+    /// What the state of the last build says of the live and previous folders (`start(from:)`): the live site's files
+    /// (those found changed left out; empty when it is unknown), the previous folder, and the live folder's paths
+    /// found otherwise than the state says (changed, gone or added by hand).
+    /// Set by `start(from:)` before the build offers any file; only read from then on.
+    private var live: [String: BuildState.StoredOutput] = [:]
+    private var known: BuildState.PreviousFolder?
+    private var tampered: Set<String> = []
+    /// The live folder's folders, as the state lists them.
+    private var liveFolders: [String: FileSignature] = [:]
+    private var table = OutputTable(before: [:])
+
+    /// Staging as made on first use: from the previous folder (`differs`: where it may differ from the live site), or
+    /// empty (`differs` nil), with the folder a previous folder of links to the new site is made in when there will be
+    /// no old site to keep.
+    private struct Staging {
+        var differs: Set<String>?
+        var linking: URL?
+    }
+    private let staged = Mutex<Staging?>(nil)
+    /// The folders staging (and the linking folder) has, and whether a link into the linking folder failed.
+    private let folders = Mutex<Set<String>>([""])
+    private let linkingFailed = Mutex(false)
+    private let finished = Mutex(false)
+
+    /// Old sites kept because some of their dotfiles could not be moved into the new one, with those names.
+    public private(set) var kept: [(folder: URL, dotfiles: [String])] = []
+
+    /// A transaction for `output`. Nothing is made until the first file comes, so a build that writes nothing touches
+    /// nothing.
+    public init(output: URL) {
+        self.output = output.standardizedFileURL
+        outputPath = self.output.path
+        staging = Self.sibling(self.output, "building-\(getpid())")
+        stagingPath = staging.path
+        previous = Self.previousFolder(of: self.output)
+        Self.removeLeftovers(beside: self.output, kept: &kept)
+    }
+
+    /// Takes what the last build's state says of the live and previous folders, and looks at the live folder: whether
+    /// it is as the state says (`OutputFolder.tampered`).
+    func start(from state: BuildState?, jobs: Int) -> Bool {
+        if let state, FileSignature(path: outputPath) == nil {
+            // Gone: nothing of it is as the state says.
+            tampered = Set(state.outputs.keys)
+        } else if let state {
+            tampered = OutputFolder.tampered(output, state: state, jobs: jobs)
+            live = state.outputs
+            for path in tampered { live[path] = nil }
+            known = live.isEmpty ? nil : state.previous
+            liveFolders = state.folders
+        }
+        table = OutputTable(before: state?.outputs ?? [:])
+        return tampered.isEmpty
+    }
+
+    /// Makes staging, once: the previous folder renamed, or an empty folder.
+    @discardableResult
+    private func prepare() throws(OutputFailure) -> Staging {
+        let made: Result<Staging, OutputFailure> = staged.withLock { staged in
+            if let staged { return .success(staged) }
+            var made = Staging()
+            // The previous folder as the state says, nothing added to it or taken from it since.
+            if let known, FileSignature(path: previous.path)?.identity == known.identity,
+                OutputFolder.tampered(previous, files: [:], folders: known.folders, signatures: false, jobs: 2).isEmpty,
+                rename(previous.path, stagingPath) == 0
+            {
+                made.differs = known.differs.union(tampered)
+            } else {
+                Self.removeTree(previous)
+                Self.removeTree(staging)
+                let parent = output.deletingLastPathComponent().path
+                guard mkdir(stagingPath, 0o755) == 0 || (errno == ENOENT && Self.makeParents(parent) && mkdir(stagingPath, 0o755) == 0) else {
+                    return .failure(.create(folder: outputPath, reason: Self.reason(errno)))
+                }
+                if live.isEmpty {
+                    let folder = Self.sibling(output, "linking-\(getpid())")
+                    Self.removeTree(folder)
+                    if mkdir(folder.path, 0o755) == 0 { made.linking = folder }
+                }
+            }
+            staged = made
+            return .success(made)
+        }
+        return try made.get()
+    }
+
+    /// The folder beside `output` (standardized) that the last commit left the old site in: `.NAME.previous`.
+    static func previousFolder(of output: URL) -> URL { sibling(output, "previous") }
+
+    private static func sibling(_ output: URL, _ suffix: String) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(suffix)", isDirectory: true)
+    }
+
+    deinit {
+        if !finished.withLock({ $0 }) { abandon() }
+    }
+
+    // MARK: Writing
+
+    public func keep(_ path: String, fingerprint: Fingerprint) throws(OutputFailure) -> Bool {
+        guard let stored = live[path], stored.fingerprint == fingerprint else { return false }
+        try carryOver(path, stored, try prepare())
+        return true
+    }
+
+    /// Makes staging hold the live site's file at `path` (already there unless it may differ).
+    private func carryOver(_ path: String, _ stored: BuildState.StoredOutput, _ staging: Staging) throws(OutputFailure) {
+        if let differs = staging.differs, !differs.contains(path) { return }
+        try makeFolders(for: path, staging)
+        let target = stagingPath + "/" + path
+        unlink(target)
+        guard Glibc.link(outputPath + "/" + path, target) == 0 else { throw .write(path: target, reason: Self.reason(errno)) }
+        linkCopy(path, staging)
+    }
+
+    public func write(_ path: String, _ data: Data, fingerprint: Fingerprint?, slots: MustacheSlots?) throws(OutputFailure) {
+        let signature = try place(path) { target throws(OutputFailure) in try Self.writeFile(data, to: target) }
+        table.record(path, .init(fingerprint: fingerprint, bytesHash: .of(bytes: data), signature: signature, slots: slots))
+    }
+
+    /// A real copy: an editor changing the source in place must not change the published site.
+    public func copy(_ path: String, from source: URL, fingerprint: Fingerprint) throws(OutputFailure) {
+        let signature = try place(path) { target throws(OutputFailure) in
+            do {
+                try FileManager.default.copyItem(atPath: source.resolvingSymlinksInPath().path, toPath: target)
+            } catch {
+                throw .write(path: target, reason: error.localizedDescription)
+            }
+            return FileSignature(path: target)
+        }
+        table.record(path, .init(fingerprint: fingerprint, bytesHash: fingerprint, signature: signature))
+    }
+
+    /// Makes the file at `path` in staging (`make` writes it there and gives its signature), in place of what is there.
+    private func place(_ path: String, _ make: (String) throws(OutputFailure) -> FileSignature?) throws(OutputFailure) -> FileSignature? {
+        let staging = try prepare()
+        try makeFolders(for: path, staging)
+        let target = stagingPath + "/" + path
+        if staging.differs != nil { unlink(target) }
+        let signature = try make(target)
+        linkCopy(path, staging)
+        return signature
+    }
+
+    /// The live site's bytes at `path`.
+    func bytes(_ path: String) -> Data? {
+        guard case .success(let data) = FileContents.read(outputPath + "/" + path) else { return nil }
+        return data
+    }
+
+    /// Every live file not written so far is kept as it is (a text edit, which writes the few files it changes).
+    func keepTheRest() throws(OutputFailure) {
+        let staging = try prepare()
+        let written = table.written
+        for path in staging.differs ?? Set(live.keys) where !written.contains(path) {
+            if let stored = live[path] { try carryOver(path, stored, staging) }
+        }
+    }
+
+    /// Removes from staging whatever the previous folder held that this build doesn't, with the folders it leaves empty.
+    public func finish(paths: Set<String>) throws(OutputFailure) -> Set<String> {
+        let changed = table.keep(only: paths)
+        if let differs = try prepare().differs {
+            var emptied = Set<String>()
+            let gone = differs.filter { !paths.contains($0) } + live.keys.filter { !paths.contains($0) && !differs.contains($0) }
+            for path in gone {
+                if unlink(stagingPath + "/" + path) != 0 && errno == EISDIR { Self.removeTree(URL(fileURLWithPath: stagingPath + "/" + path)) }
+                emptied.insert(Self.parent(path))
+            }
+            // Deepest first: a folder that still holds something stays.
+            while let folder = emptied.max(by: { $0.utf8.count < $1.utf8.count }) {
+                emptied.remove(folder)
+                if !folder.isEmpty, rmdir(stagingPath + "/" + folder) == 0 { emptied.insert(Self.parent(folder)) }
+            }
+        }
+        return changed
+    }
+
+    /// What staging holds so far.
+    var outputs: [String: BuildState.StoredOutput] { table.outputs }
+
+    // MARK: Committing
+
+    /// What the output folders hold once committed: the live folder's files and folders, and the previous folder.
+    struct Committed {
+        var outputs: [String: BuildState.StoredOutput]
+        var folders: [String: FileSignature]
+        var previous: BuildState.PreviousFolder?
+    }
+
+    /// Puts the new site in place in one step; afterwards the output is the new site, with the old one's top-level
+    /// dotfiles, and the old site waits as the previous folder for the next build.
+    func commit(jobs: Int) throws(OutputFailure) -> Committed {
+        let staging = try prepare()
+        finished.withLock { $0 = true }
+        let outputs = table.outputs
+        // The new site's folders: the old site's when it has the same files, else found from the files.
+        let samePaths = outputs.count == table.before.count && outputs.keys.allSatisfy { table.before[$0] != nil } && !liveFolders.isEmpty
+        let names = samePaths ? Set(liveFolders.keys) : Self.folders(holding: outputs.keys)
+        var previousFolder: BuildState.PreviousFolder?
+        if FileSignature(path: outputPath) != nil {
+            guard glossary_rename_exchange(stagingPath, outputPath) == 0 else {
+                let code = errno
+                abandon()
+                throw .swap(reason: Self.reason(code))
+            }
+            // The staging name now holds the old site: the previous folder, when the state knew what it held.
+            if staging.linking != nil {
+                retire(self.staging, keepAsPrevious: false)
+            } else if retire(self.staging, keepAsPrevious: true), let folder = FileSignature(path: previous.path) {
+                // Where the old site is not the new one: what this build found changed, and what it wrote or removed.
+                let old = live.keys.filter { outputs[$0]?.signature?.identity != live[$0]?.signature?.identity }
+                let differs = tampered.union(old).union(outputs.keys.filter { live[$0] == nil })
+                // Its folders are as the state had them, but its top (whose dotfiles moved into the new site).
+                var folders = liveFolders
+                folders[""] = FileSignature(path: previous.path)
+                previousFolder = .init(identity: folder.identity, differs: differs, folders: folders)
+            }
+        } else {
+            guard glossary_rename_noreplace(stagingPath, outputPath) == 0 else {
+                let code = errno
+                abandon()
+                throw .swap(reason: Self.reason(code))
+            }
+        }
+        // No old site the next build could start from: the folder of links to this one's files, made as they were written.
+        if let linking = staging.linking {
+            if !linkingFailed.withLock({ $0 }), glossary_rename_noreplace(linking.path, previous.path) == 0, let folder = FileSignature(path: previous.path) {
+                previousFolder = .init(identity: folder.identity, differs: [], folders: Self.folderSignatures(of: previous, folders: names, jobs: jobs))
+            } else {
+                Self.removeTree(linking)
+            }
+        }
+        let folders = Self.folderSignatures(of: output, folders: names, jobs: jobs)
+        return Committed(outputs: outputs, folders: folders, previous: previousFolder)
+    }
+
+    /// Deletes what was written; the output is untouched (and the previous folder is given up).
+    public func abandon() {
+        finished.withLock { $0 = true }
+        guard let staging = staged.withLock({ $0 }) else { return }
+        Self.removeTree(self.staging)
+        if let linking = staging.linking { Self.removeTree(linking) }
+    }
+
+    // MARK: Folders
+
+    /// Creates the folders above `path` that don't exist yet, parents first (in the linking folder too).
+    private func makeFolders(for path: String, _ staging: Staging) throws(OutputFailure) {
+        var folder = ""
+        for component in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(component) : "/" + component
+            if folders.withLock({ $0.contains(folder) }) { continue }
+            if mkdir(stagingPath + "/" + folder, 0o755) != 0 && errno != EEXIST {
+                throw .write(path: stagingPath + "/" + folder, reason: Self.reason(errno))
+            }
+            if let linking = staging.linking, mkdir(linking.path + "/" + folder, 0o755) != 0 && errno != EEXIST { linkingFailed.withLock { $0 = true } }
+            folders.withLock { _ = $0.insert(folder) }
+        }
+    }
+
+    /// Links the file staging now holds at `path` into the linking folder, if one is being made.
+    private func linkCopy(_ path: String, _ staging: Staging) {
+        guard let linking = staging.linking else { return }
+        if Glibc.link(stagingPath + "/" + path, linking.path + "/" + path) != 0 { linkingFailed.withLock { $0 = true } }
+    }
+
+    private static func parent(_ path: String) -> String {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path.utf8[..<$0])! } ?? ""
+    }
+
+    /// `root` (as "") and every folder below it that holds one of `paths`.
+    static func folders(holding paths: some Collection<String>) -> Set<String> {
+        var folders: Set<String> = [""]
+        for path in paths {
+            var end = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            while let cut = end {
+                let folder = String(path.utf8[..<cut])!
+                guard folders.insert(folder).inserted else { break }
+                end = folder.utf8.lastIndex(of: UInt8(ascii: "/"))
+            }
+        }
+        return folders
+    }
+
+    /// The signatures of `folders` below `root`, stat'ed on every core (a folder that is gone is left out).
+    static func folderSignatures(of root: URL, folders: Set<String>, jobs: Int) -> [String: FileSignature] {
+        let list = Array(folders)
+        let signatures = OutputFolder.signatures(of: root, list, jobs: jobs)
+        var result: [String: FileSignature] = [:]
+        result.reserveCapacity(list.count)
+        for (folder, signature) in zip(list, signatures) where signature != nil { result[folder] = signature }
+        return result
+    }
+
+    // MARK: Old sites and leftovers
+
+    /// Moves a retired site's top-level dotfiles into the output, then keeps it as the previous folder (or deletes it)
+    /// — unless a dotfile could not be moved, in which case the folder stays as it is, for a later build to try again.
+    @discardableResult
+    private func retire(_ folder: URL, keepAsPrevious: Bool) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var stuck: [String] = []
+        for name in names where name.hasPrefix(".") {
+            if glossary_rename_noreplace(folder.appendingPathComponent(name).path, output.appendingPathComponent(name).path) != 0 { stuck.append(name) }
+        }
+        guard stuck.isEmpty else {
+            let parked = Self.sibling(output, "old-\(getpid())")
+            let place = rename(folder.path, parked.path) == 0 ? parked : folder
+            kept.append((place, stuck.sorted()))
+            return false
+        }
+        if keepAsPrevious, glossary_rename_noreplace(folder.path, previous.path) == 0 { return true }
+        Self.removeTree(folder)
+        return false
+    }
+
+    /// Folders beside `output` that builds whose process is gone left (staging, old sites, a previous folder being
+    /// linked): their dotfiles are carried into the output, the rest is deleted. Those holding dotfiles that can't be
+    /// carried over are added to `kept`.
+    static func removeLeftovers(beside output: URL, kept: inout [(folder: URL, dotfiles: [String])]) {
+        let parent = output.deletingLastPathComponent()
+        let prefix = ".\(output.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.lastIndex(of: "-"), ["building", "old", "linking", "removed"].contains(rest[..<dash]),
+                let pid = Int32(rest[rest.index(after: dash)...])
+            else { continue }
+            // Our own pid is a leftover of an earlier process that had it; another live process is a build still
+            // running (of another site writing here, since builds of one site hold the build lock).
+            if pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM) { continue }
+            let folder = parent.appendingPathComponent(name, isDirectory: true)
+            var info = stat()
+            guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+            let dotfiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".") }
+            var stuck: [String] = []
+            if lstat(output.path, &info) == 0 {
+                for name in dotfiles where glossary_rename_noreplace(folder.appendingPathComponent(name).path, output.appendingPathComponent(name).path) != 0 {
+                    stuck.append(name)
+                }
+            } else {
+                stuck = dotfiles
+            }
+            if stuck.isEmpty { removeTree(folder) } else { kept.append((folder, stuck.sorted())) }
+        }
+    }
+
+    static func removeTree(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private static func makeParents(_ path: String) -> Bool {
+        (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil
+    }
+
+    static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    // MARK: Files
+
+    /// Plain open/write/close: the staging folder as a whole is what becomes visible atomically, so each file needs no
+    /// temporary copy or sync of its own. Returns the file's signature once written.
+    @discardableResult
+    static func writeFile(_ data: Data, to path: String, sync: Bool = false) throws(OutputFailure) -> FileSignature? {
+        let result = data.withUnsafeBytes { buffer in Result { () throws(OutputFailure) in try writeFile(buffer, to: path, sync: sync) } }
+        return try result.get()
+    }
+
+    @discardableResult
+    static func writeFile(_ buffer: UnsafeRawBufferPointer, to path: String, sync: Bool = false) throws(OutputFailure) -> FileSignature? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .write(path: path, reason: reason(errno)) }
+        defer { close(descriptor) }
+        var failure = writeAll(buffer, to: descriptor)
+        if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
+        if failure != 0 { throw .write(path: path, reason: reason(failure)) }
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? FileSignature(info) : nil
+    }
+
+    /// Writes every byte to `descriptor`, retrying interrupted writes; 0, or the errno of the write that failed.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return 0
+    }
+}

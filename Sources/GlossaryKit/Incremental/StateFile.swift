@@ -1,0 +1,680 @@
+import Foundation
+
+/// The one file `glossary build` keeps its `BuildState` in, per output folder: `.glossary/build/state-<id>`, the id a
+/// hash of the output folder's path. A file that is missing, damaged, of another format or made under another context
+/// reads as nothing, and the build is a full one.
+///
+/// Layout (numbers are variable-length, strings length-prefixed UTF-8; see `BinaryWriter`):
+///
+/// 1. head: `magic`, `format`, the context, the output folder's path;
+/// 2. the records of the markdown files, one after another (`encode(_:)`);
+/// 3. the index: when the files were verified, the inputs' digest; the files (path, signature, bytes' fingerprint);
+///    the pages (path below `content/`, signature, bytes' fingerprint, and where its record is with the record's own
+///    fingerprint); the outputs (path, fingerprint, bytes' fingerprint, signature, slots); the output folder's
+///    folders; the previous folder (its identity and where it differs); the report; the content pages' kits;
+/// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
+///
+/// The file is mapped, not read: a build takes the index, and only the records it needs (a text edit, one), each
+/// checked against its fingerprint first.
+enum StateFile {
+    /// Bumped whenever the layout changes.
+    static let format: UInt64 = 1
+    static let magic = Array("glossary build state\n".utf8)
+    private static let trailer = 40
+
+    /// The state file of builds of the site in `folder` (`.glossary/build`) into `output`.
+    static func url(folder: URL, output: URL) -> URL {
+        var hasher = FingerprintHasher()
+        hasher.combine(output.standardizedFileURL.path)
+        return folder.appendingPathComponent("state-" + String(hasher.finish().description.prefix(16)))
+    }
+
+    /// A record's bytes in a state file, checked against `hash` before they are decoded.
+    struct RecordBytes: Sendable {
+        let file: MappedFile
+        let range: Range<Int>
+        let hash: Fingerprint
+
+        func record(file name: String) -> PageRecord? {
+            let bytes = self.file.bytes(range)
+            guard Fingerprint.of(bytes: bytes) == hash else { return nil }
+            var reader = BinaryReader(bytes)
+            return try? StateFile.record(&reader)
+        }
+    }
+
+    /// The state in `url` when it is sound, of this format and made under `context`.
+    static func read(_ url: URL, context: Fingerprint) -> BuildState? {
+        guard let file = MappedFile(path: url.path), file.count > trailer else { return nil }
+        var head = BinaryReader(file.bytes(0..<min(file.count, 4096)))
+        var tail = BinaryReader(file.bytes(file.count - trailer..<file.count))
+        guard (try? head.raw(magic.count).elementsEqual(magic)) == true, (try? head.uint()) == format, (try? head.fingerprint()) == context,
+            let checksum = try? tail.fingerprint(), let start = try? tail.int(), start > 0, start < file.count - trailer
+        else { return nil }
+        let index = file.bytes(start..<file.count - trailer)
+        guard Fingerprint.of(bytes: index) == checksum else { return nil }
+        // The sections, each after its length, read on every core.
+        var sections: [Range<Int>] = []
+        var reader = BinaryReader(index)
+        for _ in 0..<Section.allCases.count {
+            guard let length = try? reader.count() else { return nil }
+            sections.append(reader.offset..<reader.offset + length)
+            guard (try? reader.raw(length)) != nil else { return nil }
+        }
+        guard reader.isAtEnd else { return nil }
+        var state = BuildState(context: context)
+        let ranges = sections
+        let read = Section.allCases.parallelMap(jobs: 2) { section -> BuildState? in
+            var part = BuildState(context: context)
+            var reader = BinaryReader(index, range: ranges[section.rawValue])
+            do throws(BinaryReader.Damaged) {
+                try section.read(&reader, into: &part, file: file, recordsEnd: start)
+            } catch {
+                return nil
+            }
+            return reader.isAtEnd ? part : nil
+        }
+        for (section, part) in zip(Section.allCases, read) {
+            guard let part else { return nil }
+            section.take(part, into: &state)
+        }
+        return state
+    }
+
+    /// The index's sections, read apart (and on every core).
+    private enum Section: Int, CaseIterable {
+        case head, files, pages, outputs, folders, previous
+
+        func read(_ reader: inout BinaryReader, into state: inout BuildState, file: MappedFile, recordsEnd: Int) throws(BinaryReader.Damaged) {
+            switch self {
+            case .head:
+                state.verifiedAt = Double(bitPattern: try reader.uint())
+                state.digest = try reader.fingerprint()
+                state.report = try StateFile.report(&reader)
+            case .files:
+                for _ in 0..<(try reader.count()) {
+                    state.files[try reader.string()] = .init(signature: try optionalSignature(&reader), hash: try optionalFingerprint(&reader))
+                }
+            case .pages:
+                let pages = try reader.count()
+                state.pages.reserveCapacity(pages)
+                for _ in 0..<pages {
+                    let path = try reader.string()
+                    var page = BuildState.StoredPage(signature: try signature(&reader), hash: try reader.fingerprint())
+                    if try reader.bool() {
+                        let offset = try reader.int()
+                        let length = try reader.int()
+                        guard offset >= 0, length >= 0, offset + length <= recordsEnd else { throw .init() }
+                        page.record = .encoded(RecordBytes(file: file, range: offset..<offset + length, hash: try reader.fingerprint()))
+                    }
+                    if try reader.bool() { page.kit = .encoded(try reader.raw(try reader.count())) }
+                    state.pages[path] = page
+                }
+            case .outputs:
+                let outputs = try reader.count()
+                state.outputs.reserveCapacity(outputs)
+                for _ in 0..<outputs { state.outputs[try reader.string()] = try output(&reader) }
+            case .folders:
+                state.folders = try Self.folders(&reader)
+            case .previous:
+                guard try reader.bool() else { return }
+                let identity = FileSignature.Identity(device: try reader.uint(), inode: try reader.uint())
+                state.previous = .init(identity: identity, differs: Set(try reader.strings()), folders: try Self.folders(&reader))
+            }
+        }
+
+        private static func folders(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [String: FileSignature] {
+            var folders: [String: FileSignature] = [:]
+            let count = try reader.count()
+            folders.reserveCapacity(count)
+            for _ in 0..<count { folders[try reader.string()] = try signature(&reader) }
+            return folders
+        }
+
+        private static func write(_ folders: [String: FileSignature], _ writer: inout BinaryWriter) {
+            writer.write(UInt64(folders.count))
+            for (path, signature) in folders {
+                writer.write(path)
+                StateFile.write(signature, &writer)
+            }
+        }
+
+        func take(_ part: BuildState, into state: inout BuildState) {
+            switch self {
+            case .head:
+                state.verifiedAt = part.verifiedAt
+                state.digest = part.digest
+                state.report = part.report
+            case .files: state.files = part.files
+            case .pages: state.pages = part.pages
+            case .outputs: state.outputs = part.outputs
+            case .folders: state.folders = part.folders
+            case .previous: state.previous = part.previous
+            }
+        }
+
+        func write(_ state: BuildState, records: [String: (range: Range<Int>, hash: Fingerprint)], into writer: inout BinaryWriter) {
+            switch self {
+            case .head:
+                writer.write(state.verifiedAt.bitPattern)
+                writer.write(state.digest)
+                StateFile.write(state.report, &writer)
+            case .files:
+                writer.write(UInt64(state.files.count))
+                for (path, stored) in state.files {
+                    writer.write(path)
+                    StateFile.write(stored.signature, &writer)
+                    StateFile.write(stored.hash, &writer)
+                }
+            case .pages:
+                writer.write(UInt64(state.pages.count))
+                for (path, page) in state.pages {
+                    writer.write(path)
+                    StateFile.write(page.signature, &writer)
+                    writer.write(page.hash)
+                    writer.write(records[path] != nil)
+                    if let record = records[path] {
+                        writer.write(record.range.lowerBound)
+                        writer.write(record.range.count)
+                        writer.write(record.hash)
+                    }
+                    writer.write(page.kit != nil)
+                    switch page.kit {
+                    case .encoded(let bytes):
+                        writer.write(UInt64(bytes.count))
+                        writer.write(raw: bytes)
+                    case .made(let kit):
+                        var bytes = BinaryWriter(capacity: 256)
+                        bytes.write(kit.document)
+                        StateFile.write(kit.destinations, &bytes)
+                        StateFile.write(kit.slugs, &bytes)
+                        writer.write(UInt64(bytes.bytes.count))
+                        writer.write(raw: bytes.take())
+                    case nil:
+                        break
+                    }
+                }
+            case .outputs:
+                writer.write(UInt64(state.outputs.count))
+                for (path, output) in state.outputs {
+                    writer.write(path)
+                    StateFile.write(output, &writer)
+                }
+            case .folders:
+                Self.write(state.folders, &writer)
+            case .previous:
+                writer.write(state.previous != nil)
+                guard let previous = state.previous else { return }
+                writer.write(previous.identity.device)
+                writer.write(previous.identity.inode)
+                writer.write(previous.differs.sorted())
+                Self.write(previous.folders, &writer)
+            }
+        }
+    }
+
+    static func decodeKit(_ bytes: ArraySlice<UInt8>) -> BuildState.PageKit? {
+        var reader = BinaryReader(Array(bytes))
+        guard let document = try? reader.int(), let destinations = try? optionalStrings(&reader), let slugs = try? optionalStrings(&reader),
+            reader.isAtEnd
+        else { return nil }
+        return .init(document: document, destinations: destinations, slugs: slugs)
+    }
+
+    /// Writes `state` atomically for builds into `output`; whether it is there. A state that can't be written costs the
+    /// next build its shortcuts, and no stale file is left to mislead it.
+    @discardableResult
+    static func write(_ state: BuildState, output: URL, to url: URL) -> Bool {
+        guard let file = AtomicFile(url) else {
+            unlink(url.path)
+            return false
+        }
+        file.buffer.write(raw: magic)
+        file.buffer.write(format)
+        file.buffer.write(state.context)
+        file.buffer.write(output.standardizedFileURL.path)
+        // The records first, each where the index will say: those of the last state in its order, runs of them copied
+        // whole, then the new ones.
+        var records: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
+        records.reserveCapacity(state.pages.count)
+        var stored: [(path: String, bytes: RecordBytes)] = []
+        for (path, page) in state.pages {
+            switch page.record {
+            case .encoded(let bytes): stored.append((path, bytes))
+            case .parsed(let record):
+                let bytes = encode(record)
+                let start = file.written + file.buffer.bytes.count
+                file.buffer.write(raw: bytes)
+                records[path] = (start..<start + bytes.count, Fingerprint.of(bytes: bytes))
+                file.flushIfFull()
+            case nil: break
+            }
+        }
+        stored.sort { $0.bytes.range.lowerBound < $1.bytes.range.lowerBound }
+        var run: (file: MappedFile, range: Range<Int>)?
+        for (path, bytes) in stored {
+            if let current = run, current.file === bytes.file, current.range.upperBound == bytes.range.lowerBound {
+                run?.range = current.range.lowerBound..<bytes.range.upperBound
+            } else {
+                if let current = run { file.copy(current.range, of: current.file) }
+                run = (bytes.file, bytes.range)
+            }
+            // Where it will be: after what is written so far, and what the run holds before it.
+            let start = file.written + file.buffer.bytes.count + (bytes.range.lowerBound - run!.range.lowerBound)
+            records[path] = (start..<start + bytes.range.count, bytes.hash)
+        }
+        if let current = run { file.copy(current.range, of: current.file) }
+        let start = file.written + file.buffer.bytes.count
+        file.flush()
+        // The index's sections, made on every core.
+        let places = records
+        let sections = Section.allCases.parallelMap(jobs: 2) { section -> [UInt8] in
+            var writer = BinaryWriter(capacity: 1 << 20)
+            section.write(state, records: places, into: &writer)
+            return writer.take()
+        }
+        var index = BinaryWriter(capacity: sections.reduce(64) { $0 + $1.count + 10 })
+        for section in sections {
+            index.write(UInt64(section.count))
+            index.write(raw: section)
+        }
+        let bytes = index.take()
+        file.buffer.write(raw: bytes)
+        var tail = BinaryWriter(capacity: trailer)
+        tail.write(Fingerprint.of(bytes: bytes))
+        tail.write(start)
+        tail.write(raw: [UInt8](repeating: 0, count: trailer - tail.bytes.count))
+        file.buffer.write(raw: tail.take())
+        if file.commit() { return true }
+        unlink(url.path)
+        return false
+    }
+
+    /// The output folder a state file is for, from its head alone (nil when it is not a state file of this format).
+    static func output(of url: URL) -> String? {
+        guard let file = MappedFile(path: url.path) else { return nil }
+        var reader = BinaryReader(file.bytes(0..<min(file.count, 8192)))
+        guard (try? reader.raw(magic.count).elementsEqual(magic)) == true, (try? reader.uint()) == format, (try? reader.fingerprint()) != nil else {
+            return nil
+        }
+        return try? reader.string()
+    }
+
+    // MARK: Records
+
+    /// A record's bytes: every field.
+    static func encode(_ record: PageRecord) -> [UInt8] {
+        var writer = BinaryWriter(capacity: 4096)
+        write(record, &writer, linkage: false)
+        return writer.take()
+    }
+
+    /// Everything in a record that any output but the page's own and the search index's reads: every field but its
+    /// text as the search index counts it, its bytes' fingerprint, and where things are in the file (which only
+    /// problems show). Two records of a page with the same linkage differ at most in those.
+    static func linkage(of record: PageRecord) -> Fingerprint {
+        var writer = BinaryWriter(capacity: 1024)
+        write(record, &writer, linkage: true)
+        return Fingerprint.of(bytes: writer.take())
+    }
+
+    /// Whether every location in the record is in its own file, as the encoding assumes.
+    static func canStore(_ record: PageRecord) -> Bool {
+        let file = record.page.displayPath
+        return record.diagnostics.isEmpty && record.references.allSatisfy { $0.location.file == file }
+            && record.declaredTerms.allSatisfy { $0.location.file == file } && record.links.allSatisfy { $0.location.file == file }
+            && record.page.metadata.locations.values.allSatisfy { $0.file == file }
+    }
+
+    private static func write(_ record: PageRecord, _ writer: inout BinaryWriter, linkage: Bool) {
+        if !linkage { writer.write(record.contentHash) }
+        let page = record.page
+        writer.write(page.kind == .glossaryEntry)
+        writer.write(page.displayPath)
+        writer.write(page.contentPath)
+        write(page.metadata, &writer, locations: !linkage)
+        write(record.references, &writer, locations: !linkage)
+        write(record.declaredTerms, &writer, locations: !linkage)
+        writer.write(UInt64(record.links.count))
+        for link in record.links {
+            writer.write(link.destination)
+            writer.write(link.isImage)
+            if !linkage {
+                writer.write(link.location.line)
+                writer.write(link.location.column)
+            }
+        }
+        writer.write(record.firstHeading)
+        writer.write(record.startsWithTitleHeading)
+        writer.write(record.firstParagraph)
+        writer.write(UInt64(record.headings.count))
+        for heading in record.headings {
+            writer.write(heading.level)
+            writer.write(heading.text)
+            writer.write(heading.id)
+        }
+        writer.write(record.summaryHTML)
+        write(record.autolink, &writer)
+        writer.write(record.hasBody)
+        if !linkage {
+            let text = record.searchText
+            writer.write(UInt64(text.bytes.count))
+            writer.write(raw: text.bytes)
+            writer.write(UInt64(text.ends.count))
+            for (end, count) in zip(text.ends, text.occurrences) {
+                writer.write(UInt64(end))
+                writer.write(UInt64(count))
+            }
+            writer.write(text.length)
+        }
+    }
+
+    fileprivate static func record(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> PageRecord {
+        let contentHash = try reader.fingerprint()
+        let isEntry = try reader.bool()
+        let displayPath = try reader.string()
+        let contentPath = try reader.string()
+        let metadata = try self.metadata(&reader, file: displayPath)
+        let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: displayPath, contentPath: contentPath, metadata: metadata)
+        let references = try self.references(&reader, file: displayPath)
+        let declared = try self.references(&reader, file: displayPath)
+        var links: [MarkdownLink] = []
+        for _ in 0..<(try reader.count()) {
+            let destination = try reader.string()
+            let isImage = try reader.bool()
+            let location = SourceLocation(file: displayPath, line: try reader.int(), column: try reader.int())
+            links.append(MarkdownLink(destination: destination, isImage: isImage, location: location))
+        }
+        let firstHeading = try reader.optionalString()
+        let startsWithTitleHeading = try reader.bool()
+        let firstParagraph = try reader.optionalString()
+        var headings: [PageHeading] = []
+        for _ in 0..<(try reader.count()) {
+            headings.append(PageHeading(level: try reader.int(), text: try reader.string(), id: try reader.string()))
+        }
+        let summaryHTML = try reader.optionalString()
+        let autolink = try optionalFingerprint(&reader)
+        let hasBody = try reader.bool()
+        let joined = Array(try reader.raw(try reader.count()))
+        let terms = try reader.count()
+        var ends: [UInt32] = []
+        var counts: [UInt32] = []
+        ends.reserveCapacity(terms)
+        counts.reserveCapacity(terms)
+        for _ in 0..<terms {
+            guard let end = UInt32(exactly: try reader.uint()), let count = UInt32(exactly: try reader.uint()), end >= (ends.last ?? 0) else {
+                throw .init()
+            }
+            ends.append(end)
+            counts.append(count)
+        }
+        guard (ends.last ?? 0) <= joined.count, String(validating: joined, as: UTF8.self) != nil else { throw .init() }
+        let searchText = SearchTerms(joined: joined, ends: ends, counts: counts, length: try reader.int())
+        return PageRecord(
+            page: page, references: references, declaredTerms: declared, links: links, firstHeading: firstHeading,
+            startsWithTitleHeading: startsWithTitleHeading, firstParagraph: firstParagraph, summaryHTML: summaryHTML, autolink: autolink,
+            headings: headings, searchText: searchText, diagnostics: [], contentHash: contentHash, hasBody: hasBody)
+    }
+
+    private static func write(_ references: [TermReference], _ writer: inout BinaryWriter, locations: Bool) {
+        writer.write(UInt64(references.count))
+        for reference in references {
+            writer.write(reference.shown)
+            writer.write(reference.word)
+            writer.write(reference.key.rawValue)
+            writer.write(reference.key.slug)
+            writer.write(reference.isAutomatic)
+            if locations {
+                writer.write(reference.location.line)
+                writer.write(reference.location.column)
+            }
+        }
+    }
+
+    private static func references(_ reader: inout BinaryReader, file: String) throws(BinaryReader.Damaged) -> [TermReference] {
+        var references: [TermReference] = []
+        let count = try reader.count()
+        references.reserveCapacity(count)
+        for _ in 0..<count {
+            let shown = try reader.string()
+            let word = try reader.string()
+            let key = TermKey(canonical: try reader.string(), slug: try reader.string())
+            let isAutomatic = try reader.bool()
+            let location = SourceLocation(file: file, line: try reader.int(), column: try reader.int())
+            references.append(TermReference(shown: shown, word: word, key: key, location: location, isAutomatic: isAutomatic))
+        }
+        return references
+    }
+
+    private static func write(_ metadata: PageMetadata, _ writer: inout BinaryWriter, locations: Bool) {
+        writer.write(metadata.title)
+        writer.write(metadata.description)
+        writer.write(metadata.date)
+        writer.write(metadata.draft)
+        writer.write(metadata.tags)
+        writer.write(metadata.terms)
+        writer.write(metadata.weight != nil)
+        writer.write(metadata.weight ?? 0)
+        writer.write(metadata.toc.map { $0 ? 2 : 1 } ?? 0)
+        writer.write(metadata.term)
+        writer.write(metadata.aliases)
+        writer.write(metadata.partOfSpeech)
+        writer.write(metadata.phonetic)
+        writer.write(metadata.synonyms)
+        writer.write(metadata.antonyms)
+        writer.write(metadata.seeAlso)
+        writer.write(metadata.sense)
+        writer.write(metadata.summary)
+        writer.write(metadata.caseSensitive)
+        writer.write(UInt64(metadata.senses.count))
+        for (word, sense) in metadata.senses.sorted(by: { $0.key < $1.key }) {
+            writer.write(word)
+            writer.write(sense)
+        }
+        writer.write(metadata.autolink?.rawValue)
+        writer.write(metadata.autolinkExclude)
+        writer.write(UInt64(metadata.locations.count))
+        for (key, location) in metadata.locations.sorted(by: { $0.key < $1.key }) {
+            writer.write(key)
+            if locations {
+                writer.write(location.line)
+                writer.write(location.column)
+            }
+        }
+    }
+
+    private static func metadata(_ reader: inout BinaryReader, file: String) throws(BinaryReader.Damaged) -> PageMetadata {
+        var metadata = PageMetadata()
+        metadata.title = try reader.optionalString()
+        metadata.description = try reader.optionalString()
+        metadata.date = try reader.optionalString()
+        metadata.draft = try reader.bool()
+        metadata.tags = try reader.strings()
+        metadata.terms = try reader.strings()
+        let hasWeight = try reader.bool()
+        let weight = try reader.int()
+        metadata.weight = hasWeight ? weight : nil
+        switch try reader.int() {
+        case 0: metadata.toc = nil
+        case 1: metadata.toc = false
+        default: metadata.toc = true
+        }
+        metadata.term = try reader.optionalString()
+        metadata.aliases = try reader.strings()
+        metadata.partOfSpeech = try reader.optionalString()
+        metadata.phonetic = try reader.optionalString()
+        metadata.synonyms = try reader.strings()
+        metadata.antonyms = try reader.strings()
+        metadata.seeAlso = try reader.strings()
+        metadata.sense = try reader.optionalString()
+        metadata.summary = try reader.optionalString()
+        metadata.caseSensitive = try reader.bool()
+        for _ in 0..<(try reader.count()) {
+            let word = try reader.string()
+            metadata.senses[word] = try reader.string()
+        }
+        metadata.autolink = try reader.optionalString().flatMap(AutolinkMode.init(rawValue:))
+        metadata.autolinkExclude = try reader.strings()
+        for _ in 0..<(try reader.count()) {
+            let key = try reader.string()
+            metadata.locations[key] = SourceLocation(file: file, line: try reader.int(), column: try reader.int())
+        }
+        return metadata
+    }
+
+    // MARK: Outputs and the report
+
+    fileprivate static func write(_ output: BuildState.StoredOutput, _ writer: inout BinaryWriter) {
+        write(output.fingerprint, &writer)
+        writer.write(output.bytesHash)
+        write(output.signature, &writer)
+        writer.write(output.slots != nil)
+        guard let slots = output.slots else { return }
+        writer.write(UInt64(slots.written.count))
+        for slot in slots.written {
+            writer.write(slot.slot)
+            writer.write(slot.escaped)
+            writer.write(slot.start)
+            writer.write(slot.length)
+        }
+        writer.write(UInt64(slots.shown.count))
+        for shown in slots.shown { writer.write(shown) }
+    }
+
+    fileprivate static func output(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> BuildState.StoredOutput {
+        var output = BuildState.StoredOutput(
+            fingerprint: try optionalFingerprint(&reader), bytesHash: try reader.fingerprint(), signature: try optionalSignature(&reader))
+        guard try reader.bool() else { return output }
+        var written: [MustacheSlots.Written] = []
+        for _ in 0..<(try reader.count()) {
+            let slot = MustacheSlots.Written(slot: try reader.int(), escaped: try reader.bool(), start: try reader.int(), length: try reader.int())
+            // In order and apart, as a render notes them: anything else is damage.
+            guard slot.slot >= 0, slot.length >= 0, slot.start >= (written.last.map { $0.start + $0.length } ?? 0) else { throw .init() }
+            written.append(slot)
+        }
+        var shown: [Bool] = []
+        for _ in 0..<(try reader.count()) { shown.append(try reader.bool()) }
+        guard written.allSatisfy({ $0.slot < shown.count }) else { throw .init() }
+        output.slots = MustacheSlots(written: written, shown: shown)
+        return output
+    }
+
+    fileprivate static func write(_ report: BuildState.Report, _ writer: inout BinaryWriter) {
+        writer.write(UInt64(report.diagnostics.count))
+        for diagnostic in report.diagnostics { write(diagnostic, &writer) }
+        let stats = report.stats
+        for count in [stats.pages, stats.terms, stats.unresolved, stats.local, stats.cached, stats.fetched, stats.fromWordNet, stats.files] {
+            writer.write(count)
+        }
+        writer.write(report.validUntil.bitPattern)
+        writer.write(report.wantsNetwork)
+        writer.write(report.rootPath)
+    }
+
+    fileprivate static func report(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> BuildState.Report {
+        var report = BuildState.Report()
+        for _ in 0..<(try reader.count()) { report.diagnostics.append(try diagnostic(&reader)) }
+        report.stats.pages = try reader.int()
+        report.stats.terms = try reader.int()
+        report.stats.unresolved = try reader.int()
+        report.stats.local = try reader.int()
+        report.stats.cached = try reader.int()
+        report.stats.fetched = try reader.int()
+        report.stats.fromWordNet = try reader.int()
+        report.stats.files = try reader.int()
+        report.validUntil = Double(bitPattern: try reader.uint())
+        report.wantsNetwork = try reader.bool()
+        report.rootPath = try reader.string()
+        return report
+    }
+
+    private static func write(_ location: SourceLocation?, _ writer: inout BinaryWriter) {
+        writer.write(location != nil)
+        guard let location else { return }
+        writer.write(location.file)
+        writer.write(location.line)
+        writer.write(location.column)
+    }
+
+    private static func location(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> SourceLocation? {
+        guard try reader.bool() else { return nil }
+        return SourceLocation(file: try reader.string(), line: try reader.int(), column: try reader.int())
+    }
+
+    /// A problem as printed: its code, severity, message, place and notes (read back as `Problem.replayed`).
+    private static func write(_ diagnostic: Diagnostic, _ writer: inout BinaryWriter) {
+        writer.write(diagnostic.code.rawValue)
+        writer.write(diagnostic.severity.rawValue)
+        writer.write(diagnostic.message)
+        write(diagnostic.location, &writer)
+        writer.write(diagnostic.subject)
+        writer.write(UInt64(diagnostic.notes.count))
+        for note in diagnostic.notes {
+            writer.write(note.message)
+            write(note.location, &writer)
+            writer.write(note.showsSourceLine)
+        }
+    }
+
+    private static func diagnostic(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> Diagnostic {
+        guard let code = DiagnosticCode(rawValue: try reader.string()), let severity = Severity(rawValue: try reader.string()) else {
+            throw .init()
+        }
+        let message = try reader.string()
+        var diagnostic = Diagnostic(.replayed(code: code, message: message), at: try location(&reader), subject: try reader.optionalString())
+        diagnostic.severity = severity
+        for _ in 0..<(try reader.count()) {
+            let text = try reader.string()
+            let at = try location(&reader)
+            diagnostic.notes.append(Diagnostic.Note(text, at: at, showsSourceLine: try reader.bool()))
+        }
+        return diagnostic
+    }
+
+    // MARK: Pieces
+
+    static func write(_ signature: FileSignature, _ writer: inout BinaryWriter) {
+        writer.write(signature.device)
+        writer.write(signature.inode)
+        writer.write(Int(signature.size))
+        writer.write(signature.modifiedSeconds)
+        writer.write(signature.modifiedNanoseconds)
+        writer.write(signature.changedSeconds)
+        writer.write(signature.changedNanoseconds)
+    }
+
+    static func signature(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> FileSignature {
+        FileSignature(
+            device: try reader.uint(), inode: try reader.uint(), size: Int64(try reader.int()), modifiedSeconds: try reader.int(),
+            modifiedNanoseconds: try reader.int(), changedSeconds: try reader.int(), changedNanoseconds: try reader.int())
+    }
+
+    fileprivate static func write(_ signature: FileSignature?, _ writer: inout BinaryWriter) {
+        writer.write(signature != nil)
+        if let signature { write(signature, &writer) }
+    }
+
+    fileprivate static func optionalSignature(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> FileSignature? {
+        try reader.bool() ? try signature(&reader) : nil
+    }
+
+    fileprivate static func write(_ fingerprint: Fingerprint?, _ writer: inout BinaryWriter) {
+        writer.write(fingerprint != nil)
+        if let fingerprint { writer.write(fingerprint) }
+    }
+
+    fileprivate static func optionalFingerprint(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> Fingerprint? {
+        try reader.bool() ? try reader.fingerprint() : nil
+    }
+
+    fileprivate static func write(_ strings: [String?], _ writer: inout BinaryWriter) {
+        writer.write(UInt64(strings.count))
+        for string in strings { writer.write(string) }
+    }
+
+    fileprivate static func optionalStrings(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [String?] {
+        var strings: [String?] = []
+        for _ in 0..<(try reader.count()) { strings.append(try reader.optionalString()) }
+        return strings
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// The bodies of the markdown files the load step parsed, as markdown made them (`BodyHTML`, with the destinations
+/// their links were written with), for the render step to fill with the site's term links. A page whose body isn't
+/// here, or was made with other destinations, is read and parsed again.
+final class PageBodies: Sendable {
+    private let made = Mutex<[String: (body: BodyHTML, destinations: [String?])]>([:])
+    /// Glossary entries' bodies once filled, by path below `content/`: a term's page and the exports show them.
+    private let entries = Mutex<[String: String]>([:])
+    private let contentFolder: URL
+    private let autolink: AutolinkSettings?
+
+    init(contentFolder: URL, autolink: AutolinkSettings?) {
+        self.contentFolder = contentFolder
+        self.autolink = autolink
+    }
+
+    func add(_ body: BodyHTML, destinations: [String?], for contentPath: String) {
+        made.withLock { $0[contentPath] = (body, destinations) }
+    }
+
+    /// A content page's body HTML with `wrappers` in its slots, its links written as `destinations` (each page's is
+    /// asked for once, and let go).
+    func body(_ record: PageRecord, wrappers: [MarkdownDocument.Wrapper], destinations: [String?]) -> String {
+        if let made = made.withLock({ $0.removeValue(forKey: record.page.contentPath) }), made.destinations == destinations {
+            return made.body.filled(with: wrappers)
+        }
+        return reparsed(record, destinations: destinations)?.filled(with: wrappers) ?? ""
+    }
+
+    /// A team entry's body HTML, filled with the site's term links.
+    func entryBody(_ definition: TermDefinition, site: BuiltSite) -> String? {
+        guard case .team(let index) = definition.origin else { return nil }
+        let record = site.pages[index]
+        let path = record.page.contentPath
+        if let known = entries.withLock({ $0[path] }) { return known }
+        let destinations = site.links.destinations(record)
+        let made = made.withLock { $0[path] }
+        let body = made.flatMap { $0.destinations == destinations ? $0.body : nil } ?? reparsed(record, destinations: destinations)
+        let html = body?.filled(with: site.wrappers(record)) ?? ""
+        entries.withLock { $0[path] = html }
+        return html
+    }
+
+    /// The body of the file the record was read from, parsed again (if the file changed since, as it says now).
+    private func reparsed(_ record: PageRecord, destinations: [String?]) -> BodyHTML? {
+        let file = SiteSource.File(
+            displayPath: record.page.displayPath, contentPath: record.page.contentPath,
+            url: contentFolder.appendingPathComponent(record.page.contentPath))
+        guard case .success(let data) = FileContents.read(file.path),
+            let parsed = PageParser.parse(data, file: file, drafts: true, autolink: autolink).0, let document = parsed.document,
+            document.links.count == destinations.count, document.references.count == record.references.count
+        else { return nil }
+        return document.renderBody(destinations: destinations)
+    }
+}

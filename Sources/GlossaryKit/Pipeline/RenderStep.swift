@@ -1,0 +1,238 @@
+import Foundation
+import Synchronization
+
+/// Step: every planned file, fingerprinted from the one value it is made from — a template's context (with the
+/// fingerprint of the page's body in its slots' place), the search index's documents, the exports' model, a copied
+/// file's bytes — and rendered and handed to the sink unless the sink holds it made from the same value. Nothing
+/// beside the value decides whether a file is made again, so whatever a value gains, a change to it remakes the file.
+final class RenderStep: Sendable {
+    let plan: OutputPlan
+    let site: BuiltSite
+    let renderer: SiteRenderer
+    /// The bodies the load step made, and how to make one it didn't.
+    let bodies: PageBodies
+    let jobs: Int
+    let hook: (@Sendable (String, inout MustacheValue) -> Void)?
+    /// The fingerprint of every template a context is rendered with (partials and parents included), and of what
+    /// rendering adds beside the context.
+    private let templates: Fingerprint
+    private let search: Shared<(Fingerprint, [SearchDocument])>
+    /// The glossary exports' model, written as `glossary.json`: every field of the model is in it, so it is the value
+    /// all three exports are made from.
+    private let exportModel: Shared<(json: Data, model: GlossaryExport)>
+    private let searchFiles = Mutex<[String: String]?>(nil)
+    /// The glossary exports not yet offered: the model is let go after the last (it is as big as they are).
+    private let exportsLeft: Mutex<Int>
+
+    init(
+        plan: OutputPlan, site: BuiltSite, renderer: SiteRenderer, bodies: PageBodies, jobs: Int, hook: (@Sendable (String, inout MustacheValue) -> Void)? = nil
+    ) {
+        self.hook = hook
+        self.plan = plan
+        self.site = site
+        self.renderer = renderer
+        self.bodies = bodies
+        self.jobs = jobs
+        var hasher = FingerprintHasher()
+        for (name, source) in renderer.theme.templateSources.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(name)
+            hasher.combine(source)
+        }
+        hasher.combine(renderer.bodySuffix)
+        templates = hasher.finish()
+        let (definitions, renderer) = (plan.definitions, renderer)
+        search = Shared {
+            let documents = renderer.searchDocuments(definitions)
+            var hasher = FingerprintHasher()
+            hasher.combine("search")
+            Fingerprint.of(documents, into: &hasher)
+            return (hasher.finish(), documents)
+        }
+        let entryBody: @Sendable (TermDefinition) -> String? = { [bodies] in bodies.entryBody($0, site: site) }
+        exportModel = Shared {
+            let model = GlossaryExport.make(site: site, definitions: definitions, entryBody: entryBody)
+            return (GlossaryJSONExport.data(model), model)
+        }
+        exportsLeft = Mutex(plan.items.count { if case .export(let kind) = $0.content { kind.usesModel } else { false } })
+    }
+
+    /// What rendering came to: the paths the sink changed, how many files were rendered or copied, and the files
+    /// that could not be written.
+    struct Rendered {
+        var changed: Set<String>
+        var written: Int
+        var failures: [OutputFailure]
+    }
+
+    /// Renders on every core; a cancelled build stops handing files over and doesn't finish the sink.
+    func run(into sink: any OutputSink, cancellation: BuildCancellation) -> Rendered {
+        let results = Self.renderOrder(plan.items).parallelMap(jobs: jobs) { item -> (written: Bool, failure: OutputFailure?) in
+            if cancellation.isCancelled { return (false, nil) }
+            do throws(OutputFailure) {
+                return (try offer(item, to: sink), nil)
+            } catch {
+                return (false, error)
+            }
+        }
+        var failures = results.compactMap(\.failure)
+        var changed: Set<String> = []
+        if failures.isEmpty && !cancellation.isCancelled {
+            do throws(OutputFailure) {
+                changed = try sink.finish(paths: plan.paths)
+            } catch {
+                failures.append(error)
+            }
+        }
+        return Rendered(changed: changed, written: results.filter(\.written).count, failures: failures)
+    }
+
+    /// Offers one file to the sink, rendered when the sink doesn't keep it; whether it was written.
+    private func offer(_ item: OutputPlan.Item, to sink: any OutputSink) throws(OutputFailure) -> Bool {
+        switch item.content {
+        case .file(let url, let hash):
+            if try sink.keep(item.path, fingerprint: hash) { return false }
+            try sink.copy(item.path, from: url, fingerprint: hash)
+        case .data(let data):
+            try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
+        case .page(let index):
+            let record = site.pages[index]
+            var context = renderer.pageContext(record)
+            hook?(item.path, &context)
+            let wrappers = site.wrappers(record)
+            let destinations = site.links.destinations(record)
+            var hasher = start("page", context)
+            hasher.combine(record.contentHash)
+            hasher.combine(record.autolink ?? .zero)
+            hasher.combineCount(wrappers.count)
+            for wrapper in wrappers {
+                hasher.combine(wrapper.open)
+                hasher.combine(wrapper.close)
+            }
+            hasher.combineCount(destinations.count)
+            for destination in destinations { hasher.combine(destination) }
+            let fingerprint = hasher.finish()
+            if try sink.keep(item.path, fingerprint: fingerprint) { return false }
+            let html = bodies.body(record, wrappers: wrappers, destinations: destinations)
+            let (data, slots) = renderer.renderPage(context, body: SiteRenderer.bodyValues(record, html: html))
+            try sink.write(item.path, data, fingerprint: fingerprint, slots: slots)
+        case .section(let node):
+            try template("page", renderer.sectionContext(node), item.path, to: sink)
+        case .term(let key):
+            guard let definition = site.termPages[key] else { return false }
+            try template("term", renderer.termContext(definition, entryBody: bodies.entryBody(definition, site: site)), item.path, to: sink)
+        case .index:
+            try template("terms", renderer.indexContext(plan.definitions), item.path, to: sink)
+        case .search:
+            try template("search", renderer.searchContext(), item.path, to: sink)
+        case .notFound:
+            try template("404", renderer.notFoundContext(), item.path, to: sink)
+        case .termsJSON:
+            let data = renderer.termsJSON(plan.definitions)
+            try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
+        case .searchIndex:
+            let (fingerprint, documents) = search.value
+            try write(item.path, fingerprint: fingerprint, to: sink) {
+                // Made once, by the first of its files that is not kept; each file is handed over once and let go.
+                searchFiles.withLock { files in
+                    if files == nil { files = SearchIndex(documents: documents, jobs: jobs).files }
+                    return Data((files?.removeValue(forKey: item.path) ?? "").utf8)
+                }
+            }
+        case .export(let kind):
+            switch kind {
+            case .json, .csv, .tbx:
+                let (json, model) = exportModel.value
+                defer {
+                    let left = exportsLeft.withLock { left in
+                        left -= 1
+                        return left
+                    }
+                    if left == 0 { exportModel.release() }
+                }
+                var hasher = FingerprintHasher()
+                hasher.combine(kind.path)
+                hasher.combine(bytes: json)
+                try write(item.path, fingerprint: hasher.finish(), to: sink) {
+                    switch kind {
+                    case .csv: GlossaryCSVExport.data(model)
+                    case .tbx: GlossaryTBXExport.data(model)
+                    default: json
+                    }
+                }
+            case .sitemap:
+                let data = Data(Sitemap.text(site: site, definitions: plan.definitions).utf8)
+                try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
+            case .robots:
+                let data = Data(RobotsTxt.text(site: site).utf8)
+                try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
+            }
+        }
+        return true
+    }
+
+    /// A template's output: its context's fingerprint, and the context rendered unless the sink keeps the file.
+    private func template(_ name: String, _ context: MustacheValue, _ path: String, to sink: any OutputSink) throws(OutputFailure) {
+        var context = context
+        hook?(path, &context)
+        let fingerprint = start(name, context).finish()
+        try write(path, fingerprint: fingerprint, to: sink) { renderer.render(name, context) }
+    }
+
+    private func write(_ path: String, fingerprint: Fingerprint, to sink: any OutputSink, _ make: () -> Data) throws(OutputFailure) {
+        if try sink.keep(path, fingerprint: fingerprint) { return }
+        try sink.write(path, make(), fingerprint: fingerprint, slots: nil)
+    }
+
+    private func start(_ template: String, _ context: MustacheValue) -> FingerprintHasher {
+        var hasher = FingerprintHasher()
+        hasher.combine(template)
+        hasher.combine(templates)
+        context.fingerprint(into: &hasher)
+        return hasher
+    }
+
+    /// `items` in the order they are best rendered on every core: the few files that each cost as much as hundreds of
+    /// pages (the glossary exports, the search index, the A–Z index and its JSON) halfway through the rest, so that they
+    /// run beside pages rather than alone after them.
+    static func renderOrder(_ items: [OutputPlan.Item]) -> [OutputPlan.Item] {
+        func rank(_ content: OutputPlan.Content) -> Int? {
+            switch content {
+            case .export(.json): 0
+            case .searchIndex: 1
+            case .export(.csv), .export(.tbx): 2
+            case .index, .termsJSON, .export(.sitemap): 3
+            default: nil
+            }
+        }
+        var heavy: [(rank: Int, item: OutputPlan.Item)] = []
+        var rest: [OutputPlan.Item] = []
+        rest.reserveCapacity(items.count)
+        for item in items {
+            if let rank = rank(item.content) { heavy.append((rank, item)) } else { rest.append(item) }
+        }
+        // A stable sort: items of one rank keep the plan's order.
+        let ordered = heavy.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.item)
+        rest.insert(contentsOf: ordered, at: rest.count / 2)
+        return rest
+    }
+}
+
+/// A value made once, by the first to ask for it, while the others wait.
+final class Shared<Value: Sendable>: Sendable {
+    private let made = Mutex<Value?>(nil)
+    private let make: @Sendable () -> Value
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        made.withLock { value in
+            if let value { return value }
+            let new = make()
+            value = new
+            return new
+        }
+    }
+
+    /// Lets the value go (the next to ask makes it again).
+    func release() { made.withLock { $0 = nil } }
+}

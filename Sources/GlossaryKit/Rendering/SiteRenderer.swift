@@ -1,0 +1,427 @@
+import Foundation
+import Synchronization
+
+/// Renders the files of a resolved site — content pages, term pages, the A–Z index, the dictionary page, the 404
+/// page, the terms JSON the browser scripts read — each from one value: a template's context (`pageContext`,
+/// `termContext`, …), or the data a file is written from. A file's fingerprint is that value's (`RenderStep`), so
+/// whatever a context holds, a change to it makes the file again.
+public struct SiteRenderer: Sendable {
+    public var site: BuiltSite
+    public var theme: Theme
+    public var bodySuffix: String?
+    /// The Content-Security-Policies of this build's pages, by the head-script they allow.
+    let policies = ContentSecurityPolicy.Memo()
+    /// Values every page asks for again and again, made once per build.
+    let memo = Memo()
+    /// Where canonical links and structured data start (`SiteRenderer.exportRoot`), computed once.
+    let exportRoot: String
+
+    public static let generator = "Glossary \(GlossaryVersion.current)"
+
+    /// Threads the site search's index is made on.
+    public var jobs: Int
+
+    public init(site: BuiltSite, theme: Theme, bodySuffix: String?, jobs: Int = 1) {
+        self.site = site
+        self.theme = theme
+        self.bodySuffix = bodySuffix
+        self.jobs = jobs
+        exportRoot = site.exportRoot
+    }
+
+    /// Term summaries and linked words by key, for the build (synonyms repeat across thousands of entries).
+    final class Memo: Sendable {
+        private let summaries = Mutex<[TermKey: MustacheValue]>([:])
+        private let linkedWords = Mutex<MustacheObject>([:])
+
+        func summary(_ key: TermKey, _ make: () -> MustacheValue) -> MustacheValue {
+            if let known = summaries.withLock({ $0[key] }) { return known }
+            let value = make()
+            summaries.withLock { $0[key] = value }
+            return value
+        }
+
+        func linkedWord(_ word: String, _ make: () -> MustacheValue) -> MustacheValue {
+            if let known = linkedWords.withLock({ $0[word] }) { return known }
+            let value = make()
+            linkedWords.withLock { $0[word] = value }
+            return value
+        }
+    }
+
+    // MARK: Files
+
+    /// A content page, from its record and its body HTML.
+    public func page(_ record: PageRecord, body: String) -> Data {
+        renderPage(pageContext(record), body: Self.bodyValues(record, html: body)).0
+    }
+
+    /// A page's context rendered with its body's values in the slots, and where the page shows them (nil when the
+    /// render stopped at a limit).
+    func renderPage(_ context: MustacheValue, body values: [String]) -> (Data, MustacheSlots?) {
+        let (data, slots) = theme.renderData("page", context, slots: values)
+        let (page, at) = finishing(data)
+        guard var slots, let at, let added = bodySuffix?.utf8.count else { return (page, slots) }
+        // What the suffix went before moved after it.
+        for index in slots.written.indices where slots.written[index].start >= at { slots.written[index].start += added }
+        return (page, slots)
+    }
+
+    /// The values of a page context's slots (`pageContext`): its HTML whole (`content`), and in two when the markdown
+    /// opens with its own level-1 heading (`body`, after the heading `title_html`), so a theme can place the heading
+    /// with the title.
+    static func bodyValues(_ record: PageRecord, html: String) -> [String] {
+        if record.startsWithTitleHeading, html.hasPrefix("<h1"), let end = html.range(of: "</h1>\n") {
+            return [html, String(html[end.upperBound...]), String(html[..<end.upperBound])]
+        }
+        return [html, html, ""]
+    }
+
+    /// The generated page of a section without a page of its own (a folder without an index): what it holds.
+    public func section(_ node: Int) -> Data {
+        render("page", sectionContext(node))
+    }
+
+    /// A term's page; `entryBody` is the HTML of the team's entry for team terms.
+    public func term(_ definition: TermDefinition, entryBody: String?) -> Data {
+        render("term", termContext(definition, entryBody: entryBody))
+    }
+
+    /// The A–Z index of `definitions`.
+    public func index(_ definitions: [TermDefinition]) -> Data {
+        render("terms", indexContext(definitions))
+    }
+
+    public func search() -> Data { render("search", searchContext()) }
+
+    public func notFound() -> Data { render("404", notFoundContext()) }
+
+    func searchContext() -> MustacheValue { .object(common(title: "Dictionary", url: "search/", kind: "search")) }
+
+    func notFoundContext() -> MustacheValue { .object(common(title: "Page not found", url: "404.html", kind: "404")) }
+
+    func render(_ template: String, _ context: MustacheValue) -> Data {
+        finish(theme.renderData(template, context))
+    }
+
+    /// The page with `bodySuffix` (the preview server's live-reload tag) before `</body>`.
+    func finish(_ html: Data) -> Data { finishing(html).0 }
+
+    /// `finish`, and where the suffix went.
+    private func finishing(_ html: Data) -> (Data, Int?) {
+        guard let bodySuffix, let end = html.range(of: Data("</body>".utf8), options: .backwards) else { return (html, nil) }
+        var html = html
+        html.replaceSubrange(end.lowerBound..<end.lowerBound, with: Data(bodySuffix.utf8))
+        return (html, end.lowerBound - html.startIndex)
+    }
+
+    // MARK: Contexts
+
+    /// Values every template sees.
+    func common(title: String, url: String, kind: String, description: String? = nil) -> MustacheObject {
+        let config = site.config
+        var values: MustacheObject = [
+            "site": .object([
+                "title": .string(config.title),
+                "description": config.description.map(MustacheValue.string) ?? .null,
+                "language": .string(config.language),
+                "live_lookup": .bool(config.dictionary.liveLookup),
+                "api": .string(config.dictionary.api),
+                "generator": .string(Self.generator),
+            ]),
+            "root": .string(site.rootPath),
+            "assets": .string(site.rootPath + "assets/"),
+            "terms_json": .string(site.rootPath + "terms/index.json"),
+            "title": .string(title),
+            "page_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
+            "description": (description ?? config.description).map(MustacheValue.string) ?? .null,
+            "url": .string(site.rootPath + url),
+            "is_\(kind)": .bool(true),
+            "nav": .array(navigation(current: url)),
+            // The 404 page is served at any address, so it names none as its own.
+            "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
+            "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
+        ]
+        values["csp"] = .string(contentSecurityPolicy(values))
+        return values
+    }
+
+    /// The page's Content-Security-Policy, allowing the theme's inline no-flash script (`head-script`) by the
+    /// hash of its text as rendered with these values: a theme that changes the script still gets a policy for it.
+    func contentSecurityPolicy(_ values: MustacheObject) -> String {
+        policies.text(config: site.config, inlineScriptsIn: theme.render("head-script", .object(values)))
+    }
+
+    /// The site-wide navigation: home, the glossary index and the dictionary page.
+    func navigation(current: String) -> [MustacheValue] {
+        [("Home", ""), ("Glossary", "terms/"), ("Dictionary", "search/")].map { title, path in
+            .object([
+                "title": .string(title), "url": .string(site.rootPath + path),
+                "current": .bool(path.isEmpty ? current.isEmpty : current.hasPrefix(path)),
+            ])
+        }
+    }
+
+    /// A content page's context, its body left in slots (see `bodyValues`): `content` 0, `body` 1, `title_html` 2.
+    func pageContext(_ record: PageRecord) -> MustacheValue {
+        let page = record.page
+        let title = record.title
+        var context = common(title: title, url: page.urlPath, kind: page.urlPath.isEmpty ? "home" : "page", description: page.metadata.description)
+        let usedTerms = record.allReferences.map(\.key).uniqued().compactMap { site.definition(for: $0) }
+        var seen = Set<TermKey>()
+        let termList = usedTerms.filter { seen.insert($0.key).inserted }.map(termSummary)
+        context["page"] = Self.flagged([
+            "title": .string(title),
+            "description": page.metadata.description.map(MustacheValue.string) ?? .null,
+            "date": page.metadata.date.map(MustacheValue.string) ?? .null,
+            "tags": .array(page.metadata.tags.map(MustacheValue.string)),
+            "content": .slot(0),
+            "title_html": .slot(2),
+            "body": .slot(1),
+            "terms": .array(termList),
+            "source": .string(page.displayPath),
+            // False when the markdown opens with its own level-1 heading, so the theme doesn't repeat it.
+            "show_title": .bool(!record.startsWithTitleHeading),
+            "toc": tableOfContents(record),
+        ])
+        context["navigation"] = navigationContext(site.navigation.view(forURL: page.urlPath))
+        return .object(context)
+    }
+
+    func sectionContext(_ node: Int) -> MustacheValue {
+        let section = site.navigation.nodes[node]
+        let url = section.urlPath ?? ""
+        var context = common(title: section.title, url: url, kind: "page")
+        context["page"] = Self.flagged([
+            "title": .string(section.title),
+            "description": .null,
+            "date": .null,
+            "tags": .array([]),
+            "content": .string(""),
+            "title_html": .null,
+            "body": .string(""),
+            "terms": .array([]),
+            "source": .null,
+            "show_title": .bool(true),
+            "toc": .array([]),
+            "is_generated": .bool(true),
+        ])
+        context["navigation"] = navigationContext(site.navigation.view(forURL: url))
+        return .object(context)
+    }
+
+    func termSummary(_ definition: TermDefinition) -> MustacheValue {
+        memo.summary(definition.key) { termSummaryValue(definition) }
+    }
+
+    private func termSummaryValue(_ definition: TermDefinition) -> MustacheValue {
+        .object([
+            "word": .string(definition.word),
+            "sense": definition.sense.map(MustacheValue.string) ?? .null,
+            "slug": .string(definition.slug),
+            "url": .string(site.termURL(definition)),
+            "summary": definition.summary.map(MustacheValue.string) ?? .null,
+            "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
+            "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
+        ])
+    }
+
+    /// A word linked to its term page when the glossary has one.
+    func linkedWord(_ word: String) -> MustacheValue {
+        memo.linkedWord(word) { linkedWordValue(word) }
+    }
+
+    private func linkedWordValue(_ word: String) -> MustacheValue {
+        // An explicit null stops Mustache from finding an outer `url` (the term page's own) instead.
+        .object(["word": .string(word), "url": Self.linkedURL(word, in: site).map(MustacheValue.string) ?? .null])
+    }
+
+    /// The term page a word links to, if the glossary has one.
+    static func linkedURL(_ word: String, in site: BuiltSite) -> String? {
+        guard let key = TermKey(word), let definition = site.termPages[key] ?? site.definition(for: key) else { return nil }
+        return site.termURL(definition)
+    }
+
+    /// A `see_also:` item: a term linked to its page, or a link with the title of the page it leads to.
+    func seeAlso(_ item: String, of definition: TermDefinition) -> MustacheValue {
+        guard SeeAlso.isLink(item), case .team(let index) = definition.origin else { return linkedWord(item) }
+        let link = site.seeAlsoLink(item, from: site.pages[index].page)
+        return .object(["word": .string(link.text), "url": .string(link.url)])
+    }
+
+    func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
+        var context = common(title: definition.title, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
+        var term: MustacheObject = [
+            "word": .string(definition.word),
+            "sense": definition.sense.map(MustacheValue.string) ?? .null,
+            "slug": .string(definition.slug),
+            "url": .string(site.termURL(definition)),
+            "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
+            "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
+            "aliases": .array(definition.aliases.map { .string($0.rawValue) }),
+            "see_also": .array(definition.seeAlso.map { seeAlso($0, of: definition) }),
+            "used_on": .array(
+                site.usedOn(definition).map { record in
+                    .object(["title": .string(record.title), "url": .string(site.rootPath + record.page.urlPath)])
+                }),
+            "forms_used": .array((site.formsUsed[definition.key] ?? []).map { .string($0.rawValue) }),
+        ]
+        switch definition.origin {
+        case .team:
+            term["is_team"] = true
+            term["body"] = .string(entryBody ?? "")
+            term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map(linkedWord))
+            term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map(linkedWord))
+        case .dictionary(let entry, _, let stale):
+            addEntries(definition.entries, to: &term)
+            term["is_dictionary"] = true
+            term["audio"] = .array(audio(definition.entries))
+            term["fetched_at"] = .string(String(entry.fetchedAtText.prefix(10)))
+            term["stale"] = .bool(stale)
+            term["sample"] = entry.sampleNote.map(MustacheValue.string) ?? .null
+            term["entries_count"] = .int(definition.entries.count)
+        case .wordNet:
+            addEntries(definition.entries, to: &term)
+            term["is_wordnet"] = true
+        }
+        context["term"] = Self.flagged(term)
+        context["structured_data"] = .string(StructuredData.termPage(definition, site: site, root: exportRoot))
+        return .object(context)
+    }
+
+    /// What a dictionary's entries (the API's, WordNet's) give a term page: meanings, sources, licences.
+    private func addEntries(_ entries: [DictionaryEntry], to term: inout MustacheObject) {
+        term["meanings"] = .array(meanings(entries))
+        term["source_urls"] = .array(DictionaryEntry.distinctSourceURLs(entries).map(MustacheValue.string))
+        term["licenses"] = .array(licenses(entries))
+    }
+
+    /// Meanings grouped by part of speech (the API repeats `noun` across entries and within one), in order of
+    /// first appearance, definitions numbered within their group.
+    func meanings(_ entries: [DictionaryEntry]) -> [MustacheValue] {
+        DictionaryEntry.groupedMeanings(entries).map { meaning in
+            Self.flagged([
+                "part_of_speech": .string(meaning.partOfSpeech),
+                "definitions": .array(
+                    meaning.definitions.enumerated().map { index, sense in
+                        Self.flagged([
+                            "number": .int(index + 1),
+                            "definition": .string(sense.definition),
+                            "example": sense.example.map(MustacheValue.string) ?? .null,
+                            "examples": .array(sense.examples.map(MustacheValue.string)),
+                            "synonyms": .array(sense.synonyms.map(linkedWord)),
+                            "antonyms": .array(sense.antonyms.map(linkedWord)),
+                        ])
+                    }),
+                "synonyms": .array(meaning.synonyms.map(linkedWord)),
+                "antonyms": .array(meaning.antonyms.map(linkedWord)),
+            ])
+        }
+    }
+
+    /// Each distinct pronunciation recording, labelled by its accent when the file name tells (`-us.mp3`).
+    func audio(_ entries: [DictionaryEntry]) -> [MustacheValue] {
+        entries.flatMap(\.phonetics).filter { $0.audio != nil }.map(\.audio!).uniqued().map { url in
+            let phonetic = entries.flatMap(\.phonetics).first { $0.audio == url }
+            let accent = Self.accent(ofRecording: url)
+            return .object([
+                "url": .string(url),
+                "label": .string(accent.map { "Play (\($0))" } ?? "Play"),
+                "accent": accent.map(MustacheValue.string) ?? .null,
+                "text": phonetic?.text.map(MustacheValue.string) ?? .null,
+                "source_url": phonetic?.sourceUrl.map(MustacheValue.string) ?? .null,
+                "license": phonetic?.license.map { .object(["name": .string($0.name), "url": $0.url.map(MustacheValue.string) ?? .null]) } ?? .null,
+            ])
+        }
+    }
+
+    /// The accent a recording's file name tells (`…-us.mp3` → `US`), if it tells one.
+    static func accent(ofRecording url: String) -> String? {
+        let file = (URL(string: url)?.deletingPathExtension().lastPathComponent ?? "").lowercased()
+        return ["us": "US", "uk": "UK", "au": "Australia", "ca": "Canada"].first { file.hasSuffix("-\($0.key)") }?.value
+    }
+
+    func licenses(_ entries: [DictionaryEntry]) -> [MustacheValue] {
+        DictionaryEntry.distinctLicenses(entries).map {
+            .object(["name": .string($0.name), "url": $0.url.map(MustacheValue.string) ?? .null])
+        }
+    }
+
+    func indexContext(_ definitions: [TermDefinition]) -> MustacheValue {
+        var context = common(title: "Glossary", url: "terms/", kind: "terms")
+        var groups: [(letter: String, terms: [MustacheValue])] = []
+        // A word's senses stand together under it, in order of sense.
+        let sorted = definitions.sorted {
+            switch $0.word.localizedStandardCompare($1.word) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: ($0.sense ?? "") < ($1.sense ?? "")
+            }
+        }
+        for definition in sorted {
+            let letter = Self.indexLetter(definition.word)
+            if groups.last?.letter != letter { groups.append((letter, [])) }
+            groups[groups.count - 1].terms.append(termSummary(definition))
+        }
+        let present = Set(groups.map(\.letter))
+        context["letters"] = .array(
+            groups.map { group in
+                .object([
+                    "letter": .string(group.letter), "id": .string("letter-\(group.letter == "#" ? "other" : group.letter.lowercased())"),
+                    "terms": .array(group.terms),
+                ])
+            })
+        context["alphabet"] = .array(
+            ((65...90).map { String(UnicodeScalar(UInt8($0))) } + (present.contains("#") ? ["#"] : [])).map { letter in
+                .object([
+                    "letter": .string(letter), "id": .string("letter-\(letter == "#" ? "other" : letter.lowercased())"),
+                    "present": .bool(present.contains(letter)),
+                ])
+            })
+        context["term_count"] = .int(definitions.count)
+        context["structured_data"] = .string(StructuredData.termSet(site: site, definitions: definitions, root: exportRoot))
+        return .object(context)
+    }
+
+    /// `Éclair` files under E; digits and symbols under `#`.
+    static func indexLetter(_ word: String) -> String {
+        let folded = word.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).uppercased()
+        guard let first = folded.unicodeScalars.first, ("A"..."Z").contains(first) else { return "#" }
+        return String(first)
+    }
+
+    /// The data term cards and the dictionary page read in the browser: compact JSON with sorted keys, written
+    /// by hand because JSONSerialization took a tenth of the render stage.
+    public func termsJSON(_ definitions: [TermDefinition]) -> Data {
+        Data(termsJSONText(definitions).utf8)
+    }
+
+    func termsJSONText(_ definitions: [TermDefinition]) -> String {
+        var json = "{\"terms\":["
+        for (index, definition) in definitions.enumerated() {
+            if index > 0 { json += "," }
+            json += "{\"aliases\":[" + definition.aliases.map { JSONWriter.quoted($0.rawValue) }.joined(separator: ",") + "]"
+            json += ",\"key\":" + JSONWriter.quoted(definition.key.rawValue)
+            if let sense = definition.sense { json += ",\"sense\":" + JSONWriter.quoted(sense) }
+            if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + JSONWriter.quoted(partOfSpeech) }
+            if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
+            json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
+            json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
+            if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
+            if let html = definition.summaryHTML { json += ",\"summary_html\":" + JSONWriter.quoted(html) }
+            json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
+            json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"
+        }
+        return json + "]}\n"
+    }
+
+    /// The object with `has_<key>` set for each list in it, so templates can test "is this list non-empty".
+    static func flagged(_ object: MustacheObject) -> MustacheValue {
+        var result = object
+        for (key, value) in object.elements {
+            if case .array(let items) = value { result["has_" + key] = .bool(!items.isEmpty) }
+        }
+        return .object(result)
+    }
+
+}
