@@ -95,24 +95,7 @@ public struct AutolinkSettings: Sendable {
     }
 
     /// The matcher and the names, made once, by the first page that asks (the others wait for it).
-    private final class Made: @unchecked Sendable {
-        private let lock = NSLock()
-        private var made: (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])?
-        private let make: @Sendable () -> (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])
-
-        init(_ make: @escaping @Sendable () -> (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])) {
-            self.make = make
-        }
-
-        var value: (matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey]) {
-            lock.withLock {
-                if let made { return made }
-                let value = make()
-                made = value
-                return value
-            }
-        }
-    }
+    private typealias Made = Shared<(matcher: TermMatcher<TermKey>, termOfName: [TermKey: TermKey])>
 
     /// The mode a page reads with: its front matter's, else the site's.
     func mode(for metadata: PageMetadata) -> AutolinkMode { metadata.autolink ?? mode }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The markup around a term reference in a page's HTML: a link to the term's page, or a marked span when the
 /// term has no definition. A pure function of the key, the slug of the page it links to, the site's root and
@@ -44,19 +45,18 @@ public enum TermMarkup {
     ///
     /// Found by the use alone (one hash of the key), then checked against the slug and root it was made for; a use
     /// whose slug or root has changed gets a new wrapper, which replaces the old.
-    final class Cache: @unchecked Sendable {
+    final class Cache: Sendable {
         private struct Made {
             var slug: String?
             var rootPath: String
             var wrapper: MarkdownDocument.Wrapper
         }
-        private let lock = NSLock()
-        private var made: [Use: Made] = [:]
+        private let made = Mutex<[Use: Made]>([:])
 
         fileprivate func wrapper(_ use: Use, slug: String?, rootPath: String) -> MarkdownDocument.Wrapper {
-            if let known = lock.withLock({ made[use] }), known.slug == slug, known.rootPath == rootPath { return known.wrapper }
+            if let known = made.withLock({ $0[use] }), known.slug == slug, known.rootPath == rootPath { return known.wrapper }
             let wrapper = TermMarkup.wrapper(key: use.key, linkedSlug: slug, rootPath: rootPath, isAutomatic: use.isAutomatic)
-            lock.withLock { made[use] = Made(slug: slug, rootPath: rootPath, wrapper: wrapper) }
+            made.withLock { $0[use] = Made(slug: slug, rootPath: rootPath, wrapper: wrapper) }
             return wrapper
         }
     }

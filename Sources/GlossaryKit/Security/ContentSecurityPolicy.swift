@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The Content-Security-Policy of every emitted page, written by themes as
 /// `<meta http-equiv="Content-Security-Policy" content="{{csp}}">` (a static site has no headers to set).
@@ -180,18 +181,17 @@ public struct ContentSecurityPolicy: Sendable, Equatable {
 extension ContentSecurityPolicy {
     /// Policies already written for one site, by the HTML holding their inline scripts: most sites' pages
     /// share one, so a build hashes it once rather than once a page.
-    final class Memo: @unchecked Sendable {
-        private let lock = NSLock()
-        private var texts: [String: String] = [:]
+    final class Memo: Sendable {
+        private let texts = Mutex<[String: String]>([:])
 
         /// The text of the policy for `config`'s pages whose only inline scripts are those in `html`.
         func text(config: SiteConfig, inlineScriptsIn html: String) -> String {
-            lock.lock()
-            defer { lock.unlock() }
-            if let text = texts[html] { return text }
-            let text = ContentSecurityPolicy(config: config, inlineScriptsIn: html).text
-            texts[html] = text
-            return text
+            texts.withLock { texts in
+                if let text = texts[html] { return text }
+                let text = ContentSecurityPolicy(config: config, inlineScriptsIn: html).text
+                texts[html] = text
+                return text
+            }
         }
     }
 }

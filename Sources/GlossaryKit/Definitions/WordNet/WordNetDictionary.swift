@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// WordNet as the build asks it: entries and word forms by term key, each looked up once and remembered.
 ///
@@ -6,47 +7,62 @@ import Foundation
 /// preview server rebuilds on every save: libwordnet's answers never change while its files don't, so they are
 /// kept for the life of this value (a build's, or a preview session's). Safe to use from several threads; the
 /// lookups themselves still take turns inside `WordNet`.
-public final class WordNetDictionary: @unchecked Sendable {
+public final class WordNetDictionary: Sendable {
     public let wordNet: WordNet
-    private let lock = NSLock()
-    /// Held while the exception lists or the lemmas are read, so a second asker waits for the first reading.
-    private let tablesLock = NSLock()
-    private var entries: [TermKey: [DictionaryEntry]] = [:]
-    private var forms: [TermKey: WordForms] = [:]
-    private var inflections: [String: [String]] = [:]
-    /// Morphy's exception lists read backwards, base → irregular forms (nouns, then verbs); read on first need.
-    private var exceptionsByBase: [String: [String]]?
+    private struct Known {
+        var entries: [TermKey: [DictionaryEntry]] = [:]
+        var forms: [TermKey: WordForms] = [:]
+        var inflections: [String: [String]] = [:]
+    }
+    private let known = Mutex(Known())
+    /// Morphy's exception lists read backwards, base → irregular forms (nouns, then verbs), with the forms each
+    /// inflected part of speech's list holds; read on first need, the second asker waiting for the first reading.
+    private let exceptions: Shared<(byBase: [String: [String]], forms: [WordNet.PartOfSpeech: Set<String>])>
     /// Every lemma by part of speech, read on first need (see `WordNet.lemmas(for:)`).
-    private var lemmasByPartOfSpeech: [WordNet.PartOfSpeech: Set<String>]?
-    /// The forms each inflected part of speech's exception list holds, read with `exceptionsByBase`.
-    private var exceptionFormsByPartOfSpeech: [WordNet.PartOfSpeech: Set<String>] = [:]
+    private let lemmasByPartOfSpeech: Shared<[WordNet.PartOfSpeech: Set<String>]>
 
     public init(_ wordNet: WordNet) {
         self.wordNet = wordNet
+        exceptions = Shared {
+            var inverted: [String: [String]] = [:]
+            var forms: [WordNet.PartOfSpeech: Set<String>] = [:]
+            for partOfSpeech in Self.inflectedPartsOfSpeech {
+                for (inflected, base) in wordNet.exceptions(for: partOfSpeech) where inverted[base]?.contains(inflected) != true {
+                    inverted[base, default: []].append(inflected)
+                }
+                forms[partOfSpeech] = wordNet.exceptionForms(for: partOfSpeech)
+            }
+            return (inverted, forms)
+        }
+        lemmasByPartOfSpeech = Shared {
+            var lemmas: [WordNet.PartOfSpeech: Set<String>] = [:]
+            for partOfSpeech in WordNet.PartOfSpeech.allCases { lemmas[partOfSpeech] = wordNet.lemmas(for: partOfSpeech) }
+            return lemmas
+        }
     }
 
     /// WordNet's entry for exactly `key` (see `WordNet.entries(for:)`); empty when it has none.
     public func entries(for key: TermKey) -> [DictionaryEntry] {
-        if let known = lock.withLock({ entries[key] }) { return known }
+        if let found = known.withLock({ $0.entries[key] }) { return found }
         let found = wordNet.entries(for: key.rawValue)
-        lock.withLock { entries[key] = found }
+        known.withLock { $0.entries[key] = found }
         return found
     }
 
     /// What WordNet makes of `key` as written: its own entry or not, and its base forms (see `WordForms`).
     public func forms(of key: TermKey) -> WordForms {
-        if let known = lock.withLock({ forms[key] }) { return known }
+        if let found = known.withLock({ $0.forms[key] }) { return found }
         let found = wordNet.forms(of: key.rawValue)
-        lock.withLock { forms[key] = found }
+        known.withLock { $0.forms[key] = found }
         return found
     }
 
     /// The inflected forms that stand for `phrase` (see `makeInflections(of:)`), in lower case.
     public func inflections(of phrase: String) -> [String] {
         let phrase = phrase.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if let known = lock.withLock({ inflections[phrase] }) { return known }
+        if let found = known.withLock({ $0.inflections[phrase] }) { return found }
         let found = makeInflections(of: phrase)
-        lock.withLock { inflections[phrase] = found }
+        known.withLock { $0.inflections[phrase] = found }
         return found
     }
 
@@ -57,44 +73,14 @@ public final class WordNetDictionary: @unchecked Sendable {
     }
 
     /// Morphy's exception lists read backwards: each base form with the irregular forms that stand for it.
-    func invertedExceptions() -> [String: [String]] {
-        if let known = lock.withLock({ exceptionsByBase }) { return known }
-        tablesLock.lock()
-        defer { tablesLock.unlock() }
-        if let known = lock.withLock({ exceptionsByBase }) { return known }
-        var inverted: [String: [String]] = [:]
-        var forms: [WordNet.PartOfSpeech: Set<String>] = [:]
-        for partOfSpeech in Self.inflectedPartsOfSpeech {
-            for (inflected, base) in wordNet.exceptions(for: partOfSpeech) where inverted[base]?.contains(inflected) != true {
-                inverted[base, default: []].append(inflected)
-            }
-            forms[partOfSpeech] = wordNet.exceptionForms(for: partOfSpeech)
-        }
-        lock.withLock {
-            exceptionsByBase = inverted
-            exceptionFormsByPartOfSpeech = forms
-        }
-        return inverted
-    }
+    func invertedExceptions() -> [String: [String]] { exceptions.value.byBase }
 
-    /// The forms each inflected part of speech's exception list holds (read with `invertedExceptions()`).
-    func exceptionForms() -> [WordNet.PartOfSpeech: Set<String>] {
-        _ = invertedExceptions()
-        return lock.withLock { exceptionFormsByPartOfSpeech }
-    }
+    /// The forms each inflected part of speech's exception list holds.
+    func exceptionForms() -> [WordNet.PartOfSpeech: Set<String>] { exceptions.value.forms }
 
     /// Every lemma of each part of speech: what libwordnet's index lookups answer, held in memory for the many
     /// questions inflecting a glossary asks.
-    func lemmas() -> [WordNet.PartOfSpeech: Set<String>] {
-        if let known = lock.withLock({ lemmasByPartOfSpeech }) { return known }
-        tablesLock.lock()
-        defer { tablesLock.unlock() }
-        if let known = lock.withLock({ lemmasByPartOfSpeech }) { return known }
-        var lemmas: [WordNet.PartOfSpeech: Set<String>] = [:]
-        for partOfSpeech in WordNet.PartOfSpeech.allCases { lemmas[partOfSpeech] = wordNet.lemmas(for: partOfSpeech) }
-        lock.withLock { lemmasByPartOfSpeech = lemmas }
-        return lemmas
-    }
+    func lemmas() -> [WordNet.PartOfSpeech: Set<String>] { lemmasByPartOfSpeech.value }
 
     /// `key`'s definition from WordNet, shown under its own key; nil when WordNet doesn't have the word.
     public func definition(for key: TermKey) -> TermDefinition? {
