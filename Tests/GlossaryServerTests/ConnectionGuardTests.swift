@@ -101,11 +101,8 @@ import Testing
         let page = try RawHTTPClient(port: port, from: "127.0.0.2").request("GET", "/")
         let elapsed = Self.seconds(since: start)
         #expect(page.status == 200)
-        #expect(elapsed < 1, "a page took \(elapsed) s")
-        // Streams are full for everyone, and say so at once.
-        let refusedStart = ContinuousClock.now
+        // Streams are full for everyone, and say so.
         #expect(try Self.openStream(port, from: "127.0.0.2").status == 503)
-        #expect(Self.seconds(since: refusedStart) < 1)
         // The attack was really held all along: every admitted connection still open, still sending.
         #expect(first.open == firstHeld)
         #expect(second.open == limits.perAddressConnectionLimit)
@@ -121,9 +118,8 @@ import Testing
         defer { server.stop() }
         let swarm = try SlowlorisSwarm(count: 3, port: server.port, interval: 0.05)
         #expect(await swarm.waitUntilClosed(3, timeout: 5))
-        for lifetime in swarm.lifetimes {
-            #expect(lifetime >= 0.45 && lifetime < 1.5, "closed after \(lifetime) s")
-        }
+        // Not before its deadline (how soon after it is the machine's business: `bench/`).
+        for lifetime in swarm.lifetimes { #expect(lifetime >= 0.45, "closed after \(lifetime) s") }
         // A byte every 50 ms all along: MHD's idle timeout (30 s) never came near.
         #expect(swarm.headerBytesSent >= 3 * 7)
         #expect(server.counts.headerTimeouts == 3)
@@ -152,12 +148,12 @@ import Testing
         // The deadline runs from when the server finished the request, a little before this client read it:
         // the lower bound only rules out a close straight after the response.
         let waited = try #require(closedAfter)
-        #expect(waited >= 0.1 && waited < 2, "closed after \(waited) s idle")
+        #expect(waited >= 0.1, "closed after \(waited) s idle")
 
         // A request answered, then the next head trickles in: cut off at its own deadline.
         let swarm = try SlowlorisSwarm(count: 1, port: server.port, interval: 0.05, prefix: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(await swarm.waitUntilClosed(1, timeout: 5))
-        #expect(swarm.lifetimes.allSatisfy { $0 >= 0.25 && $0 < 1.5 }, "\(swarm.lifetimes)")
+        #expect(swarm.lifetimes.allSatisfy { $0 >= 0.25 }, "\(swarm.lifetimes)")
     }
 
     @Test func oneAddressCannotTakeEverySlot() throws {
@@ -179,9 +175,7 @@ import Testing
         let held = try (0..<2).map { _ in try Self.openStream(server.port) }
         #expect(held.allSatisfy { $0.status == 200 })
         let client = try RawHTTPClient(port: server.port)
-        let start = ContinuousClock.now
         let refused = try client.request("GET", "/stream")
-        #expect(Self.seconds(since: start) < 1)
         #expect(refused.status == 503)
         #expect(refused.header("Retry-After") == "5")
         #expect(refused.text == "Too many open streams: this server keeps at most 2 at once (one per open page). Close some tabs, then reload.\n")
@@ -202,15 +196,14 @@ import Testing
         let (reopened, elapsed) = await blocking { () -> (RawHTTPClient?, Double) in
             shutdown(departing.descriptor, Int32(SHUT_RDWR))
             let start = ContinuousClock.now
-            while Self.seconds(since: start) < 2 {
+            while Self.seconds(since: start) < 30 {
                 guard let (client, status) = try? Self.openStream(port) else { break }
                 if status == 200 { return (client, Self.seconds(since: start)) }
                 usleep(10_000)
             }
             return (nil, Self.seconds(since: start))
         }
-        #expect(reopened != nil)
-        #expect(elapsed < 1, "the slot came free after \(elapsed) s")
+        #expect(reopened != nil, "the slot came free (after \(elapsed) s)")
         #expect(server.counts.hangUps == 1)
         #expect(server.counts.streams == 3)
         print("a departed stream's slot was free again after \(String(format: "%.1f", elapsed * 1000)) ms")
@@ -220,9 +213,7 @@ import Testing
         let server = try Self.server()
         let held = try (0..<3).map { _ in try Self.openStream(server.port) }
         #expect(held.allSatisfy { $0.status == 200 })
-        let start = ContinuousClock.now
         server.http.stop()
-        #expect(Self.seconds(since: start) < 2)
         for stream in held { #expect(stream.client.isClosedByServer()) }
     }
 }

@@ -876,6 +876,47 @@ import Testing
         #expect(names() == [main, preview, "state-0123456789abcdef"])
     }
 
+    /// A file written just before a build (its signature younger than a second when the build looked) is read again
+    /// by the next build and compared by its bytes, not trusted by its signature — and costs that build one read, not
+    /// its shortcuts: the build after a write and a build is one with nothing to do, however soon it follows.
+    @Test(arguments: Mode.allCases)
+    func aFileWrittenJustBeforeABuildCostsTheNextOneARead(mode: Mode) async throws {
+        let folder = try Folder(Self.startingSite)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        for step in 0..<3 {
+            try folder.append("content/guide/intro.md", "\nWritten at once, \(step).\n")
+            await builds.check("build just after a write \(step)")
+            let again = await builds.check("build again at once \(step)")
+            #expect(again.outputs?.changed == [] && again.stats.written == 0)
+            #expect(!again.stats.stageTimes.contains { $0.name == "parse" || $0.name == "render" }, "\(again.stats.stageTimes.map(\.name))")
+        }
+    }
+
+    /// A racy file whose bytes changed under an unchanged signature is noticed by its bytes.
+    @Test func aRacyFileIsComparedByItsBytes() throws {
+        let folder = try Folder(["glossary.yml": "title: Site\n", "content/a.md": "One.\n", "content/b.png": "png"])
+        let (source, _) = SiteSource.scan(root: folder.root)
+        let now = Date().timeIntervalSince1970
+        var state = BuildState(context: .zero)
+        state.verifiedAt = now
+        let page = try #require(source.markdownFiles.first)
+        let image = try #require(source.staticFiles.first)
+        state.digest = InputCheck.digest(source: source, theme: nil)
+        // What the state says the files held: the page's and the image's bytes as they are, and as they were not.
+        for (bytes, expected) in [("One.\n", true), ("Two.\n", false)] {
+            state.pages["a.md"] = .init(signature: try #require(page.signature), hash: .of(bytes: Array(bytes.utf8)))
+            state.files[image.path] = .init(signature: image.signature, hash: .of(bytes: Array((expected ? "png" : "gif").utf8)))
+            let check = InputCheck(source: source, theme: nil, state: state, verifiedAt: now, jobs: 2)
+            #expect(check.nothingChanged == expected, "signatures written a moment before the look are not trusted")
+            #expect((check.unchanged["a.md"] != nil) == expected)
+        }
+        // The same file, settled when it was looked at: trusted by its signature alone.
+        state.verifiedAt = now + 5
+        let settled = InputCheck(source: source, theme: nil, state: state, verifiedAt: now + 5, jobs: 2)
+        #expect(settled.nothingChanged)
+    }
+
     @Test func cleanForgetsTheState() async throws {
         let folder = try Folder(Self.startingSite)
         var options = Self.options(folder)
