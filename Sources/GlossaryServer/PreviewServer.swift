@@ -88,9 +88,9 @@ public final class PreviewServer: @unchecked Sendable {
         dictionaries = Dictionaries(options: options)
         self.progress = progress
         self.report = report
-        // In the system's temporary folder: the session leaves nothing in the site.
+        // In a folder of its own in the system's temporary folder: the session leaves nothing in the site.
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "glossary-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))", isDirectory: true)
+            "glossary-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))/site", isDirectory: true)
         // The client (and its rate limit's memory of recent requests) lasts across rebuilds; a new one is made
         // only when glossary.yml's `dictionary:` settings change.
         if let makeFetcher {
@@ -129,7 +129,7 @@ public final class PreviewServer: @unchecked Sendable {
     public func start() async throws -> IncrementalBuild {
         // A busy port is found out before a long first build, not after it.
         try HTTPServer.checkAvailable(configuration.address)
-        Self.removeFoldersOfDeadServers(in: folder.deletingLastPathComponent())
+        Self.removeFoldersOfDeadServers(in: folder.deletingLastPathComponent().deletingLastPathComponent())
         do {
             builds = try PreviewBuilds(folder: folder)
         } catch {
@@ -204,7 +204,7 @@ public final class PreviewServer: @unchecked Sendable {
         events.close()
         http?.stop()
         http = nil
-        Self.remove(folder)
+        Self.remove(folder.deletingLastPathComponent())
     }
 
     /// Puts a finished build in place (or its errors) and tells the browsers; returns the new build's id.

@@ -43,7 +43,7 @@ public final class ServedSite: Sendable {
         return folders
     }
 
-    /// The file's bytes now (the folder is the build's, written file by file with renames).
+    /// The file's bytes now (each good build swaps the folder whole).
     func contents(_ path: String) -> Data? {
         guard paths.contains(path), case .success(let data) = FileContents.read(folder.path + "/" + path) else { return nil }
         return data

@@ -24,7 +24,7 @@ import Synchronization
 ///
 /// Files in staging are never changed in place (a file may be a hard link shared with the live site): a write
 /// replaces the name with a new file.
-public final class SiteTransaction: IncrementalSink, @unchecked Sendable {
+public final class SiteTransaction: OutputSink, @unchecked Sendable {
     // @unchecked: the variables are set only by `init`, `start(from:)` and `commit`, which run alone; the rest is
     // constant or behind a mutex.
     public let output: URL
@@ -215,16 +215,10 @@ public final class SiteTransaction: IncrementalSink, @unchecked Sendable {
 
     // MARK: Committing
 
-    /// What the output folders hold once committed: the live folder's files and folders, and the previous folder.
-    struct Committed {
-        var outputs: [String: BuildState.StoredOutput]
-        var folders: [String: FileSignature]
-        var previous: BuildState.PreviousFolder?
-    }
-
     /// Puts the new site in place in one step; afterwards the output is the new site, with the old one's top-level
-    /// dotfiles, and the old site waits as the previous folder for the next build.
-    func commit(jobs: Int) throws(OutputFailure) -> Committed {
+    /// dotfiles, and the old site waits as the previous folder for the next build. Returns `state` with what the output
+    /// folders now hold: the live folder's files and folders, and the previous folder.
+    func commit(_ state: BuildState, jobs: Int) throws(OutputFailure) -> BuildState {
         let staging = try prepare()
         finished.withLock { $0 = true }
         let outputs = table.outputs
@@ -265,8 +259,11 @@ public final class SiteTransaction: IncrementalSink, @unchecked Sendable {
                 Self.removeTree(linking)
             }
         }
-        let folders = Self.folderSignatures(of: output, folders: names, jobs: jobs)
-        return Committed(outputs: outputs, folders: folders, previous: previousFolder)
+        var committed = state
+        committed.outputs = outputs
+        committed.folders = Self.folderSignatures(of: output, folders: names, jobs: jobs)
+        committed.previous = previousFolder
+        return committed
     }
 
     /// Deletes what was written; the output is untouched (and the previous folder is given up).
@@ -427,4 +424,47 @@ public final class SiteTransaction: IncrementalSink, @unchecked Sendable {
         }
         return 0
     }
+}
+
+/// What staging holds, as the build goes: it starts as what the live folder held before the build (so a file kept costs
+/// nothing), takes each file written, and by the end (`finish`) loses those the build didn't plan. Filled from several
+/// threads.
+final class OutputTable: Sendable {
+    private struct Contents {
+        var outputs: [String: BuildState.StoredOutput]
+        var changed: Set<String> = []
+        var written: Set<String> = []
+    }
+    private let contents: Mutex<Contents>
+    /// What the sink held before the build (a file whose bytes are the same is not a change).
+    let before: [String: BuildState.StoredOutput]
+
+    init(before: [String: BuildState.StoredOutput]) {
+        self.before = before
+        contents = Mutex(Contents(outputs: before))
+    }
+
+    func record(_ path: String, _ output: BuildState.StoredOutput) {
+        contents.withLock {
+            $0.outputs[path] = output
+            $0.written.insert(path)
+            if before[path]?.bytesHash != output.bytesHash { $0.changed.insert(path) }
+        }
+    }
+
+    /// Leaves out every file but `paths` (the build's), noting those that go as changed.
+    func keep(only paths: Set<String>) -> Set<String> {
+        contents.withLock { contents in
+            for path in contents.outputs.keys where !paths.contains(path) {
+                contents.outputs[path] = nil
+                contents.changed.insert(path)
+            }
+            return contents.changed
+        }
+    }
+
+    var outputs: [String: BuildState.StoredOutput] { contents.withLock { $0.outputs } }
+    var changed: Set<String> { contents.withLock { $0.changed } }
+    /// The files written so far.
+    var written: Set<String> { contents.withLock { $0.written } }
 }

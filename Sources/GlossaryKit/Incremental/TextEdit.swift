@@ -1,18 +1,5 @@
 import Foundation
 
-/// A sink that holds a site made by an earlier build, which a text edit brings up to date from its own files: the live
-/// output folder through a transaction, or the preview server's folder.
-protocol IncrementalSink: OutputSink {
-    /// Takes the state the last build into the sink left (nil: none); whether the sink's files are as it says.
-    func start(from state: BuildState?, jobs: Int) -> Bool
-    /// The bytes of the file the sink holds at `path` (the earlier build's).
-    func bytes(_ path: String) -> Data?
-    /// Every file the build didn't write stays as the earlier build made it.
-    func keepTheRest() throws(OutputFailure)
-    /// What the sink holds by the end of the build.
-    var outputs: [String: BuildState.StoredOutput] { get }
-}
-
 /// The one shortcut of a build besides having nothing to do: after edits that changed the text of content pages and
 /// nothing else any other file shows — each page's record has the linkage it had (`StateFile.linkage`: the same
 /// title, front matter, headings, references and links), no problem points into it, and nothing else changed — only
@@ -31,7 +18,7 @@ struct TextEdit {
 
     /// The build after the edit, and the state it leaves; nil when the edit is anything else (or fails before the sink
     /// is finished): the build then goes the long way.
-    func run(into sink: any IncrementalSink) -> (BuildResult, BuildState)? {
+    func run(into sink: SiteTransaction) -> (BuildResult, BuildState)? {
         guard !check.othersChanged, !check.changed.isEmpty, check.changed.count <= Self.pageLimit else { return nil }
         let files = source.markdownFiles.filter { check.changed[$0.contentPath] != nil }
         let edited = Set(files.map(\.displayPath))
@@ -71,7 +58,7 @@ struct TextEdit {
     /// One page remade: where it goes, what the state keeps of it, its new bytes and slots, its search document and its
     /// new text.
     private func remake(
-        _ file: SiteSource.File, sink: any IncrementalSink
+        _ file: SiteSource.File, sink: SiteTransaction
     ) -> (String, BuildState.StoredPage, Data, MustacheSlots, Int, SearchTerms)? {
         guard !Page.isEntry(contentPath: file.contentPath), let signature = file.signature, let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)

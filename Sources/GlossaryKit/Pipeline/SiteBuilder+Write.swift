@@ -33,15 +33,12 @@ extension SiteBuilder {
         }
         let start = Date()
         // A build with nothing to do wrote nothing (and leaves the state as it was).
-        if var next {
+        if let next {
             do {
-                let committed = try transaction.commit(jobs: options.jobs)
-                next.outputs = committed.outputs
-                next.folders = committed.folders
-                next.previous = committed.previous
+                let committed = try transaction.commit(next, jobs: options.jobs)
                 result.stats.stageTimes.append(("commit", Date().timeIntervalSince(start)))
                 let stateStart = Date()
-                StateFile.write(next, output: output, to: stateURL)
+                StateFile.write(committed, output: output, to: stateURL)
                 result.stats.stageTimes.append(("state", Date().timeIntervalSince(stateStart)))
             } catch {
                 result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: shownOutput))

@@ -67,7 +67,7 @@ public struct SiteBuilder: Sendable {
         async let scanned = SiteInputs.read(options: options)
         var stats = BuildStats()
         let state = timed("state", &stats) { options.refresh ? nil : load().flatMap { $0.context == context ? $0 : nil } }
-        let outputIntact = timed("output", &stats) { (sink as? any IncrementalSink)?.start(from: state, jobs: options.jobs) ?? true }
+        let outputIntact = timed("output", &stats) { (sink as? SiteTransaction)?.start(from: state, jobs: options.jobs) ?? true }
         // (The scan's own time: what was left of it once the state was read.)
         let scanWait = Date()
         let inputs = await scanned
@@ -94,7 +94,7 @@ public struct SiteBuilder: Sendable {
         // Nothing, or pages' text alone: the shortcuts.
         // (A context hook is an input no check sees: a build with one takes no shortcut, and leaves a state whose digest
         // no build matches.)
-        if let state, let sink = sink as? any IncrementalSink, outputIntact, options.contextHook == nil,
+        if let state, let sink = sink as? SiteTransaction, outputIntact, options.contextHook == nil,
             state.report.holds(at: options.now(), offline: options.offline)
         {
             if check.nothingChanged {
@@ -186,7 +186,7 @@ public struct SiteBuilder: Sendable {
         stats.written = rendered.written
         result.outputs = OutputChanges(paths: plan.paths, changed: rendered.changed)
         if let memory = sink as? MemorySink { result.output = memory.output }
-        guard let incremental = sink as? any IncrementalSink else { return finish() }
+        guard let incremental = sink as? SiteTransaction else { return finish() }
 
         // What the next build starts from.
         var next = BuildState(context: context)

@@ -33,12 +33,7 @@ import Testing
             if try !transaction.keep(path, fingerprint: .of(bytes: data)) { try transaction.write(path, data, fingerprint: .of(bytes: data), slots: nil) }
         }
         _ = try transaction.finish(paths: Set(files.keys))
-        let committed = try transaction.commit(jobs: 2)
-        var next = BuildState(context: .zero)
-        next.outputs = committed.outputs
-        next.folders = committed.folders
-        next.previous = committed.previous
-        return (transaction, next)
+        return (transaction, try transaction.commit(BuildState(context: .zero), jobs: 2))
     }
 
     @Test func replacesTheOutputWholeAndKeepsTopLevelDotfiles() throws {
@@ -70,7 +65,7 @@ import Testing
         try Data("in the way".utf8).write(to: linking.appendingPathComponent("a"))
         try transaction.write("a/b/index.html", Data("deep".utf8), fingerprint: .zero, slots: nil)
         _ = try transaction.finish(paths: ["index.html", "a/b/index.html"])
-        let committed = try transaction.commit(jobs: 2)
+        let committed = try transaction.commit(BuildState(context: .zero), jobs: 2)
         #expect(committed.previous == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["site"])
         #expect(read("a/b/index.html") == "deep")

@@ -197,7 +197,7 @@ import Testing
             self.folder = folder
             self.mode = mode
             self.dictionary = dictionary
-            preview = mode == .serve ? try PreviewBuilds(folder: folder.root.appendingPathComponent(".glossary/build/serve-test")) : nil
+            preview = mode == .serve ? try PreviewBuilds(folder: folder.root.appendingPathComponent(".glossary/build/serve-test/site")) : nil
             dictionaries = Dictionaries(options: IncrementalBuildTests.options(folder))
         }
 
@@ -215,7 +215,7 @@ import Testing
                 return (result, result.succeeded ? IncrementalBuildTests.tree(options.outputDirectory) : nil)
             case .serve:
                 let result = await preview!.build(with: SiteBuilder(options: options, makeFetcher: makeFetcher, dictionaries: dictionaries))
-                return (result, result.succeeded ? IncrementalBuildTests.tree(preview!.sink.folder) : nil)
+                return (result, result.succeeded ? IncrementalBuildTests.tree(preview!.folder) : nil)
             }
         }
 
@@ -450,7 +450,7 @@ import Testing
 
     /// A page's built HTML as the incremental build left it.
     static func output(_ builds: Builds, _ path: String) -> String {
-        let folder = builds.preview?.sink.folder ?? options(builds.folder).outputDirectory
+        let folder = builds.preview?.folder ?? options(builds.folder).outputDirectory
         return (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
     }
 
