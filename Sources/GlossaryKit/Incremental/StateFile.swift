@@ -9,16 +9,16 @@ import Foundation
 /// 1. head: `magic`, `format`, the context, the output folder's path;
 /// 2. the records of the markdown files, one after another (`encode(_:)`);
 /// 3. the index: when the files were verified, the inputs' digest; the files (path, signature, bytes' fingerprint);
-///    the pages (path below `content/`, signature, bytes' fingerprint, and where its record is with the record's own
-///    fingerprint); the outputs (path, fingerprint, bytes' fingerprint, signature, slots); the output folder's
-///    folders; the previous folder (its identity and where it differs); the report; the content pages' kits;
+///    the pages (path below `content/`, signature, bytes' fingerprint, where its record is with the record's own
+///    fingerprint, and a content page's kit); the outputs (path, fingerprint, bytes' fingerprint, signature, slots);
+///    the output folder's folders; the previous folder (its identity, where it differs, its folders); the report;
 /// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
 ///
 /// The file is mapped, not read: a build takes the index, and only the records it needs (a text edit, one), each
 /// checked against its fingerprint first.
 enum StateFile {
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
     static let magic = Array("glossary build state\n".utf8)
     private static let trailer = 40
 
@@ -53,163 +53,111 @@ enum StateFile {
         else { return nil }
         let index = file.bytes(start..<file.count - trailer)
         guard Fingerprint.of(bytes: index) == checksum else { return nil }
-        // The sections, each after its length, read on every core.
-        var sections: [Range<Int>] = []
         var reader = BinaryReader(index)
-        for _ in 0..<Section.allCases.count {
-            guard let length = try? reader.count() else { return nil }
-            sections.append(reader.offset..<reader.offset + length)
-            guard (try? reader.raw(length)) != nil else { return nil }
-        }
-        guard reader.isAtEnd else { return nil }
         var state = BuildState(context: context)
-        let ranges = sections
-        let read = Section.allCases.parallelMap(jobs: 2) { section -> BuildState? in
-            var part = BuildState(context: context)
-            var reader = BinaryReader(index, range: ranges[section.rawValue])
-            do throws(BinaryReader.Damaged) {
-                try section.read(&reader, into: &part, file: file, recordsEnd: start)
-            } catch {
-                return nil
+        do throws(BinaryReader.Damaged) {
+            state.verifiedAt = Double(bitPattern: try reader.uint())
+            state.digest = try reader.fingerprint()
+            for _ in 0..<(try reader.count()) {
+                state.files[try reader.string()] = .init(signature: try optionalSignature(&reader), hash: try optionalFingerprint(&reader))
             }
-            return reader.isAtEnd ? part : nil
+            let pages = try reader.count()
+            state.pages.reserveCapacity(pages)
+            for _ in 0..<pages {
+                let path = try reader.string()
+                var page = BuildState.StoredPage(signature: try signature(&reader), hash: try reader.fingerprint())
+                if try reader.bool() {
+                    let offset = try reader.int()
+                    let length = try reader.int()
+                    guard offset >= 0, length >= 0, offset + length <= start else { throw .init() }
+                    page.record = .encoded(RecordBytes(file: file, range: offset..<offset + length, hash: try reader.fingerprint()))
+                }
+                if try reader.bool() { page.kit = .encoded(try reader.raw(try reader.count())) }
+                state.pages[path] = page
+            }
+            let outputs = try reader.count()
+            state.outputs.reserveCapacity(outputs)
+            for _ in 0..<outputs { state.outputs[try reader.string()] = try output(&reader) }
+            state.folders = try folders(&reader)
+            if try reader.bool() {
+                let identity = FileSignature.Identity(device: try reader.uint(), inode: try reader.uint())
+                state.previous = .init(identity: identity, differs: Set(try reader.strings()), folders: try folders(&reader))
+            }
+            state.report = try report(&reader)
+        } catch {
+            return nil
         }
-        for (section, part) in zip(Section.allCases, read) {
-            guard let part else { return nil }
-            section.take(part, into: &state)
-        }
-        return state
+        return reader.isAtEnd ? state : nil
     }
 
-    /// The index's sections, read apart (and on every core).
-    private enum Section: Int, CaseIterable {
-        case head, files, pages, outputs, folders, previous
-
-        func read(_ reader: inout BinaryReader, into state: inout BuildState, file: MappedFile, recordsEnd: Int) throws(BinaryReader.Damaged) {
-            switch self {
-            case .head:
-                state.verifiedAt = Double(bitPattern: try reader.uint())
-                state.digest = try reader.fingerprint()
-                state.report = try StateFile.report(&reader)
-            case .files:
-                for _ in 0..<(try reader.count()) {
-                    state.files[try reader.string()] = .init(signature: try optionalSignature(&reader), hash: try optionalFingerprint(&reader))
-                }
-            case .pages:
-                let pages = try reader.count()
-                state.pages.reserveCapacity(pages)
-                for _ in 0..<pages {
-                    let path = try reader.string()
-                    var page = BuildState.StoredPage(signature: try signature(&reader), hash: try reader.fingerprint())
-                    if try reader.bool() {
-                        let offset = try reader.int()
-                        let length = try reader.int()
-                        guard offset >= 0, length >= 0, offset + length <= recordsEnd else { throw .init() }
-                        page.record = .encoded(RecordBytes(file: file, range: offset..<offset + length, hash: try reader.fingerprint()))
-                    }
-                    if try reader.bool() { page.kit = .encoded(try reader.raw(try reader.count())) }
-                    state.pages[path] = page
-                }
-            case .outputs:
-                let outputs = try reader.count()
-                state.outputs.reserveCapacity(outputs)
-                for _ in 0..<outputs { state.outputs[try reader.string()] = try output(&reader) }
-            case .folders:
-                state.folders = try Self.folders(&reader)
-            case .previous:
-                guard try reader.bool() else { return }
-                let identity = FileSignature.Identity(device: try reader.uint(), inode: try reader.uint())
-                state.previous = .init(identity: identity, differs: Set(try reader.strings()), folders: try Self.folders(&reader))
+    /// The index (see the layout), given where each page's record is.
+    private static func index(_ state: BuildState, records: [String: (range: Range<Int>, hash: Fingerprint)]) -> [UInt8] {
+        var writer = BinaryWriter(capacity: 1 << 22)
+        writer.write(state.verifiedAt.bitPattern)
+        writer.write(state.digest)
+        writer.write(UInt64(state.files.count))
+        for (path, stored) in state.files {
+            writer.write(path)
+            write(stored.signature, &writer)
+            write(stored.hash, &writer)
+        }
+        writer.write(UInt64(state.pages.count))
+        for (path, page) in state.pages {
+            writer.write(path)
+            write(page.signature, &writer)
+            writer.write(page.hash)
+            writer.write(records[path] != nil)
+            if let record = records[path] {
+                writer.write(record.range.lowerBound)
+                writer.write(record.range.count)
+                writer.write(record.hash)
+            }
+            writer.write(page.kit != nil)
+            switch page.kit {
+            case .encoded(let bytes):
+                writer.write(UInt64(bytes.count))
+                writer.write(raw: bytes)
+            case .made(let kit):
+                var bytes = BinaryWriter(capacity: 256)
+                bytes.write(kit.document)
+                write(kit.destinations, &bytes)
+                write(kit.slugs, &bytes)
+                writer.write(UInt64(bytes.bytes.count))
+                writer.write(raw: bytes.take())
+            case nil:
+                break
             }
         }
-
-        private static func folders(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [String: FileSignature] {
-            var folders: [String: FileSignature] = [:]
-            let count = try reader.count()
-            folders.reserveCapacity(count)
-            for _ in 0..<count { folders[try reader.string()] = try signature(&reader) }
-            return folders
+        writer.write(UInt64(state.outputs.count))
+        for (path, output) in state.outputs {
+            writer.write(path)
+            write(output, &writer)
         }
-
-        private static func write(_ folders: [String: FileSignature], _ writer: inout BinaryWriter) {
-            writer.write(UInt64(folders.count))
-            for (path, signature) in folders {
-                writer.write(path)
-                StateFile.write(signature, &writer)
-            }
+        write(state.folders, &writer)
+        writer.write(state.previous != nil)
+        if let previous = state.previous {
+            writer.write(previous.identity.device)
+            writer.write(previous.identity.inode)
+            writer.write(previous.differs.sorted())
+            write(previous.folders, &writer)
         }
+        write(state.report, &writer)
+        return writer.take()
+    }
 
-        func take(_ part: BuildState, into state: inout BuildState) {
-            switch self {
-            case .head:
-                state.verifiedAt = part.verifiedAt
-                state.digest = part.digest
-                state.report = part.report
-            case .files: state.files = part.files
-            case .pages: state.pages = part.pages
-            case .outputs: state.outputs = part.outputs
-            case .folders: state.folders = part.folders
-            case .previous: state.previous = part.previous
-            }
-        }
+    private static func folders(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> [String: FileSignature] {
+        var folders: [String: FileSignature] = [:]
+        let count = try reader.count()
+        folders.reserveCapacity(count)
+        for _ in 0..<count { folders[try reader.string()] = try signature(&reader) }
+        return folders
+    }
 
-        func write(_ state: BuildState, records: [String: (range: Range<Int>, hash: Fingerprint)], into writer: inout BinaryWriter) {
-            switch self {
-            case .head:
-                writer.write(state.verifiedAt.bitPattern)
-                writer.write(state.digest)
-                StateFile.write(state.report, &writer)
-            case .files:
-                writer.write(UInt64(state.files.count))
-                for (path, stored) in state.files {
-                    writer.write(path)
-                    StateFile.write(stored.signature, &writer)
-                    StateFile.write(stored.hash, &writer)
-                }
-            case .pages:
-                writer.write(UInt64(state.pages.count))
-                for (path, page) in state.pages {
-                    writer.write(path)
-                    StateFile.write(page.signature, &writer)
-                    writer.write(page.hash)
-                    writer.write(records[path] != nil)
-                    if let record = records[path] {
-                        writer.write(record.range.lowerBound)
-                        writer.write(record.range.count)
-                        writer.write(record.hash)
-                    }
-                    writer.write(page.kit != nil)
-                    switch page.kit {
-                    case .encoded(let bytes):
-                        writer.write(UInt64(bytes.count))
-                        writer.write(raw: bytes)
-                    case .made(let kit):
-                        var bytes = BinaryWriter(capacity: 256)
-                        bytes.write(kit.document)
-                        StateFile.write(kit.destinations, &bytes)
-                        StateFile.write(kit.slugs, &bytes)
-                        writer.write(UInt64(bytes.bytes.count))
-                        writer.write(raw: bytes.take())
-                    case nil:
-                        break
-                    }
-                }
-            case .outputs:
-                writer.write(UInt64(state.outputs.count))
-                for (path, output) in state.outputs {
-                    writer.write(path)
-                    StateFile.write(output, &writer)
-                }
-            case .folders:
-                Self.write(state.folders, &writer)
-            case .previous:
-                writer.write(state.previous != nil)
-                guard let previous = state.previous else { return }
-                writer.write(previous.identity.device)
-                writer.write(previous.identity.inode)
-                writer.write(previous.differs.sorted())
-                Self.write(previous.folders, &writer)
-            }
+    private static func write(_ folders: [String: FileSignature], _ writer: inout BinaryWriter) {
+        writer.write(UInt64(folders.count))
+        for (path, signature) in folders {
+            writer.write(path)
+            write(signature, &writer)
         }
     }
 
@@ -266,19 +214,7 @@ enum StateFile {
         if let current = run { file.copy(current.range, of: current.file) }
         let start = file.written + file.buffer.bytes.count
         file.flush()
-        // The index's sections, made on every core.
-        let places = records
-        let sections = Section.allCases.parallelMap(jobs: 2) { section -> [UInt8] in
-            var writer = BinaryWriter(capacity: 1 << 20)
-            section.write(state, records: places, into: &writer)
-            return writer.take()
-        }
-        var index = BinaryWriter(capacity: sections.reduce(64) { $0 + $1.count + 10 })
-        for section in sections {
-            index.write(UInt64(section.count))
-            index.write(raw: section)
-        }
-        let bytes = index.take()
+        let bytes = index(state, records: records)
         file.buffer.write(raw: bytes)
         var tail = BinaryWriter(capacity: trailer)
         tail.write(Fingerprint.of(bytes: bytes))
