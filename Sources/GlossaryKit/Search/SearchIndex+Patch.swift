@@ -130,21 +130,17 @@ extension SearchIndex {
         var textLengths = manifest.textLengths
         let total = textLengths.reduce(0, +) - textLengths[document] + field.length
         textLengths[document] = field.length
-        let vocabularyChanged = !fresh.isEmpty || changes.contains { $0.removed }
         let (before, after) = SearchIndex.manifest(
             documents: manifest.documents, averages: Array(manifest.averages.dropLast()) + [average(total, documents: manifest.documents)],
             lengths: Array(manifest.lengths.dropLast()) + [encode(numbers: textLengths)], starts: starts, df: encode(numbers: df))
         var written = Array(before.utf8)
-        written.reserveCapacity(written.count + manifest.termsList.count + 64 * fresh.count + after.utf8.count)
-        manifest.bytes.withUnsafeBufferPointer { bytes in
-            guard vocabularyChanged else { return written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[manifest.termsList])) }
-            for (position, term) in order.enumerated() {
-                if position > 0 { written.append(UInt8(ascii: ",")) }
-                if term >= 0 {
-                    written.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[manifest.quoted[term]]))
-                } else {
-                    written += JSONWriter.quoted(String(decoding: field.bytes[field.fresh[-1 - term].bytes], as: UTF8.self)).utf8
-                }
+        written.reserveCapacity(manifest.bytes.count + 64 * fresh.count)
+        for (position, term) in order.enumerated() {
+            if position > 0 { written.append(UInt8(ascii: ",")) }
+            if term >= 0 {
+                written += manifest.list[manifest.quoted[term]]
+            } else {
+                written += JSONWriter.quoted(String(decoding: field.bytes[field.fresh[-1 - term].bytes], as: UTF8.self)).utf8
             }
         }
         written += after.utf8
@@ -165,8 +161,8 @@ extension SearchIndex {
     }()
 }
 
-/// `search/index.json` as read for a patch: its parts as written, the numbers the patch changes, and every term's
-/// quoted form and bytes in the files' order.
+/// `search/index.json` as read for a patch: the numbers the patch changes, and every term's quoted form and bytes in
+/// the files' order.
 private struct ReadManifest {
     var bytes: [UInt8]
     var documents: Int
@@ -177,145 +173,51 @@ private struct ReadManifest {
     var textLengths: [Int]
     var starts: [Int]
     var df: [Int]
-    /// Where the quoted terms with their commas are, and each term's quoted form.
-    var termsList: Range<Int>
-    var quoted: [Range<Int>]
+    /// The terms quoted as `JSONWriter.quoted` quotes them, with commas between them, and where each term is there.
+    var list: [UInt8] = []
+    var quoted: [Range<Int>] = []
     /// Each term's bytes (unquoted) in `raw`.
-    var raw: [UInt8]
-    var rawRanges: [Range<Int>]
+    var raw: [UInt8] = []
+    var rawRanges: [Range<Int>] = []
 
+    /// Nil unless `data` is what `SearchIndex` writes: the parts it reads written back are its bytes, the numbers are
+    /// as many as there are documents and terms, the averages are those the lengths give, there are as many shards as
+    /// an index of this many documents has, starting in order, and the terms are sorted.
     static func read(_ data: Data) -> ReadManifest? {
-        let bytes = [UInt8](data)
-        return bytes.withUnsafeBufferPointer { buffer in
-            SearchIndex.digitValues.withUnsafeBufferPointer { values in read(bytes, buffer, values) }
-        }
-    }
-
-    private static func read(_ bytes: [UInt8], _ buffer: UnsafeBufferPointer<UInt8>, _ values: UnsafeBufferPointer<UInt8>) -> ReadManifest? {
-        // The parts are found by their keys and taken as written; what `SearchIndex.manifest` writes of them around
-        // the terms must then be these very bytes, which checks all the rest but the terms.
-        var cursor = Cursor(buffer, values, at: 0, end: buffer.count)
-        guard cursor.skip(past: "\"documents\":"), let documents = cursor.integer(), cursor.skip(past: "\"average\":[") else { return nil }
-        var averages: [Range<Int>] = []
-        repeat {
-            guard let token = cursor.number() else { return nil }
-            averages.append(token)
-        } while cursor.skip(",")
-        guard cursor.skip("]"), cursor.skip(past: "\"lengths\":[") else { return nil }
-        var lengths: [Range<Int>] = []
-        repeat {
-            guard let encoded = cursor.encoded() else { return nil }
-            lengths.append(encoded)
-        } while cursor.skip(",")
-        guard cursor.skip("]"), cursor.skip(past: "\"shards\":[") else { return nil }
-        var starts: [Int] = []
-        if !cursor.skip("]") {
-            repeat {
-                guard let start = cursor.integer() else { return nil }
-                starts.append(start)
-            } while cursor.skip(",")
-            guard cursor.skip("]") else { return nil }
-        }
-        guard cursor.skip(past: "\"df\":"), let dfText = cursor.encoded(), cursor.skip(past: "\"terms\":[") else { return nil }
-        let listStart = cursor.index
-        var quoted: [Range<Int>] = []
-        var escaped: [Bool] = []
-        var nonASCII = false
-        if cursor.index < cursor.end && buffer[cursor.index] == UInt8(ascii: "\"") {
-            repeat {
-                guard let term = cursor.quoted() else { return nil }
-                quoted.append(term.range)
-                escaped.append(term.escaped)
-                nonASCII = nonASCII || term.nonASCII
-            } while cursor.skip(",")
-        }
-        let termsList = listStart..<cursor.index
-
-        func string(_ range: Range<Int>) -> String { String(decoding: buffer[range], as: UTF8.self) }
-        let (averageTexts, lengthTexts) = (averages.map(string), lengths.map(string))
-        var (before, after) = SearchIndex.manifest(documents: documents, averages: averageTexts, lengths: lengthTexts, starts: starts, df: string(dfText))
-        let laidOut = before.withUTF8 { before in
-            after.withUTF8 { after in
-                before.count + termsList.count + after.count == buffer.count && termsList.lowerBound == before.count
-                    && SearchIndex.same(before, UnsafeBufferPointer(rebasing: buffer[..<before.count]))
-                    && SearchIndex.same(after, UnsafeBufferPointer(rebasing: buffer[termsList.upperBound...]))
-            }
-        }
-        // The terms as JSON, each quoted as `JSONWriter.quoted` quotes it (checked below), and valid UTF-8.
-        guard laidOut, averages.count == SearchIndex.fields.count, lengths.count == averages.count,
-            !nonASCII || String(validating: UnsafeBufferPointer(rebasing: buffer[termsList]), as: UTF8.self) != nil
+        guard let json = try? JSONParser.parse(data), let documents = json["documents"]?.intValue,
+            let averages = json["average"]?.arrayValue?.compactMap({ if case .number(let text) = $0 { text } else { nil } }),
+            let lengths = json["lengths"]?.arrayValue?.compactMap(\.stringValue), let starts = json["shards"]?.arrayValue?.compactMap(\.intValue),
+            let dfText = json["df"]?.stringValue, let terms = json["terms"]?.arrayValue?.compactMap(\.stringValue), let df = Self.numbers(dfText)
         else { return nil }
-
-        // The numbers, as many as there are documents and terms; the averages those lengths give; as many shards as
-        // the index of this many documents has, starting in order.
-        let numbers = lengths.compactMap { cursor.numbers(in: $0) }
-        guard numbers.count == lengths.count, numbers.allSatisfy({ $0.count == documents }),
-            zip(averageTexts, numbers).allSatisfy({ $0 == SearchIndex.average($1.reduce(0, +), documents: documents) }),
-            let df = cursor.numbers(in: dfText), df.count == quoted.count,
+        let numbers = lengths.compactMap(Self.numbers)
+        var manifest = ReadManifest(
+            bytes: [UInt8](data), documents: documents, averages: averages, lengths: lengths, textLengths: numbers.last ?? [], starts: starts, df: df)
+        manifest.list.reserveCapacity(data.count)
+        manifest.raw.reserveCapacity(data.count)
+        for term in terms {
+            if !manifest.quoted.isEmpty { manifest.list.append(UInt8(ascii: ",")) }
+            let (start, rawStart) = (manifest.list.count, manifest.raw.count)
+            JSONWriter.appendQuoted(term, htmlSafe: true, to: &manifest.list)
+            manifest.raw += term.utf8
+            manifest.quoted.append(start..<manifest.list.count)
+            manifest.rawRanges.append(rawStart..<manifest.raw.count)
+        }
+        let (before, after) = SearchIndex.manifest(documents: documents, averages: averages, lengths: lengths, starts: starts, df: dfText)
+        guard Array(before.utf8) + manifest.list + Array(after.utf8) == manifest.bytes, averages.count == SearchIndex.fields.count,
+            numbers.count == averages.count, numbers.allSatisfy({ $0.count == documents }),
+            zip(averages, numbers).allSatisfy({ $0 == SearchIndex.average($1.reduce(0, +), documents: documents) }), df.count == terms.count,
             starts.count == SearchIndex.shardCount(documents: documents), starts.first == 0, zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }),
-            (starts.last ?? 0) <= quoted.count
+            (starts.last ?? 0) <= terms.count, zip(terms, terms.dropFirst()).allSatisfy({ SearchIndex.precedesInUTF16($0, $1) })
         else { return nil }
-
-        // Each term's bytes; an escaped term, or one JSON might escape, only when quoting them gives what was read.
-        var raw: [UInt8] = []
-        raw.reserveCapacity(termsList.count)
-        var rawRanges: [Range<Int>] = []
-        rawRanges.reserveCapacity(quoted.count)
-        for (range, escaped) in zip(quoted, escaped) {
-            let start = raw.count
-            let content = range.lowerBound + 1..<range.upperBound - 1
-            let term = UnsafeBufferPointer(rebasing: buffer[content])
-            if escaped {
-                guard Self.unescape(buffer[content], into: &raw) else { return nil }
-            } else {
-                raw.append(contentsOf: term)
-            }
-            if escaped || term.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }) {
-                let quoted = JSONWriter.quoted(String(decoding: raw[start...], as: UTF8.self))
-                guard quoted.utf8.elementsEqual(buffer[range]) else { return nil }
-            }
-            rawRanges.append(start..<raw.count)
-        }
-        // The vocabulary in the files' order, each term once: a term is then found by bisection.
-        let sorted = raw.withUnsafeBufferPointer { raw in
-            rawRanges.indices.dropFirst().allSatisfy {
-                SearchIndex.precedesInUTF16(UnsafeBufferPointer(rebasing: raw[rawRanges[$0 - 1]]), UnsafeBufferPointer(rebasing: raw[rawRanges[$0]]))
-            }
-        }
-        guard sorted else { return nil }
-        return ReadManifest(
-            bytes: bytes, documents: documents, averages: averageTexts, lengths: lengthTexts, textLengths: numbers[2], starts: starts, df: df,
-            termsList: termsList, quoted: quoted, raw: raw, rawRanges: rawRanges)
+        return manifest
     }
 
-    /// A quoted term's content with the escapes `JSONWriter.quoted` writes read back (false for any other).
-    private static func unescape(_ content: Slice<UnsafeBufferPointer<UInt8>>, into raw: inout [UInt8]) -> Bool {
-        var index = content.startIndex
-        while index < content.endIndex {
-            let byte = content[index]
-            index += 1
-            guard byte == UInt8(ascii: "\\") else {
-                raw.append(byte)
-                continue
-            }
-            guard index < content.endIndex else { return false }
-            let escape = content[index]
-            index += 1
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): raw.append(escape)
-            case UInt8(ascii: "n"): raw.append(0x0A)
-            case UInt8(ascii: "r"): raw.append(0x0D)
-            case UInt8(ascii: "t"): raw.append(0x09)
-            case UInt8(ascii: "u"):
-                guard index + 4 <= content.endIndex, let value = UInt32(String(decoding: content[index..<index + 4], as: UTF8.self), radix: 16),
-                    let scalar = Unicode.Scalar(value)
-                else { return false }
-                raw += Array(String(Character(scalar)).utf8)
-                index += 4
-            default: return false
-            }
+    /// The numbers `SearchIndex.encode(numbers:)` wrote as `text`.
+    private static func numbers(_ text: String) -> [Int]? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            SearchIndex.digitValues.withUnsafeBufferPointer { Cursor(buffer, $0, at: 0, end: buffer.count).numbers(in: 0..<buffer.count) }
         }
-        return true
     }
 
     /// The bytes of the term at `position`.
@@ -417,7 +319,7 @@ private struct ReadShards {
         // Written in place (an append checks the array's storage is its own: a call a term).
         let entries = [Entry](unsafeUninitializedCapacity: manifest.quoted.count) { entries, initialized in
             read = bytes.withUnsafeBufferPointer { buffer in
-                manifest.bytes.withUnsafeBufferPointer { quoted in
+                manifest.list.withUnsafeBufferPointer { list in
                     SearchIndex.digitValues.withUnsafeBufferPointer { values in
                         for (shard, range) in ranges.enumerated() {
                             var cursor = Cursor(buffer, values, at: range.lowerBound, end: range.upperBound)
@@ -427,7 +329,7 @@ private struct ReadShards {
                                 // `"term":["title","headings","text"]`, the term quoted as the manifest has it.
                                 guard term == terms.lowerBound || cursor.skip(",") else { return false }
                                 let start = cursor.index
-                                guard cursor.skip(UnsafeBufferPointer(rebasing: quoted[manifest.quoted[term]])), cursor.skip(":[\""),
+                                guard cursor.skip(UnsafeBufferPointer(rebasing: list[manifest.quoted[term]])), cursor.skip(":[\""),
                                     let title = cursor.digits(), cursor.skip("\",\""), let headings = cursor.digits(), cursor.skip("\",\""),
                                     let (text, stop) = cursor.textPostings(document), cursor.skip("\"]")
                                 else { return false }
@@ -483,65 +385,11 @@ private struct Cursor {
         literal.withUTF8Buffer { skip($0) }
     }
 
-    /// Moves past the next occurrence of `literal`.
-    mutating func skip(past literal: StaticString) -> Bool {
-        while index < end {
-            if skip(literal) { return true }
-            index += 1
-        }
-        return false
-    }
-
-    /// A non-negative integer in decimal.
-    mutating func integer() -> Int? {
-        let start = index
-        var value = 0
-        while index < end && index - start < 18, (0x30...0x39).contains(bytes[index]) {
-            value = value * 10 + Int(bytes[index] - 0x30)
-            index += 1
-        }
-        return index > start ? value : nil
-    }
-
-    /// A number as written, up to the next `,` or `]`.
-    mutating func number() -> Range<Int>? {
-        let start = index
-        while index < end && bytes[index] != UInt8(ascii: ",") && bytes[index] != UInt8(ascii: "]") { index += 1 }
-        return index > start && index < end ? start..<index : nil
-    }
-
     /// Base-64 digits up to the next byte that is none.
     mutating func digits() -> Range<Int>? {
         let start = index
         while index < end && values[Int(bytes[index])] < 64 { index &+= 1 }
         return index < end ? start..<index : nil
-    }
-
-    /// Base-64 digits in quotes (the digits' range).
-    mutating func encoded() -> Range<Int>? {
-        guard skip("\""), let digits = digits(), skip("\"") else { return nil }
-        return digits
-    }
-
-    /// A JSON string (its range, quotes included), whether it has an escape, and whether a byte is not ASCII.
-    mutating func quoted() -> (range: Range<Int>, escaped: Bool, nonASCII: Bool)? {
-        let start = index
-        guard skip("\"") else { return nil }
-        var escaped = false
-        var high: UInt8 = 0
-        while index < end {
-            let byte = bytes[index]
-            index += 1
-            high |= byte
-            if byte == UInt8(ascii: "\"") { return (start..<index, escaped, high >= 0x80) }
-            if byte == UInt8(ascii: "\\") {
-                escaped = true
-                index += 1
-            } else if byte < 0x20 {
-                return nil
-            }
-        }
-        return nil
     }
 
     /// The next of the numbers `SearchIndex.encode(numbers:)` writes, nil when it is cut off or too large.

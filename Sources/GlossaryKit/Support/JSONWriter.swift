@@ -189,3 +189,13 @@ extension String: TextOutput {
 }
 
 extension GrowingBytes: TextOutput {}
+
+extension [UInt8]: TextOutput {
+    mutating func append(_ text: String) {
+        self += text.utf8
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(contentsOf: bytes)
+    }
+}
