@@ -93,7 +93,7 @@ public enum FileContents {
         }
 
         init(errno code: Int32) {
-            reason = String(cString: strerror(code)).lowercased()
+            reason = FileContents.reason(code)
             self.code = code
         }
 
@@ -101,5 +101,41 @@ public enum FileContents {
         public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
         public var description: String { reason }
+    }
+}
+
+extension FileContents {
+    /// The system's words for an error number, as messages show them.
+    static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    /// Writes `data` to a new file at `path` with plain open/write/close (a caller that needs the file to appear whole
+    /// writes it under another name and renames it, or makes a whole folder appear at once); `sync` flushes it to the
+    /// disk first. Returns the file's signature once written.
+    @discardableResult
+    static func write(_ data: Data, to path: String, sync: Bool = false) throws(OutputFailure) -> FileSignature? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .write(path: path, reason: FileContents.reason(errno)) }
+        defer { close(descriptor) }
+        var failure = data.withUnsafeBytes { writeAll($0, to: descriptor) }
+        if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
+        if failure != 0 { throw .write(path: path, reason: FileContents.reason(failure)) }
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? FileSignature(info) : nil
+    }
+
+    /// Writes every byte to `descriptor`, retrying interrupted writes; 0, or the errno of the write that failed.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return 0
     }
 }

@@ -194,7 +194,7 @@ public struct SiteSource: Sendable {
             guard let directory = opendir(path) else {
                 // Listing one entry of a folder that has gone is nothing to report: the entry went with it.
                 if !(prefix.isEmpty && only != nil) {
-                    found.skipped.append((String(prefix.dropLast()), .unreadableFolder(reason: SiteTransaction.reason(errno))))
+                    found.skipped.append((String(prefix.dropLast()), .unreadableFolder(reason: FileContents.reason(errno))))
                 }
                 return
             }

@@ -58,13 +58,13 @@ public struct DefinitionCache: Sendable {
             ".\(entry.key.slug).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
         // Written and synced before the rename: after a crash the entry's name must point at complete bytes.
         do {
-            try SiteTransaction.writeFile(entry.encoded(), to: temporary.path, sync: true)
+            try FileContents.write(entry.encoded(), to: temporary.path, sync: true)
         } catch {
             unlink(temporary.path)
             throw StoreFailure(description: error.description)
         }
         guard rename(temporary.path, url.path) == 0 else {
-            let reason = SiteTransaction.reason(errno)
+            let reason = FileContents.reason(errno)
             unlink(temporary.path)
             throw StoreFailure(description: "can't rename \(temporary.path) to \(url.lastPathComponent): \(reason)")
         }
@@ -81,11 +81,11 @@ public struct DefinitionCache: Sendable {
         for component in folder.standardizedFileURL.path.split(separator: "/") {
             path += "/" + component
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw StoreFailure(description: "can't create \(path): \(SiteTransaction.reason(errno))")
+                throw StoreFailure(description: "can't create \(path): \(FileContents.reason(errno))")
             }
             var info = stat()
             if stat(path, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
-                throw StoreFailure(description: "can't create \(folder.path): \(SiteTransaction.reason(ENOTDIR))")
+                throw StoreFailure(description: "can't create \(folder.path): \(FileContents.reason(ENOTDIR))")
             }
         }
     }

@@ -104,7 +104,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
                 Self.removeTree(staging)
                 let parent = output.deletingLastPathComponent().path
                 guard mkdir(stagingPath, 0o755) == 0 || (errno == ENOENT && Self.makeParents(parent) && mkdir(stagingPath, 0o755) == 0) else {
-                    return .failure(.create(folder: outputPath, reason: Self.reason(errno)))
+                    return .failure(.create(folder: outputPath, reason: FileContents.reason(errno)))
                 }
                 if live.isEmpty {
                     let folder = Self.sibling(output, "linking-\(getpid())")
@@ -143,12 +143,12 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         try makeFolders(for: path, staging)
         let target = stagingPath + "/" + path
         unlink(target)
-        guard Glibc.link(outputPath + "/" + path, target) == 0 else { throw .write(path: target, reason: Self.reason(errno)) }
+        guard Glibc.link(outputPath + "/" + path, target) == 0 else { throw .write(path: target, reason: FileContents.reason(errno)) }
         linkCopy(path, staging)
     }
 
     public func write(_ path: String, _ data: Data, fingerprint: Fingerprint?, slots: MustacheSlots?) throws(OutputFailure) {
-        let signature = try place(path) { target throws(OutputFailure) in try Self.writeFile(data, to: target) }
+        let signature = try place(path) { target throws(OutputFailure) in try FileContents.write(data, to: target) }
         table.record(path, .init(fingerprint: fingerprint, bytesHash: .of(bytes: data), signature: signature, slots: slots))
     }
 
@@ -230,7 +230,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             guard glossary_rename_exchange(stagingPath, outputPath) == 0 else {
                 let code = errno
                 abandon()
-                throw .swap(reason: Self.reason(code))
+                throw .swap(reason: FileContents.reason(code))
             }
             // The staging name now holds the old site: the previous folder, when the state knew what it held.
             if staging.linking != nil {
@@ -248,7 +248,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             guard glossary_rename_noreplace(stagingPath, outputPath) == 0 else {
                 let code = errno
                 abandon()
-                throw .swap(reason: Self.reason(code))
+                throw .swap(reason: FileContents.reason(code))
             }
         }
         // No old site the next build could start from: the folder of links to this one's files, made as they were written.
@@ -283,7 +283,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             folder += folder.isEmpty ? String(component) : "/" + component
             if folders.withLock({ $0.contains(folder) }) { continue }
             if mkdir(stagingPath + "/" + folder, 0o755) != 0 && errno != EEXIST {
-                throw .write(path: stagingPath + "/" + folder, reason: Self.reason(errno))
+                throw .write(path: stagingPath + "/" + folder, reason: FileContents.reason(errno))
             }
             if let linking = staging.linking, mkdir(linking.path + "/" + folder, 0o755) != 0 && errno != EEXIST { linkingFailed.withLock { $0 = true } }
             folders.withLock { _ = $0.insert(folder) }
@@ -330,15 +330,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// — unless a dotfile could not be moved, in which case the folder stays as it is, for a later build to try again.
     @discardableResult
     private func retire(_ folder: URL, keepAsPrevious: Bool) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        var stuck: [String] = []
-        for name in names where name.hasPrefix(".") {
-            if glossary_rename_noreplace(folder.appendingPathComponent(name).path, output.appendingPathComponent(name).path) != 0 { stuck.append(name) }
-        }
+        let stuck = Self.moveDotfiles(of: folder, into: output)
         guard stuck.isEmpty else {
             let parked = Self.sibling(output, "old-\(getpid())")
             let place = rename(folder.path, parked.path) == 0 ? parked : folder
-            kept.append((place, stuck.sorted()))
+            kept.append((place, stuck))
             return false
         }
         if keepAsPrevious, glossary_rename_noreplace(folder.path, previous.path) == 0 { return true }
@@ -364,17 +360,18 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             let folder = parent.appendingPathComponent(name, isDirectory: true)
             var info = stat()
             guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            let dotfiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".") }
-            var stuck: [String] = []
-            if lstat(output.path, &info) == 0 {
-                for name in dotfiles where glossary_rename_noreplace(folder.appendingPathComponent(name).path, output.appendingPathComponent(name).path) != 0 {
-                    stuck.append(name)
-                }
-            } else {
-                stuck = dotfiles
-            }
-            if stuck.isEmpty { removeTree(folder) } else { kept.append((folder, stuck.sorted())) }
+            let stuck = moveDotfiles(of: folder, into: lstat(output.path, &info) == 0 ? output : nil)
+            if stuck.isEmpty { removeTree(folder) } else { kept.append((folder, stuck)) }
         }
+    }
+
+    /// Moves the top-level dotfiles of `folder` into `output` (none when nil); those that could not be moved, sorted.
+    private static func moveDotfiles(of folder: URL, into output: URL?) -> [String] {
+        let dotfiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".") }
+        return dotfiles.filter { name in
+            guard let output else { return true }
+            return glossary_rename_noreplace(folder.appendingPathComponent(name).path, output.appendingPathComponent(name).path) != 0
+        }.sorted()
     }
 
     static func removeTree(_ folder: URL) {
@@ -383,46 +380,6 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     private static func makeParents(_ path: String) -> Bool {
         (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) != nil
-    }
-
-    static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
-    }
-
-    // MARK: Files
-
-    /// Plain open/write/close: the staging folder as a whole is what becomes visible atomically, so each file needs no
-    /// temporary copy or sync of its own. Returns the file's signature once written.
-    @discardableResult
-    static func writeFile(_ data: Data, to path: String, sync: Bool = false) throws(OutputFailure) -> FileSignature? {
-        let result = data.withUnsafeBytes { buffer in Result { () throws(OutputFailure) in try writeFile(buffer, to: path, sync: sync) } }
-        return try result.get()
-    }
-
-    @discardableResult
-    static func writeFile(_ buffer: UnsafeRawBufferPointer, to path: String, sync: Bool = false) throws(OutputFailure) -> FileSignature? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .write(path: path, reason: reason(errno)) }
-        defer { close(descriptor) }
-        var failure = writeAll(buffer, to: descriptor)
-        if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
-        if failure != 0 { throw .write(path: path, reason: reason(failure)) }
-        var info = stat()
-        return fstat(descriptor, &info) == 0 ? FileSignature(info) : nil
-    }
-
-    /// Writes every byte to `descriptor`, retrying interrupted writes; 0, or the errno of the write that failed.
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return 0
     }
 }
 

@@ -495,13 +495,15 @@ enum StateFile {
         return output
     }
 
+    /// The counts a report keeps.
+    private static var reportedCounts: [WritableKeyPath<BuildStats, Int>] {
+        [\.pages, \.terms, \.unresolved, \.local, \.cached, \.fetched, \.fromWordNet, \.files]
+    }
+
     fileprivate static func write(_ report: BuildState.Report, _ writer: inout BinaryWriter) {
         writer.write(UInt64(report.diagnostics.count))
         for diagnostic in report.diagnostics { write(diagnostic, &writer) }
-        let stats = report.stats
-        for count in [stats.pages, stats.terms, stats.unresolved, stats.local, stats.cached, stats.fetched, stats.fromWordNet, stats.files] {
-            writer.write(count)
-        }
+        for count in reportedCounts { writer.write(report.stats[keyPath: count]) }
         writer.write(report.validUntil.bitPattern)
         writer.write(report.wantsNetwork)
         writer.write(report.rootPath)
@@ -510,14 +512,7 @@ enum StateFile {
     fileprivate static func report(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> BuildState.Report {
         var report = BuildState.Report()
         for _ in 0..<(try reader.count()) { report.diagnostics.append(try diagnostic(&reader)) }
-        report.stats.pages = try reader.int()
-        report.stats.terms = try reader.int()
-        report.stats.unresolved = try reader.int()
-        report.stats.local = try reader.int()
-        report.stats.cached = try reader.int()
-        report.stats.fetched = try reader.int()
-        report.stats.fromWordNet = try reader.int()
-        report.stats.files = try reader.int()
+        for count in reportedCounts { report.stats[keyPath: count] = try reader.int() }
         report.validUntil = Double(bitPattern: try reader.uint())
         report.wantsNetwork = try reader.bool()
         report.rootPath = try reader.string()

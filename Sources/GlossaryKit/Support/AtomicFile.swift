@@ -37,7 +37,7 @@ final class AtomicFile {
 
     func flush() {
         buffer.withBytes { bytes in
-            if !failed { failed = SiteTransaction.writeAll(bytes, to: descriptor) != 0 }
+            if !failed { failed = FileContents.writeAll(bytes, to: descriptor) != 0 }
             written += bytes.count
         }
         buffer.removeAll()
