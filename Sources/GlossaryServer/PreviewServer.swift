@@ -159,9 +159,9 @@ public final class PreviewServer: @unchecked Sendable {
                 let build = await build()
                 let id = apply(build)
                 report(.built(build, buildID: id))
-                // The previous build's site is no longer served. A patched build frees little, and what it frees the next
-                // one reuses: given back, those pages would only fault in again (a tenth of a patch's time).
-                if !build.result.stats.patched { FreedMemory.giveBack() }
+                // The previous build's memory goes back to the system, but a text edit's: it frees little, and the next
+                // build reuses it.
+                if !build.result.stats.textEdit { FreedMemory.giveBack() }
             }
         }
         // The definitions cache too: an entry edited by hand shows at once (the server's own writes there only

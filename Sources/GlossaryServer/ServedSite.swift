@@ -15,7 +15,7 @@ public final class ServedSite: Sendable {
     let folders: Set<String>
 
     /// The site of a build whose files are `paths`; its folders are `previous`'s when it had the same files (most
-    /// rebuilds change files, not which files there are, and listing 20,000 paths' folders took 40 ms).
+    /// rebuilds change files, not which files there are).
     init(folder: URL, paths: Set<String>, buildID: String, mount: String, previous: ServedSite? = nil) {
         self.folder = folder
         self.paths = paths

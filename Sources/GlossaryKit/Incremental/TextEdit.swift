@@ -48,7 +48,7 @@ struct TextEdit {
             result.outputs = OutputChanges(paths: Set(state.outputs.keys), changed: changed)
             result.rootPath = state.report.rootPath
             result.stats.written = written.count
-            result.stats.patched = true
+            result.stats.textEdit = true
             return (result, next)
         } catch {
             return nil

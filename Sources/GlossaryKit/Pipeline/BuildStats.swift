@@ -15,8 +15,8 @@ public struct BuildStats: Sendable {
     /// Seconds per stage, in the order they ran.
     public var stageTimes: [(name: String, seconds: Double)] = []
     public var totalSeconds = 0.0
-    /// Whether the build was the last one patched: only the text of pages changed (`SiteBuilder.patch`).
-    public var patched = false
+    /// Whether the build took the text-edit shortcut (`TextEdit`): only the text of pages changed.
+    public var textEdit = false
 
     public init() {}
 }

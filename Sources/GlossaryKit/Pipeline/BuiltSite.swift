@@ -205,7 +205,7 @@ public struct BuiltSite: Sendable {
 
     /// The `#fragment` of a destination, percent-decoded (nil without one).
     static func fragment(of destination: String) -> String? {
-        // On bytes: searching Characters cost a tenth of a rebuild in the preview server at 10,000 pages.
+        // On UTF-8 bytes, not Characters: every link of every page comes here.
         guard let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")) else { return nil }
         let fragment = String(destination[destination.utf8.index(after: hash)...])
         return fragment.removingPercentEncoding ?? fragment

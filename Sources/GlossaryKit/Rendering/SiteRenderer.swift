@@ -391,7 +391,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The data term cards and the dictionary page read in the browser: compact JSON with sorted keys, written
-    /// by hand because JSONSerialization took a tenth of the render stage.
+    /// key by key (strings quoted by `JSONWriter`).
     public func termsJSON(_ definitions: [TermDefinition]) -> Data {
         Data(termsJSONText(definitions).utf8)
     }

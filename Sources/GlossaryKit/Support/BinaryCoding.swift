@@ -1,8 +1,7 @@
 import Foundation
 
-/// A compact binary encoding for the build manifest: variable-length integers and length-prefixed UTF-8,
-/// written and read without Foundation's coders (the manifest of a 10,000-page site is read on every build,
-/// so its cost is part of a build with nothing to do).
+/// A compact binary encoding for the build's state file (`StateFile`): variable-length integers and length-prefixed
+/// UTF-8, written and read in one pass (the state is read by every build, one with nothing to do too).
 public struct BinaryWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
 

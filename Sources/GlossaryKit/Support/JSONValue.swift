@@ -1,5 +1,4 @@
-/// A JSON document as values, parsed from bytes in one pass (Foundation's JSONSerialization and
-/// JSONDecoder took most of the time of reading a definitions cache), and written back canonically.
+/// A JSON document as values, parsed from bytes in one pass (`JSONParser`), and written back canonically.
 ///
 /// Numbers keep their text as written, so a document read and written again is unchanged. Objects keep
 /// their members in order; a repeated key reads as its last value.

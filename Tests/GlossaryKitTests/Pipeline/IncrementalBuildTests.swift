@@ -237,7 +237,7 @@ import Testing
             let twin = dictionary == nil ? nil : try? twinFolder()
             defer { if let twin { try? FileManager.default.removeItem(at: twin.deletingLastPathComponent()) } }
             let (result, files) = await build(hook: hook)
-            if result.stats.patched { patched += 1 }
+            if result.stats.textEdit { patched += 1 }
             var cleanOptions = options
             cleanOptions.contextHook = hook
             if let twin { cleanOptions.source = twin }
@@ -779,7 +779,7 @@ import Testing
 
         try folder.append("content/page-1.md", "\nA zygote, newly searched for.\n")
         let appended = await builds.check("append text")
-        #expect(appended.stats.patched)
+        #expect(appended.stats.textEdit)
         #expect(appended.outputs?.changed.contains("page-1/index.html") == true)
         #expect(appended.outputs?.changed.contains(where: { $0.hasPrefix("search/") }) == true)
         #expect(appended.outputs?.changed.allSatisfy { $0 == "page-1/index.html" || $0.hasPrefix("search/") } == true)
@@ -787,10 +787,10 @@ import Testing
 
         try folder.append("content/page-1.md", "\nAnd again.\n")
         try folder.append("content/page-2.md", "\nTwo pages at once.\n")
-        #expect(await builds.check("append to two pages").stats.patched)
+        #expect(await builds.check("append to two pages").stats.textEdit)
         try folder.write(
             "content/page-3.md", "---\ntitle: Page 3\n---\n## Part\n\nA paragraph first, moving what comes after it.\n\nAbout [[kerning]] & <things>.\n")
-        #expect(await builds.check("move a reference down the page").stats.patched)
+        #expect(await builds.check("move a reference down the page").stats.textEdit)
 
         let notPatched: [(String, () throws -> Void)] = [
             ("reference another term", { try folder.append("content/page-0.md", "\nSee [[ligature]].\n") }),
@@ -811,12 +811,12 @@ import Testing
         ]
         for (step, edit) in notPatched {
             try edit()
-            #expect(await builds.check(step).stats.patched == false, "\(step)")
+            #expect(await builds.check(step).stats.textEdit == false, "\(step)")
         }
         try folder.write("content/page-2.md", "---\ntitle: Page 2\n---\n## Part\n\nAbout [[kerning]] & <things>, fixed.\n")
         await builds.check("fix it")
         try folder.append("content/page-2.md", "\nPatched again.\n")
-        #expect(await builds.check("append text after all that").stats.patched)
+        #expect(await builds.check("append text after all that").stats.textEdit)
         let same = try String(contentsOf: folder.root.appendingPathComponent("content/page-2.md"), encoding: .utf8)
         try folder.write("content/page-2.md", same)
         let rewritten = await builds.check("rewrite a page with the same bytes")

@@ -54,13 +54,13 @@ import Testing
             try folder.append("content/guide/page-1.md", "\nMore text before: \(step).\n")
             try change()
             let result = await builds.check("edit a page's text, \(step)")
-            if longWay { #expect(!result.stats.patched, "\(step)") }
+            if longWay { #expect(!result.stats.textEdit, "\(step)") }
             // And the build after it has nothing to do.
             let again = await builds.check("after \(step)")
             #expect(again.outputs?.changed == [] && again.stats.written == 0, "\(step): nothing left to do")
         }
         try folder.append("content/guide/page-2.md", "\nPatched again.\n")
-        #expect(await builds.check("append text after all that").stats.patched)
+        #expect(await builds.check("append text after all that").stats.textEdit)
     }
 
     /// The default theme shows a page's own title heading apart from the rest (`title_html`, `body`); a theme may write
@@ -81,9 +81,9 @@ import Testing
         let builds = try Builds(try Folder(files, theme: .builtIn), mode: mode)
         await builds.check("first build")
         try builds.folder.append("content/a.md", "\nAn <added> line & \"more\".\n")
-        #expect(await builds.check("append to a page with a title heading").stats.patched)
+        #expect(await builds.check("append to a page with a title heading").stats.textEdit)
         try builds.folder.append("content/b.md", "\nAnd a line.\n")
-        #expect(await builds.check("append to a page without one").stats.patched)
+        #expect(await builds.check("append to a page without one").stats.textEdit)
         try builds.folder.write("content/b.md", "")
         await builds.check("empty a page (the body's emptiness is what a section tests)")
     }
