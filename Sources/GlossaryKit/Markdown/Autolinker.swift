@@ -1,7 +1,7 @@
 /// What auto-linking needs to read one page: the site's matcher over every auto-linked term's forms, the page's mode
 /// and the terms it excludes. Terms are identified by their canonical key, the key the references get.
 ///
-/// A class: the document builder asks it about every text node, and copying a struct of tables would retain and
+/// A class: the reference scan asks it about every text node, and copying a struct of tables would retain and
 /// release each of them every time (a third of auto-linking's matching cost).
 public final class Autolinker: Sendable {
     public let matcher: TermMatcher<TermKey>

@@ -3,7 +3,8 @@ import Foundation
 
 /// The blocks a page renders otherwise than cmark would: GitHub alerts become callouts, headings get their ids
 /// and a link to themselves. Besides `MarkdownDocument.swift`, this file touches cmark (the tree surgery lives
-/// with the types it serves, `Callout` and `HeadingAnchors`, which are pure).
+/// with the types it serves, `Callout` and `HeadingAnchors`, which are pure), as do `ReferenceScan`, `PlainText` and
+/// `BlockRuns`.
 extension MarkdownDocument {
     /// A heading taken out of the tree: a custom block stands in its place, and each render fills the block
     /// with the heading's HTML (its terms and links as that render decides) plus its id and anchor link.
@@ -66,7 +67,7 @@ extension MarkdownDocument {
     static func anchorHeadings(_ nodes: [OpaquePointer]) -> [AnchoredHeading] {
         var anchors = HeadingAnchors()
         return nodes.map { node in
-            let text = plainText(of: node)
+            let text = PlainText.of(node)
             let heading = PageHeading(level: Int(cmark_node_get_heading_level(node)), text: text, id: anchors.id(for: text))
             let placeholder = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
             cmark_node_set_on_exit(placeholder, "")
@@ -97,50 +98,4 @@ extension MarkdownDocument {
             _ = heading.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { cmark_node_set_on_enter(anchored.placeholder, $0.baseAddress) } }
         }
     }
-
-    /// The text a search finds the page by: its paragraphs, lists, quotes, table rows and code spans, one block a line
-    /// (headings, taken out of the tree, are a field of their own; code blocks and raw HTML are left out).
-    static func searchableText(of root: OpaquePointer) -> String {
-        searchableText(of: [root])
-    }
-
-    /// The search text of `nodes`' subtrees, one after another.
-    static func searchableText(of nodes: some Sequence<OpaquePointer>) -> String {
-        // Bytes, made a string once: a string grown a text node at a time cost a copy of each node's text more.
-        var text: [UInt8] = []
-        /// Whether the text ends a line: it ends with a LF that is a character of its own (not CR LF, one character).
-        func endsLine() -> Bool {
-            text.last == UInt8(ascii: "\n") && (text.count < 2 || text[text.count - 2] != UInt8(ascii: "\r"))
-        }
-        for subtree in nodes {
-            let iterator = cmark_iter_new(subtree)
-            defer { cmark_iter_free(iterator) }
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                guard let node = cmark_iter_get_node(iterator) else { continue }
-                switch cmark_node_get_type(node) {
-                case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                    if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) {
-                        text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
-                    }
-                case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                    if event == CMARK_EVENT_ENTER { text.append(UInt8(ascii: " ")) }
-                case CMARK_NODE_PARAGRAPH:
-                    if event == CMARK_EVENT_EXIT { text.append(UInt8(ascii: "\n")) }
-                case CMARK_NODE_CUSTOM_BLOCK:
-                    // A table row (or a callout) ends a line; its cells, custom inlines in it, are apart.
-                    if event == CMARK_EVENT_EXIT, !text.isEmpty, !endsLine() { text.append(UInt8(ascii: "\n")) }
-                case CMARK_NODE_CUSTOM_INLINE:
-                    if event == CMARK_EVENT_EXIT, let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_CUSTOM_BLOCK {
-                        text.append(UInt8(ascii: " "))
-                    }
-                default:
-                    break
-                }
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
 }

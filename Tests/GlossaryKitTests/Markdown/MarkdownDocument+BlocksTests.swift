@@ -149,7 +149,7 @@ import Testing
                 cmark_node_unlink(node)
                 cmark_node_append_child(wrapper, node)
             }
-            #expect(MarkdownDocument.searchableText(of: root) == Self.referenceSearchableText(of: root), "\(markdown.debugDescription)")
+            #expect(PlainText.searchable([root]) == Self.referenceSearchableText(of: root), "\(markdown.debugDescription)")
         }
     }
 

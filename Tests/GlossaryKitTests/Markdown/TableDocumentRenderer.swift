@@ -5,7 +5,7 @@ import TestSupport
 @testable import GlossaryKit
 
 /// A whole markdown document rendered the way the build renders it (`MarkdownDocument`, tables wired in by
-/// `MarkdownDocument+Tables.swift`), with what the build adds and cmark-gfm doesn't taken out again: heading ids
+/// `ReferenceScan+Tables.swift`), with what the build adds and cmark-gfm doesn't taken out again: heading ids
 /// and links, the box a table scrolls in. Term references are written back as `[[shown|word]]` text, as
 /// cmark-gfm leaves them. The tests compare its HTML with `cmark-gfm -e table`.
 enum TableDocumentRenderer {

@@ -5,8 +5,8 @@ import Foundation
 /// `PipeTable.split` finds it, the way cmark-gfm does) is replaced by table blocks before the tree is walked for
 /// references. Each cell's inline markdown is parsed by cmark on its own and its nodes are moved into the table,
 /// so term references and links in cells are found, rendered and checked like any others, at their real place
-/// in the file. Besides `MarkdownDocument.swift`, this file touches cmark.
-extension MarkdownDocument.Builder {
+/// in the file.
+extension ReferenceScan {
     /// No-break space, in front of a cell's text so cmark reads it as one paragraph's inlines, never as a block
     /// (`# x`, `- x`, `[x]: /url` in a cell are text in cmark-gfm). cmark counts it as whitespace when it decides
     /// what a delimiter run can do, exactly like the start of a line, and keeps it as text, so it comes off after.
@@ -116,7 +116,7 @@ extension MarkdownDocument.Builder {
         let lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
         let place = self.place
         let guardLength = Self.guardPrefix.utf8.count
-        var builder = MarkdownDocument.Builder(root: fragment, source: source) { line, column in
+        var scan = ReferenceScan(root: fragment, source: source) { line, column in
             // Line and scalar column of the guarded text → its byte offset in the cell's text → the file.
             var offset = lineStarts[min(max(line, 1), lineStarts.count) - 1]
             var scalars = 1
@@ -128,9 +128,9 @@ extension MarkdownDocument.Builder {
             let cell = text.location(atUTF8Offset: max(0, offset - guardLength))
             return place(cell.line, cell.column)
         }
-        builder.findsTables = false
-        builder.run()
-        absorb(builder)
+        scan.findsTables = false
+        scan.run()
+        absorb(scan)
         // Bytes, not characters: the no-break space may combine with a mark that follows it into one character.
         if let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT,
             let literal = cmark_node_get_literal(first), strlen(literal) >= guardLength,
@@ -151,7 +151,7 @@ extension MarkdownDocument.Builder {
         defer { cmark_node_free(fragment) }
         let trailing = split.trailing
         let place = self.place
-        var builder = MarkdownDocument.Builder(root: fragment, source: source) { line, column in
+        var scan = ReferenceScan(root: fragment, source: source) { line, column in
             // Line k is file line trailing[k]; its text starts at the line's first non-space byte, after the
             // indentation written as spaces.
             guard line >= 1, line <= trailing.count else { return place(trailing.last?.number ?? line, column) }
@@ -160,9 +160,9 @@ extension MarkdownDocument.Builder {
             let startColumn = original.bytes[..<start].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
             return place(original.number, max(1, startColumn + column - 1 - indent))
         }
-        builder.run()
-        absorb(builder)
-        headerOnlyTables.formUnion(builder.headerOnlyTables)
+        scan.run()
+        absorb(scan)
+        headerOnlyTables.formUnion(scan.headerOnlyTables)
         while let block = cmark_node_first_child(fragment) {
             cmark_node_unlink(block)
             cmark_node_insert_before(paragraph, block)
@@ -170,13 +170,13 @@ extension MarkdownDocument.Builder {
         }
     }
 
-    /// Takes over what a builder of markdown parsed apart found.
-    private mutating func absorb(_ builder: MarkdownDocument.Builder) {
-        references += builder.references
-        termNodes += builder.termNodes
-        linkRecords += builder.linkRecords
-        freedLinks.formUnion(builder.freedLinks)
-        diagnostics += builder.diagnostics
+    /// Takes over what a scan of markdown parsed apart found.
+    private mutating func absorb(_ scan: ReferenceScan) {
+        references += scan.references
+        termNodes += scan.termNodes
+        linkRecords += scan.linkRecords
+        freedLinks.formUnion(scan.freedLinks)
+        diagnostics += scan.diagnostics
     }
 
     private static func parse(_ source: inout String) -> OpaquePointer {

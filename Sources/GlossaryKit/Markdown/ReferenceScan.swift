@@ -1,0 +1,369 @@
+import CCmark
+import Foundation
+
+/// Walks a freshly parsed tree once (`run`): turns pipe tables into table blocks (see `ReferenceScan+Tables.swift`),
+/// finds references, replaces them with placeholder nodes, records links, headings and block quotes.
+struct ReferenceScan {
+    let root: OpaquePointer
+    let lines: SourceLines
+    /// The file location of a line and column (in scalars) of the parsed text: the page's markdown starts
+    /// after its front matter, a table cell's markdown somewhere in a line.
+    let place: (_ line: Int, _ column: Int) -> SourceLocation
+    /// Whether paragraphs may hold tables (not a table cell's own markdown).
+    var findsTables = true
+    /// Blocks put in the tree from markdown parsed apart (tables, the lines after them), whose references and
+    /// links are already found: the walk leaves them alone, as their positions are not this source's.
+    var prebuilt: Set<OpaquePointer> = []
+    /// Tables without body rows, which cmark-gfm counts as ending in a blank line (see `loosenLists`).
+    var headerOnlyTables: Set<OpaquePointer> = []
+    var references: [TermReference] = []
+    var termNodes: [OpaquePointer] = []
+    var linkRecords: [(node: OpaquePointer, link: MarkdownLink)] = []
+    /// Link nodes that turned out to be `[[x]]` and were removed from the tree.
+    var freedLinks: Set<OpaquePointer> = []
+    var diagnostics: [Diagnostic] = []
+    var firstHeading: String?
+    var autolink: Autolinker?
+    /// Terms linked so far on the page (for `autolink: first`).
+    var linked: Set<TermKey> = []
+    /// Every block quote and heading of the tree, prebuilt blocks' too, in document order: the callouts and
+    /// heading anchors made after the walk need no walk of their own.
+    var quotes: [OpaquePointer] = []
+    var headingNodes: [OpaquePointer] = []
+    /// The key of each word referred to so far (a page refers to a few hundred words a million times).
+    private var keys: [String: TermKey?] = [:]
+
+    init(root: OpaquePointer, source: String, place: @escaping (_ line: Int, _ column: Int) -> SourceLocation) {
+        self.root = root
+        self.place = place
+        lines = SourceLines(source)
+    }
+
+    /// A text node holding references, or a `[` + shortcut link + `]` triple that is really `[[x]]`, with the
+    /// source line it stands on.
+    private enum Work {
+        /// `autolinks`: whether plain occurrences of terms in it are linked too.
+        case text(OpaquePointer, line: Int, autolinks: Bool)
+        case swallowedReference(link: OpaquePointer, line: Int)
+    }
+
+    mutating func run() {
+        if findsTables { replaceTables() }
+        var work: [Work] = []
+        var linkDepth = 0
+        var headingDepth = 0
+        /// Inline raw HTML elements open around the walk (`<span>…</span>` in a paragraph): no auto-links inside.
+        var htmlDepth = 0
+        var tracker = LineTracker()
+        var skipping: OpaquePointer?
+        // Captures the lines only: `sourceLine` as a closure would copy the whole scan for every node.
+        let lines = self.lines
+        let lineOfSource = { (line: Int) -> UnsafeBufferPointer<UInt8> in lines.line(line) }
+        let iterator = cmark_iter_new(root)
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if event == CMARK_EVENT_ENTER && type == CMARK_NODE_HEADING {
+                headingNodes.append(node)
+            } else if event == CMARK_EVENT_ENTER && type == CMARK_NODE_BLOCK_QUOTE {
+                quotes.append(node)
+            }
+            if let block = skipping {
+                if event == CMARK_EVENT_EXIT && node == block { skipping = nil }
+                continue
+            }
+            if event == CMARK_EVENT_ENTER, prebuilt.contains(node) {
+                // Leaf blocks have no exit event, and nothing inside them to skip.
+                if ![CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK].contains(type) { skipping = node }
+                continue
+            }
+            let isLink = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
+            tracker.visit(node, type: type, entering: event == CMARK_EVENT_ENTER, source: lineOfSource)
+            if event == CMARK_EVENT_EXIT {
+                if isLink { linkDepth -= 1 }
+                if type == CMARK_NODE_HEADING { headingDepth -= 1 }
+                continue
+            }
+            if type == CMARK_NODE_HEADING { headingDepth += 1 }
+            if type == CMARK_NODE_PARAGRAPH { htmlDepth = 0 }
+            if type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
+                let tag = String(cString: literal)
+                if tag.hasPrefix("</") {
+                    htmlDepth = max(0, htmlDepth - 1)
+                } else if !tag.hasSuffix("/>") && !tag.hasPrefix("<!") && !tag.hasPrefix("<?") {
+                    htmlDepth += 1
+                }
+            }
+            if isLink {
+                linkDepth += 1
+                // Not looked for: a reference link's destination stands in its definition, not on its line.
+                let line = tracker.line(of: node)
+                recordLink(node, isImage: type == CMARK_NODE_IMAGE, line: line)
+                // Inside an image's description (`![t[[x]]]()`, alt text) a reference renders nothing, like text there.
+                if type == CMARK_NODE_LINK, linkDepth == 1, isSwallowedReference(node, line: line) {
+                    work.append(.swallowedReference(link: node, line: line))
+                }
+            } else if type == CMARK_NODE_HEADING, firstHeading == nil {
+                firstHeading = PlainText.of(node)
+            } else if type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node) {
+                // Every text node is looked for, references or not, so the lines of the nodes after it are right.
+                let bytes = Self.bytes(literal)
+                let hint = max(0, Int(cmark_node_get_start_column(node)) - 1)
+                let line =
+                    bytes.isEmpty
+                    ? tracker.line(of: node)
+                    : tracker.locate(node) { TermReferenceScanner.aligns(text: bytes, line: lineOfSource($0), hint: hint) }
+                let autolinks = autolink != nil && headingDepth == 0 && htmlDepth == 0 && !bytes.isEmpty
+                if linkDepth == 0, autolinks || TermReferenceScanner.hasOpening(bytes) {
+                    work.append(.text(node, line: line, autolinks: autolinks))
+                }
+            }
+        }
+        cmark_iter_free(iterator)
+
+        for item in work {
+            switch item {
+            case .text(let node, let line, let autolinks): splitText(node, line: line, autolinks: autolinks)
+            case .swallowedReference(let link, let line): unswallow(link, line: line)
+            }
+        }
+        // Keep references in reading order whatever order the work items (and tables) ran in.
+        let order = references.indices.sorted { references[$0].location < references[$1].location }
+        references = order.map { references[$0] }
+        termNodes = order.map { termNodes[$0] }
+        if !prebuilt.isEmpty {
+            let linkOrder = linkRecords.indices.sorted { (linkRecords[$0].link.location, $0) < (linkRecords[$1].link.location, $1) }
+            linkRecords = linkOrder.map { linkRecords[$0] }
+        }
+        loosenLists()
+    }
+
+    /// A text node's literal as bytes, not copied (a page can have millions of them): valid until the node's
+    /// literal is set or the node freed.
+    private static func bytes(_ literal: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+    }
+
+    /// The bytes of 1-based `line` without its line ending.
+    private func sourceLine(_ line: Int) -> UnsafeBufferPointer<UInt8> {
+        lines.line(line)
+    }
+
+    /// The key of `word` (nil when it has none), made once per word.
+    private mutating func key(of word: String) -> TermKey? {
+        if let known = keys[word] { return known }
+        let key = TermKey(word)
+        keys[word] = .some(key)
+        return key
+    }
+
+    /// The 1-based column in scalars, as locations count, of a 1-based byte column, as cmark counts.
+    private func scalarColumn(line: Int, byte: Int) -> Int {
+        let bytes = sourceLine(line)
+        let before = bytes.prefix(max(0, byte - 1))
+        return before.count { $0 & 0xC0 != 0x80 } + 1 + max(0, byte - 1 - bytes.count)
+    }
+
+    private func location(line: Int, column: Int) -> SourceLocation {
+        place(line, column)
+    }
+
+    private mutating func recordLink(_ node: OpaquePointer, isImage: Bool, line: Int) {
+        guard let url = cmark_node_get_url(node) else { return }
+        let destination = String(cString: url)
+        // Where cmark lost count of lines its column is no use either.
+        var column = line == Int(cmark_node_get_start_line(node)) ? scalarColumn(line: line, byte: Int(cmark_node_get_start_column(node))) : 1
+        // cmark's columns drift on continuation lines: prefer where the destination really stands (a byte
+        // search: Foundation's range(of:) cost more than the rest of the page's scan).
+        let bytes = sourceLine(line)
+        let needle = Array(destination.utf8)
+        if !needle.isEmpty, let start = Self.firstIndex(of: needle, in: bytes) {
+            column = bytes[..<start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
+        }
+        linkRecords.append((node, MarkdownLink(destination: destination, isImage: isImage, location: location(line: line, column: column))))
+    }
+
+    /// Where `needle` first occurs in `haystack`.
+    static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard needle.count <= haystack.count, let first = needle.first else { return nil }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first && UnsafeBufferPointer(rebasing: haystack[index..<(index + needle.count)]).elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `[[x]]` where the page defines `[x]: url` parses as `[` + link + `]`; we read it as a term reference.
+    private func isSwallowedReference(_ link: OpaquePointer, line: Int) -> Bool {
+        guard let previous = cmark_node_previous(link), let next = cmark_node_next(link),
+            cmark_node_get_type(previous) == CMARK_NODE_TEXT, cmark_node_get_type(next) == CMARK_NODE_TEXT,
+            let child = cmark_node_first_child(link), cmark_node_next(child) == nil,
+            cmark_node_get_type(child) == CMARK_NODE_TEXT,
+            let before = cmark_node_get_literal(previous), let after = cmark_node_get_literal(next),
+            let inner = cmark_node_get_literal(child)
+        else { return false }
+        let innerBytes = strlen(inner)
+        let span = Int(cmark_node_get_end_column(link)) - Int(cmark_node_get_start_column(link)) + 1
+        guard cmark_node_get_start_line(link) == cmark_node_get_end_line(link), span == innerBytes + 2 else { return false }
+        // Bytes, not Characters: `]` followed by a combining mark is one Character, which isn't `]`.
+        let beforeCount = strlen(before)
+        guard beforeCount > 0, UInt8(bitPattern: before[beforeCount - 1]) == UInt8(ascii: "["), UInt8(bitPattern: after[0]) == UInt8(ascii: "]")
+        else { return false }
+        // Text nodes hold decoded text, where `\[` is already `[`: the source line tells an escape apart.
+        let source = String(decoding: sourceLine(line), as: UTF8.self)
+        let written = "[[" + String(cString: inner) + "]]"
+        var searchStart = source.startIndex
+        // Literally (by UTF-16 units): a search by Characters misses `]]` when a combining mark follows it.
+        while let found = source.range(of: written, options: .literal, range: searchStart..<source.endIndex) {
+            if found.lowerBound == source.startIndex || source[source.index(before: found.lowerBound)] != "\\" { return true }
+            searchStart = found.upperBound
+        }
+        return false
+    }
+
+    private mutating func unswallow(_ link: OpaquePointer, line: Int) {
+        guard let previous = cmark_node_previous(link), let next = cmark_node_next(link),
+            let child = cmark_node_first_child(link), let innerPointer = cmark_node_get_literal(child)
+        else { return }
+        let inner = String(cString: innerPointer)
+        let before = String(cString: cmark_node_get_literal(previous))
+        let after = String(cString: cmark_node_get_literal(next))
+        let shown: String
+        let word: String
+        if let bar = inner.firstIndex(of: "|") {
+            shown = inner[..<bar].trimmingWhitespace
+            word = inner[inner.index(after: bar)...].trimmingWhitespace
+        } else {
+            shown = inner[...].trimmingWhitespace
+            word = shown
+        }
+        var column = scalarColumn(line: line, byte: Int(cmark_node_get_start_column(link)) - 1)
+        // cmark's column is off after a backslash hard break, and on a lazy continuation line (where it counts the
+        // first line's quote markers): the reference as written on its line, the occurrence nearest cmark's
+        // column, is where it is.
+        let text = String(decoding: sourceLine(line), as: UTF8.self)
+        var searchStart = text.startIndex
+        var nearest: Int?
+        while let range = text.range(of: "[[" + inner + "]]", options: .literal, range: searchStart..<text.endIndex) {
+            let found = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound) + 1
+            if nearest.map({ abs($0 - column) > abs(found - column) }) ?? true { nearest = found }
+            searchStart = text.index(after: range.lowerBound)
+        }
+        if let nearest { column = nearest }
+        if let length = TermKey.excessLength(of: word) {
+            let problem = Problem.termTooLong(word: word, length: length, limit: TermKey.maximumWordLength)
+            diagnostics.append(Diagnostic(problem, at: location(line: line, column: column)))
+            return
+        }
+        guard let key = key(of: word) else { return }
+        // The `[` and `]` bytes only (dropping a Character would take a combining mark after `]` with it).
+        cmark_node_set_literal(previous, String(decoding: before.utf8.dropLast(), as: UTF8.self))
+        cmark_node_set_literal(next, String(decoding: after.utf8.dropFirst(), as: UTF8.self))
+        let placeholder = makePlaceholder(shown: shown.isEmpty ? word : shown)
+        cmark_node_insert_before(link, placeholder)
+        freedLinks.insert(link)
+        cmark_node_free(link)
+        references.append(TermReference(shown: shown.isEmpty ? word : shown, word: word, key: key, location: location(line: line, column: column)))
+        termNodes.append(placeholder)
+    }
+
+    /// An explicit reference or an auto-linked occurrence, at its byte range in a text node.
+    private struct Piece {
+        var range: Range<Int>
+        var reference: TermReference
+    }
+
+    /// The auto-linked occurrences in `text[range]`, as references (shown as written, keyed by their term).
+    private mutating func automatic(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, hint: Int) -> [Piece] {
+        guard let autolink, !range.isEmpty else { return [] }
+        let buffer = UnsafeBufferPointer(rebasing: text[range])
+        let found =
+            autolink.mode == .first
+            ? autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded, linkingOnce: &linked)
+            : autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded)
+        return found.map { match in
+            let bytes = (match.range.lowerBound + range.lowerBound)..<(match.range.upperBound + range.lowerBound)
+            let shown = String(decoding: UnsafeBufferPointer(rebasing: text[bytes]), as: UTF8.self)
+            // The column as cmark's hint places the text node (exact on the node's first line).
+            let column = hint + text[..<bytes.lowerBound].count { $0 & 0xC0 != 0x80 }
+            let reference = TermReference(shown: shown, word: shown, key: match.id, location: location(line: line, column: column), isAutomatic: true)
+            return Piece(range: bytes, reference: reference)
+        }
+    }
+
+    private mutating func splitText(_ node: OpaquePointer, line: Int, autolinks: Bool) {
+        guard let literal = cmark_node_get_literal(node) else { return }
+        let text = Self.bytes(literal)
+        // After a backslash hard break (the line corrected) cmark's column is no hint at all.
+        let hint = line == Int(cmark_node_get_start_line(node)) ? Int(cmark_node_get_start_column(node)) : 1
+        let (matches, problems) = TermReferenceScanner.scan(text: text, sourceLine: sourceLine(line), hintColumn: hint)
+        for problem in problems {
+            switch problem {
+            case .unclosed(let column):
+                diagnostics.append(Diagnostic(.unclosedTerm, at: location(line: line, column: column)))
+            case .empty(let column):
+                diagnostics.append(Diagnostic(.emptyTerm, at: location(line: line, column: column)))
+            }
+        }
+        var pieces: [Piece] = []
+        var gap = 0
+        for match in matches {
+            if let length = TermKey.excessLength(of: match.word) {
+                let problem = Problem.termTooLong(word: match.word, length: length, limit: TermKey.maximumWordLength)
+                diagnostics.append(Diagnostic(problem, at: location(line: line, column: match.column)))
+                continue
+            }
+            guard let key = key(of: match.word) else { continue }
+            if autolinks { pieces += automatic(in: text, gap..<match.range.lowerBound, line: line, hint: hint) }
+            let reference = TermReference(shown: match.shown, word: match.word, key: key, location: location(line: line, column: match.column))
+            pieces.append(Piece(range: match.range, reference: reference))
+            // An explicit reference is its term's first link as much as an automatic one.
+            if let term = autolink?.termOfName[key] { linked.insert(term) }
+            gap = match.range.upperBound
+        }
+        if autolinks { pieces += automatic(in: text, gap..<text.count, line: line, hint: hint) }
+        guard !pieces.isEmpty else { return }
+        var cursor = 0
+        for piece in pieces {
+            if piece.range.lowerBound > cursor {
+                cmark_node_insert_before(node, makeText(UnsafeBufferPointer(rebasing: text[cursor..<piece.range.lowerBound])))
+            }
+            let placeholder = makePlaceholder(shown: piece.reference.shown)
+            cmark_node_insert_before(node, placeholder)
+            references.append(piece.reference)
+            termNodes.append(placeholder)
+            cursor = piece.range.upperBound
+        }
+        if cursor < text.count {
+            cmark_node_insert_before(node, makeText(UnsafeBufferPointer(rebasing: text[cursor...])))
+        }
+        cmark_node_free(node)
+    }
+
+    /// A text node of `bytes` (a part of a text node's literal, so UTF-8 without NUL).
+    private func makeText(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer {
+        let node = MarkdownDocument.newNode(CMARK_NODE_TEXT)
+        // The C string made on the stack: a Swift string for each of a million pieces cost an allocation more.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+            bytes.withMemoryRebound(to: CChar.self) { _ = buffer.initialize(from: $0) }
+            buffer[bytes.count] = 0
+            cmark_node_set_literal(node, buffer.baseAddress)
+        }
+        return node
+    }
+
+    private func makePlaceholder(shown: String) -> OpaquePointer {
+        // Its markup is set when it renders: a new custom node renders none.
+        let node = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_INLINE)
+        let text = MarkdownDocument.newNode(CMARK_NODE_TEXT)
+        // A short string lives in the value, not in memory ending with a NUL: `withCString` puts it on the stack, where
+        // passing the string itself made an array of it on the heap, for every one of a million references.
+        _ = shown.withCString { cmark_node_set_literal(text, $0) }
+        cmark_node_append_child(node, text)
+        return node
+    }
+}
