@@ -1,23 +1,20 @@
-import CCmark
-import Foundation
-
 /// A big page's top-level blocks in one run per core, in order: its HTML and its search field are made a run on each
 /// core and joined in order (a site of a few big pages has too few of them to keep the cores busy).
 ///
 /// The tree is only read while the runs work: cmark's getters and its HTML renderer read the nodes' fields without
 /// caching anything in them (libcmark 0.30).
 struct BlockRuns {
-    private let runs: [ArraySlice<OpaquePointer>]
+    private let runs: [ArraySlice<CMarkNode>]
 
     /// The top-level blocks of `root` in `jobs` runs; nil when there are fewer blocks than jobs, or one job, where
     /// other pages keep the cores busy beside this one.
-    init?(root: OpaquePointer, jobs: Int) {
+    init?(root: CMarkNode, jobs: Int) {
         guard jobs > 1 else { return nil }
-        var blocks: [OpaquePointer] = []
-        var child = cmark_node_first_child(root)
+        var blocks: [CMarkNode] = []
+        var child = root.firstChild
         while let current = child {
             blocks.append(current)
-            child = cmark_node_next(current)
+            child = current.next
         }
         guard blocks.count >= jobs else { return nil }
         runs = (0..<jobs).map { blocks[blocks.count * $0 / jobs..<blocks.count * ($0 + 1) / jobs] }
@@ -31,9 +28,7 @@ struct BlockRuns {
         let parts = Array(runs.indices).parallelMap(jobs: runs.count) { index -> [UInt8] in
             var bytes: [UInt8] = []
             for block in shared[index] {
-                guard let html = cmark_render_html(block, MarkdownDocument.cmarkOptions) else { continue }
-                bytes.append(contentsOf: UnsafeRawBufferPointer(start: html, count: strlen(html)))
-                NodeArena.free(html)
+                block.withHTML(options: MarkdownDocument.options) { bytes.append(contentsOf: $0) }
             }
             return bytes
         }

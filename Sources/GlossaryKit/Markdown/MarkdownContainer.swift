@@ -1,8 +1,6 @@
-import CCmark
-
-/// A container block around a paragraph, at cmark's start position (`cmark_node_get_start_line` and
-/// `_start_column` of the `CMARK_NODE_BLOCK_QUOTE` or `CMARK_NODE_ITEM` node): the line and 1-based byte column of
-/// its `>` or list marker, counted in the markdown cmark parsed.
+/// A container block around a paragraph, at cmark's start position (the `startLine` and `startColumn` of the block
+/// quote or item node): the line and 1-based byte column of its `>` or list marker, counted in the markdown cmark
+/// parsed.
 public enum MarkdownContainer: Hashable, Sendable {
     case blockQuote(line: Int, column: Int)
     case listItem(line: Int, column: Int)
@@ -22,18 +20,16 @@ public enum MarkdownContainer: Hashable, Sendable {
 
 extension MarkdownContainer {
     /// A node's block quote and list item ancestors, outermost first.
-    static func ancestors(of node: OpaquePointer) -> [MarkdownContainer] {
+    static func ancestors(of node: CMarkNode) -> [MarkdownContainer] {
         var containers: [MarkdownContainer] = []
-        var current = cmark_node_parent(node)
+        var current = node.parent
         while let ancestor = current {
-            let line = Int(cmark_node_get_start_line(ancestor))
-            let column = Int(cmark_node_get_start_column(ancestor))
-            switch cmark_node_get_type(ancestor) {
-            case CMARK_NODE_BLOCK_QUOTE: containers.append(.blockQuote(line: line, column: column))
-            case CMARK_NODE_ITEM: containers.append(.listItem(line: line, column: column))
+            switch ancestor.kind {
+            case .blockQuote: containers.append(.blockQuote(line: ancestor.startLine, column: ancestor.startColumn))
+            case .item: containers.append(.listItem(line: ancestor.startLine, column: ancestor.startColumn))
             default: break
             }
-            current = cmark_node_parent(ancestor)
+            current = ancestor.parent
         }
         return containers.reversed()
     }

@@ -1,7 +1,6 @@
-import CCmark
 import Foundation
 
-/// A page's markdown parsed by libcmark, with its term references found and turned into placeholder nodes.
+/// A page's markdown parsed by libcmark (`CMark`), with its term references found and turned into placeholder nodes.
 ///
 /// The document owns its tree; rendering fills each reference's placeholder with the link (or the unresolved marker)
 /// the caller decides on, then asks cmark for HTML. Rendering mutates the tree, so one document must not render on
@@ -9,11 +8,16 @@ import Foundation
 /// read by `PlainText`, and a big page's work spread over the cores by `BlockRuns`.
 public final class MarkdownDocument: @unchecked Sendable {
     /// The version of the libcmark the program runs with (`0.30.2`), for `glossary --version`.
-    public static var cmarkVersion: String { String(cString: cmark_version_string()) }
+    public static var cmarkVersion: String { CMark.version }
 
-    /// The options the build parses and renders with: cmark's defaults, exactly what the `cmark` CLI uses
-    /// without flags (safe mode: raw HTML is omitted, no smart punctuation).
-    public static let cmarkOptions: Int32 = CMARK_OPT_DEFAULT
+    /// The options the build renders with: cmark's defaults, exactly what the `cmark` CLI uses without flags (safe
+    /// mode: raw HTML is omitted, no smart punctuation).
+    static let options = CMark.Options.default
+    /// The options the build parses with: source positions make cmark count the line breaks inside code spans and raw
+    /// HTML in the positions of the nodes after them; rendering without the option keeps them out of the HTML.
+    static let parseOptions = options.union(.sourcePosition)
+    /// `options` as cmark's flags.
+    public static let cmarkOptions: Int32 = options.rawValue
 
     public let references: [TermReference]
     public let links: [MarkdownLink]
@@ -28,14 +32,14 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// The length of the markdown in bytes.
     public let markdownLength: Int
 
-    private let root: OpaquePointer
+    private let root: CMarkNode
     /// Where the tree's nodes live (see `NodeArena`).
     private let arena = NodeArena()
     /// The placeholder node of each reference, index-aligned with `references`.
-    private let termNodes: [OpaquePointer]
+    private let termNodes: [CMarkNode]
     /// Every link and image node with its destination as written, index-aligned with `links`: rendering
     /// always rewrites from the original, so a document renders the same however often it is rendered.
-    private let linkNodes: [OpaquePointer]
+    private let linkNodes: [CMarkNode]
     /// The headings, out of the tree, and their placeholders (see `MarkdownDocument+Blocks.swift`).
     private let anchoredHeadings: [AnchoredHeading]
 
@@ -46,9 +50,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         markdownLength = markdown.utf8.count
         var source = markdown
         let arena = arena
-        // Source positions at parse time make cmark count the line breaks inside code spans and raw HTML in the
-        // positions of the nodes after them; rendering without the option keeps them out of the HTML.
-        root = arena.withCurrent { Self.parse(&source, options: Self.cmarkOptions | CMARK_OPT_SOURCEPOS) }
+        root = arena.withCurrent { CMark.parse(&source, options: Self.parseOptions) }
         let lineOffset = firstLine - 1
         var scan = ReferenceScan(root: root, source: source) { SourceLocation(file: file, line: $0 + lineOffset, column: $1) }
         scan.autolink = autolink
@@ -60,11 +62,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         linkNodes = records.map(\.node)
         diagnostics = scan.diagnostics
         firstHeading = scan.firstHeading
-        if let first = cmark_node_first_child(root), cmark_node_get_type(first) == CMARK_NODE_HEADING {
-            startsWithTitleHeading = cmark_node_get_heading_level(first) == 1
-        } else {
-            startsWithTitleHeading = false
-        }
+        startsWithTitleHeading = root.firstChild.map { $0.kind == .heading && $0.headingLevel == 1 } ?? false
         anchoredHeadings = arena.withCurrent {
             Self.convertCallouts(scan.quotes, lines: scan.lines)
             return Self.anchorHeadings(scan.headingNodes)
@@ -72,25 +70,9 @@ public final class MarkdownDocument: @unchecked Sendable {
         headings = anchoredHeadings.map(\.heading)
     }
 
-    /// Parses `source` into a tree whose nodes are made with `NodeArena.memory`.
-    static func parse(_ source: inout String, options: Int32) -> OpaquePointer {
-        let parser = cmark_parser_new_with_mem(options, NodeArena.memory)!
-        defer { cmark_parser_free(parser) }
-        source.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
-        }
-        return cmark_parser_finish(parser)!
-    }
-
-    /// A new node made with `NodeArena.memory`: a tree's nodes are all made with one allocator, the one that frees
-    /// what cmark renders from them.
-    static func newNode(_ type: cmark_node_type) -> OpaquePointer {
-        cmark_node_new_with_mem(type, NodeArena.memory)!
-    }
-
     deinit {
-        for anchored in anchoredHeadings { cmark_node_free(anchored.node) }
-        cmark_node_free(root)
+        for anchored in anchoredHeadings { anchored.node.free() }
+        root.free()
     }
 
     /// What a reference renders as: HTML placed before and after its (escaped) shown text.
@@ -119,18 +101,16 @@ public final class MarkdownDocument: @unchecked Sendable {
     private func render(destinations: [String?], parallelFrom: Int) -> BodyHTML {
         precondition(destinations.count == linkNodes.count)
         for (index, node) in termNodes.enumerated() {
-            _ = BodyHTML.marker(index, closes: false).withUnsafeBufferPointer { cmark_node_set_on_enter(node, $0.baseAddress) }
-            _ = BodyHTML.marker(index, closes: true).withUnsafeBufferPointer { cmark_node_set_on_exit(node, $0.baseAddress) }
+            node.setOnEnter(cString: BodyHTML.marker(index, closes: false))
+            node.setOnExit(cString: BodyHTML.marker(index, closes: true))
         }
         for (node, (link, rewritten)) in zip(linkNodes, zip(links, destinations)) {
             let destination = rewritten ?? link.destination
-            if destination != String(cString: cmark_node_get_url(node)) { cmark_node_set_url(node, destination) }
+            if destination != node.url { node.url = destination }
         }
         Self.render(anchoredHeadings)
         if let runs = blockRuns(from: parallelFrom) { return runs.renderHTML() }
-        guard let html = cmark_render_html(root, Self.cmarkOptions) else { return BodyHTML(bytes: [], slots: []) }
-        defer { NodeArena.free(html) }
-        return html.withMemoryRebound(to: UInt8.self, capacity: strlen(html)) { BodyHTML(marked: UnsafeBufferPointer(start: $0, count: strlen(html))) }
+        return root.withHTML(options: Self.options) { BodyHTML(marked: $0) } ?? BodyHTML(bytes: [], slots: [])
     }
 
     /// Plain text of the document's first paragraph (a summary line for indexes and cards).
@@ -170,16 +150,15 @@ public final class MarkdownDocument: @unchecked Sendable {
     private func paragraphHTML() -> String? {
         guard let paragraph = firstParagraph else { return nil }
         for node in termNodes {
-            cmark_node_set_on_enter(node, "")
-            cmark_node_set_on_exit(node, "")
+            node.setOnEnter("")
+            node.setOnExit("")
         }
-        for (node, link) in zip(linkNodes, links) where link.destination != String(cString: cmark_node_get_url(node)) {
-            cmark_node_set_url(node, link.destination)
+        for (node, link) in zip(linkNodes, links) where link.destination != node.url {
+            node.url = link.destination
         }
-        guard let rendered = cmark_render_html(paragraph, Self.cmarkOptions) else { return nil }
-        defer { NodeArena.free(rendered) }
+        guard let rendered = paragraph.withHTML(options: Self.options, { String(decoding: $0, as: UTF8.self) }) else { return nil }
         // On bytes, as the heading's tags are (a leading combining mark would make `<p>` another Character).
-        var html = Array(String(cString: rendered).utf8)[...]
+        var html = Array(rendered.utf8)[...]
         if html.starts(with: "<p>".utf8) { html = html.dropFirst(3) }
         while html.last == UInt8(ascii: "\n") { html = html.dropLast() }
         if html.suffix(4).elementsEqual("</p>".utf8) { html = html.dropLast(4) }
@@ -188,38 +167,12 @@ public final class MarkdownDocument: @unchecked Sendable {
     }
 
     /// The first paragraph of the tree in document order, in a container block or not.
-    private var firstParagraph: OpaquePointer? {
-        var paragraph: OpaquePointer?
-        Self.forEachBlock(in: root) { node, type in
-            if type == CMARK_NODE_PARAGRAPH { paragraph = node }
+    private var firstParagraph: CMarkNode? {
+        var paragraph: CMarkNode?
+        root.forEachBlock { node, kind in
+            if kind == .paragraph { paragraph = node }
             return paragraph == nil
         }
         return paragraph
     }
-
-    /// Calls `body` with every block under `root` (`root` included) in document order, until it returns false.
-    /// Inline nodes are not visited: only container blocks (quotes, lists, items, custom blocks) are entered, so
-    /// the walk costs the blocks, not the millions of inline nodes a big page has.
-    static func forEachBlock(in root: OpaquePointer, _ body: (OpaquePointer, cmark_node_type) -> Bool) {
-        var stack: [OpaquePointer] = [root]
-        while let node = stack.popLast() {
-            let type = cmark_node_get_type(node)
-            guard (CMARK_NODE_FIRST_BLOCK.rawValue...CMARK_NODE_LAST_BLOCK.rawValue).contains(type.rawValue) else { continue }
-            guard body(node, type) else { return }
-            switch type {
-            case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_CUSTOM_BLOCK:
-                // Children pushed last first, so the first child is visited next.
-                let start = stack.count
-                var child = cmark_node_first_child(node)
-                while let current = child {
-                    stack.append(current)
-                    child = cmark_node_next(current)
-                }
-                stack[start...].reverse()
-            default:
-                break
-            }
-        }
-    }
-
 }

@@ -1,4 +1,3 @@
-import CCmark
 import Glibc
 
 /// The memory one page's cmark tree is made in: small blocks (nodes, literals, markup) are cut from big chunks, a
@@ -6,10 +5,10 @@ import Glibc
 /// the arena.
 ///
 /// A 50 MB page makes some twenty million blocks; the C allocator spent more time making, freeing and merging them
-/// than cmark spent parsing. Every block the arena's allocator (`memory`, handed to cmark) gives has a header saying
-/// where it came from, so blocks can be freed or grown on any thread at any time; new blocks come from the arena
-/// made current on the thread (`withCurrent`) and from the C allocator when there is none, or when they are big.
-/// One arena serves one document, used by one thread at a time, as the document is.
+/// than cmark spent parsing. Every block the arena's allocator (its C functions, handed to cmark) gives has a header
+/// saying where it came from, so blocks can be freed or grown on any thread at any time; new blocks come from the
+/// arena made current on the thread (`withCurrent`) and from the C allocator when there is none, or when they are
+/// big. One arena serves one document, used by one thread at a time, as the document is.
 final class NodeArena: @unchecked Sendable {
     /// The bump allocator's state, at a fixed address for the C functions to reach through the thread's current arena.
     private struct State {
@@ -58,19 +57,17 @@ final class NodeArena: @unchecked Sendable {
         return try body()
     }
 
-    /// The allocator to give cmark (its parser, its new nodes): it lives as long as the program.
-    nonisolated(unsafe) static let memory: UnsafeMutablePointer<cmark_mem> = {
-        let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
-        memory.initialize(
-            to: cmark_mem(
-                calloc: { count, size in NodeArena.allocate(count * size, zeroed: true) },
-                realloc: { block, size in NodeArena.reallocate(block, size) },
-                free: { block in NodeArena.free(block) }))
-        return memory
-    }()
+    /// The arena's allocator as the C functions cmark calls (`CMark` hands them over): `calloc`, `realloc` and `free`
+    /// as the C library's, but for where a block comes from.
+    static let callocFunction: @convention(c) (Int, Int) -> UnsafeMutableRawPointer? = { count, size in
+        NodeArena.allocate(count * size, zeroed: true)
+    }
+    static let reallocFunction: @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer? = { block, size in
+        NodeArena.reallocate(block, size)
+    }
+    static let freeFunction: @convention(c) (UnsafeMutableRawPointer?) -> Void = { block in NodeArena.free(block) }
 
-    /// Frees a block cmark made with `memory` (the HTML it renders, say).
-    static func free(_ block: UnsafeMutableRawPointer?) {
+    private static func free(_ block: UnsafeMutableRawPointer?) {
         guard let block else { return }
         let owner = block.load(fromByteOffset: -headerSize + 8, as: UnsafeMutableRawPointer?.self)
         if owner == heapOwner {

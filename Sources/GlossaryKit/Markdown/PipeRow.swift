@@ -11,8 +11,8 @@ enum PipeRow {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0B || byte == 0x0C
     }
 
-    /// cmark's `cmark_isspace`, which `cmark_strbuf_trim` trims: not the vertical tab or form feed that rows
-    /// may hold as spaces.
+    /// What cmark-gfm trims off a cell (its `isspace`, locale-free: space, tab, LF, CR): not the vertical tab or
+    /// form feed that rows may hold as spaces.
     private static func isTrimmable(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }

@@ -1,5 +1,3 @@
-import CCmark
-
 extension ReferenceScan {
     /// Corrects the lines cmark gives inline nodes. cmark 0.30 doesn't count the line break of a backslash hard
     /// break (`line\` + newline), nor those inside a link's destination and title, so every inline node after
@@ -16,33 +14,32 @@ extension ReferenceScan {
         /// inline node stands below it however lost the count of lines is.
         private var blockEnd = Int.max
 
-        mutating func visit(_ node: OpaquePointer, type: cmark_node_type, entering: Bool, source: (Int) -> UnsafeBufferPointer<UInt8>) {
-            let inlineTypes = CMARK_NODE_FIRST_INLINE.rawValue...CMARK_NODE_LAST_INLINE.rawValue
-            guard inlineTypes.contains(type.rawValue) else {
+        mutating func visit(_ node: CMarkNode, kind: CMarkNode.Kind, entering: Bool, source: (Int) -> UnsafeBufferPointer<UInt8>) {
+            guard kind.isInline else {
                 if entering {
-                    (drift, current) = (0, Int(cmark_node_get_start_line(node)))
-                    let end = Int(cmark_node_get_end_line(node))
+                    (drift, current) = (0, node.startLine)
+                    let end = node.endLine
                     blockEnd = end > 0 ? end : Int.max
                 }
                 return
             }
-            switch type {
-            case CMARK_NODE_SOFTBREAK:
+            switch kind {
+            case .softBreak:
                 current += 1
-            case CMARK_NODE_LINEBREAK:
+            case .lineBreak:
                 // cmark gives breaks no position: the line the walk is on ends with the backslash, or with spaces.
                 if source(current).last == UInt8(ascii: "\\") { drift += 1 }
                 current += 1
             default:
                 // Containers (emphasis, links) end where their last child does: count them on the way out.
-                let isLeaf = cmark_node_first_child(node) == nil
-                if !entering || isLeaf, cmark_node_get_end_line(node) > 0 { current = Int(cmark_node_get_end_line(node)) + drift }
+                let isLeaf = node.firstChild == nil
+                if !entering || isLeaf, node.endLine > 0 { current = node.endLine + drift }
             }
         }
 
         /// The source line an inline node starts on.
-        func line(of node: OpaquePointer) -> Int {
-            min(Int(cmark_node_get_start_line(node)) + drift, blockEnd)
+        func line(of node: CMarkNode) -> Int {
+            min(node.startLine + drift, blockEnd)
         }
 
         /// How many lines below its line the text of a node is looked for (a multi-line link title is rarely longer).
@@ -50,7 +47,7 @@ extension ReferenceScan {
 
         /// The source line an inline node starts on: the first, from `line(of:)` on, that `holds` it (which
         /// then corrects the nodes after it too), or `line(of:)` when none within `searchedLines` does.
-        mutating func locate(_ node: OpaquePointer, holds: (Int) -> Bool) -> Int {
+        mutating func locate(_ node: CMarkNode, holds: (Int) -> Bool) -> Int {
             let expected = line(of: node)
             for offset in 0...Self.searchedLines where expected + offset <= blockEnd && holds(expected + offset) {
                 drift += offset

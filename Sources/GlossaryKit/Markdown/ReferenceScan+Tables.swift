@@ -1,6 +1,3 @@
-import CCmark
-import Foundation
-
 /// GitHub-flavoured pipe tables on top of libcmark, which has none: a paragraph whose lines hold a table (as
 /// `PipeTable.split` finds it, the way cmark-gfm does) is replaced by table blocks before the tree is walked for
 /// references. Each cell's inline markdown is parsed by cmark on its own and its nodes are moved into the table,
@@ -15,14 +12,14 @@ extension ReferenceScan {
     /// Replaces every paragraph (and multi-line setext heading) holding a table by the table and what cmark-gfm
     /// makes of the paragraph's other lines.
     mutating func replaceTables() {
-        var candidates: [OpaquePointer] = []
-        MarkdownDocument.forEachBlock(in: root) { node, type in
-            let start = Int(cmark_node_get_start_line(node))
-            let end = Int(cmark_node_get_end_line(node))
-            switch type {
-            case CMARK_NODE_PARAGRAPH where PipeTable.mayStart(in: lines, lines: start...max(start, end)):
+        var candidates: [CMarkNode] = []
+        root.forEachBlock { node, kind in
+            let start = node.startLine
+            let end = node.endLine
+            switch kind {
+            case .paragraph where PipeTable.mayStart(in: lines, lines: start...max(start, end)):
                 candidates.append(node)
-            case CMARK_NODE_HEADING where start != end && PipeTable.mayStart(in: lines, lines: start...end):
+            case .heading where start != end && PipeTable.mayStart(in: lines, lines: start...end):
                 // A setext heading: its text lines and underline were a paragraph until the underline came.
                 candidates.append(node)
             default:
@@ -33,54 +30,54 @@ extension ReferenceScan {
         for paragraph in candidates { replaceTable(in: paragraph) }
     }
 
-    private mutating func replaceTable(in paragraph: OpaquePointer) {
+    private mutating func replaceTable(in paragraph: CMarkNode) {
         let paragraphLines = ParagraphLine.lines(
-            in: lines, startLine: Int(cmark_node_get_start_line(paragraph)), startColumn: Int(cmark_node_get_start_column(paragraph)),
-            endLine: Int(cmark_node_get_end_line(paragraph)), containers: MarkdownContainer.ancestors(of: paragraph))
-        let isHeading = cmark_node_get_type(paragraph) == CMARK_NODE_HEADING
+            in: lines, startLine: paragraph.startLine, startColumn: paragraph.startColumn, endLine: paragraph.endLine,
+            containers: MarkdownContainer.ancestors(of: paragraph))
+        let isHeading = paragraph.kind == .heading
         // Cells' locations are in this source's lines and columns; `place` makes them the file's.
         guard let split = PipeTable.split(paragraphLines, file: "", setextHeading: isHeading) else { return }
         if let leading = split.leading {
             // A real paragraph, so cmark leaves out `<p>` in a tight list as it does for any paragraph.
-            let text = MarkdownDocument.newNode(CMARK_NODE_PARAGRAPH)
+            let text = CMarkNode.make(.paragraph)
             appendInlines(of: leading, to: text)
-            cmark_node_insert_before(paragraph, text)
+            text.insert(before: paragraph)
             prebuilt.insert(text)
         }
         let table = tableBlock(split.table)
-        cmark_node_insert_before(paragraph, table)
+        table.insert(before: paragraph)
         prebuilt.insert(table)
         if split.table.countsAsEndingInBlankLine { headerOnlyTables.insert(table) }
         if !split.trailing.isEmpty { insertBlocks(of: split, before: paragraph) }
-        cmark_node_free(paragraph)
+        paragraph.free()
     }
 
     /// The table as custom blocks (the table, its rows, the break between head and body) holding one custom
     /// inline per cell, rendering as `cmark-gfm -e table` does (but for the alignment's markup), inside a box that scrolls sideways when the
     /// table is wider than the page (focusable, so the keyboard can scroll it too).
-    private mutating func tableBlock(_ table: PipeTable) -> OpaquePointer {
-        let block = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
-        cmark_node_set_on_enter(block, "<div class=\"table-scroll\" tabindex=\"0\">\n<table>\n<thead>")
-        cmark_node_set_on_exit(block, (table.rows.isEmpty ? "</thead>" : "</tbody>") + "\n</table>\n</div>")
+    private mutating func tableBlock(_ table: PipeTable) -> CMarkNode {
+        let block = CMarkNode.make(.customBlock)
+        block.setOnEnter("<div class=\"table-scroll\" tabindex=\"0\">\n<table>\n<thead>")
+        block.setOnExit((table.rows.isEmpty ? "</thead>" : "</tbody>") + "\n</table>\n</div>")
         func append(_ cells: [SourceText], tag: String) {
-            let row = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
-            cmark_node_set_on_enter(row, "<tr>")
-            cmark_node_set_on_exit(row, "</tr>")
+            let row = CMarkNode.make(.customBlock)
+            row.setOnEnter("<tr>")
+            row.setOnExit("</tr>")
             for (cell, alignment) in zip(cells, table.alignments) {
-                let node = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_INLINE)
-                cmark_node_set_on_enter(node, Self.openingTag(tag, alignment))
-                cmark_node_set_on_exit(node, "</\(tag)>\n")
+                let node = CMarkNode.make(.customInline)
+                node.setOnEnter(Self.openingTag(tag, alignment))
+                node.setOnExit("</\(tag)>\n")
                 if !cell.text.isEmpty { appendInlines(of: cell, to: node) }
-                cmark_node_append_child(row, node)
+                row.appendChild(node)
             }
-            cmark_node_append_child(block, row)
+            block.appendChild(row)
         }
         append(table.header, tag: "th")
         if !table.rows.isEmpty {
-            let body = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_BLOCK)
-            cmark_node_set_on_enter(body, "</thead>\n<tbody>")
-            cmark_node_set_on_exit(body, "")
-            cmark_node_append_child(block, body)
+            let body = CMarkNode.make(.customBlock)
+            body.setOnEnter("</thead>\n<tbody>")
+            body.setOnExit("")
+            block.appendChild(body)
         }
         for row in table.rows { append(row, tag: "td") }
         return block
@@ -99,17 +96,15 @@ extension ReferenceScan {
 
     /// Parses `text` as one paragraph's inlines, finds its references and links at their file positions, and
     /// moves the inline nodes to the end of `parent`.
-    private mutating func appendInlines(of text: SourceText, to parent: OpaquePointer) {
+    private mutating func appendInlines(of text: SourceText, to parent: CMarkNode) {
         var source = Self.guardPrefix + text.text
-        let fragment = Self.parse(&source)
-        defer { cmark_node_free(fragment) }
-        guard let paragraph = cmark_node_first_child(fragment), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-            cmark_node_next(paragraph) == nil
-        else {
+        let fragment = CMark.parse(&source, options: MarkdownDocument.parseOptions)
+        defer { fragment.free() }
+        guard let paragraph = fragment.firstChild, paragraph.kind == .paragraph, paragraph.next == nil else {
             // Not one paragraph after all: the text as text (never seen with cmark-gfm's cells, kept safe anyway).
-            let node = MarkdownDocument.newNode(CMARK_NODE_TEXT)
-            cmark_node_set_literal(node, text.text)
-            cmark_node_append_child(parent, node)
+            let node = CMarkNode.make(.text)
+            node.literal = text.text
+            parent.appendChild(node)
             return
         }
         let bytes = Array(source.utf8)
@@ -132,23 +127,20 @@ extension ReferenceScan {
         scan.run()
         absorb(scan)
         // Bytes, not characters: the no-break space may combine with a mark that follows it into one character.
-        if let first = cmark_node_first_child(paragraph), cmark_node_get_type(first) == CMARK_NODE_TEXT,
-            let literal = cmark_node_get_literal(first), strlen(literal) >= guardLength,
-            UInt8(bitPattern: literal[0]) == 0xC2, UInt8(bitPattern: literal[1]) == 0xA0
-        {
-            cmark_node_set_literal(first, literal + guardLength)
+        if let first = paragraph.firstChild, first.kind == .text, let literal = first.literalBytes, literal.starts(with: Self.guardPrefix.utf8) {
+            first.setLiteral(UnsafeBufferPointer(rebasing: literal[guardLength...]))
         }
-        while let child = cmark_node_first_child(paragraph) {
-            cmark_node_append_child(parent, child)
+        while let child = paragraph.firstChild {
+            parent.appendChild(child)
         }
     }
 
     /// Parses the lines cmark-gfm leaves after the table afresh as blocks (they may hold more tables) and puts
     /// them before `paragraph`.
-    private mutating func insertBlocks(of split: PipeTableSplit, before paragraph: OpaquePointer) {
+    private mutating func insertBlocks(of split: PipeTableSplit, before paragraph: CMarkNode) {
         var source = split.trailingMarkdown
-        let fragment = Self.parse(&source)
-        defer { cmark_node_free(fragment) }
+        let fragment = CMark.parse(&source, options: MarkdownDocument.parseOptions)
+        defer { fragment.free() }
         let trailing = split.trailing
         let place = self.place
         var scan = ReferenceScan(root: fragment, source: source) { line, column in
@@ -163,9 +155,9 @@ extension ReferenceScan {
         scan.run()
         absorb(scan)
         headerOnlyTables.formUnion(scan.headerOnlyTables)
-        while let block = cmark_node_first_child(fragment) {
-            cmark_node_unlink(block)
-            cmark_node_insert_before(paragraph, block)
+        while let block = fragment.firstChild {
+            block.unlink()
+            block.insert(before: paragraph)
             prebuilt.insert(block)
         }
     }
@@ -179,38 +171,34 @@ extension ReferenceScan {
         diagnostics += scan.diagnostics
     }
 
-    private static func parse(_ source: inout String) -> OpaquePointer {
-        MarkdownDocument.parse(&source, options: MarkdownDocument.cmarkOptions | CMARK_OPT_SOURCEPOS)
-    }
-
     /// cmark's test for a tight list (`finalize` of a list), with header-only tables counting as ending in a blank
     /// line as they do in cmark-gfm: lists cmark found tight may turn loose, never the other way.
     mutating func loosenLists() {
         guard !headerOnlyTables.isEmpty else { return }
         let tables = headerOnlyTables
-        func endsWithBlankLine(_ node: OpaquePointer) -> Bool {
+        func endsWithBlankLine(_ node: CMarkNode) -> Bool {
             if tables.contains(node) { return true }
-            let type = cmark_node_get_type(node)
-            guard type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM, let last = cmark_node_last_child(node) else { return false }
+            let kind = node.kind
+            guard kind == .list || kind == .item, let last = node.lastChild else { return false }
             return endsWithBlankLine(last)
         }
-        var lists: [OpaquePointer] = []
-        MarkdownDocument.forEachBlock(in: root) { node, type in
-            if type == CMARK_NODE_LIST { lists.append(node) }
+        var lists: [CMarkNode] = []
+        root.forEachBlock { node, kind in
+            if kind == .list { lists.append(node) }
             return true
         }
-        for list in lists where cmark_node_get_list_tight(list) != 0 {
-            var item = cmark_node_first_child(list)
+        for list in lists where list.isTight {
+            var item = list.firstChild
             search: while let current = item {
-                var child = cmark_node_first_child(current)
+                var child = current.firstChild
                 while let block = child {
-                    if (cmark_node_next(current) != nil || cmark_node_next(block) != nil) && endsWithBlankLine(block) {
-                        cmark_node_set_list_tight(list, 0)
+                    if (current.next != nil || block.next != nil) && endsWithBlankLine(block) {
+                        list.isTight = false
                         break search
                     }
-                    child = cmark_node_next(block)
+                    child = block.next
                 }
-                item = cmark_node_next(current)
+                item = current.next
             }
         }
     }

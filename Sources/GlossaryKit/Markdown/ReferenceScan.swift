@@ -1,10 +1,9 @@
-import CCmark
 import Foundation
 
 /// Walks a freshly parsed tree once (`run`): turns pipe tables into table blocks (see `ReferenceScan+Tables.swift`),
 /// finds references, replaces them with placeholder nodes, records links, headings and block quotes.
 struct ReferenceScan {
-    let root: OpaquePointer
+    let root: CMarkNode
     let lines: SourceLines
     /// The file location of a line and column (in scalars) of the parsed text: the page's markdown starts
     /// after its front matter, a table cell's markdown somewhere in a line.
@@ -13,14 +12,14 @@ struct ReferenceScan {
     var findsTables = true
     /// Blocks put in the tree from markdown parsed apart (tables, the lines after them), whose references and
     /// links are already found: the walk leaves them alone, as their positions are not this source's.
-    var prebuilt: Set<OpaquePointer> = []
+    var prebuilt: Set<CMarkNode> = []
     /// Tables without body rows, which cmark-gfm counts as ending in a blank line (see `loosenLists`).
-    var headerOnlyTables: Set<OpaquePointer> = []
+    var headerOnlyTables: Set<CMarkNode> = []
     var references: [TermReference] = []
-    var termNodes: [OpaquePointer] = []
-    var linkRecords: [(node: OpaquePointer, link: MarkdownLink)] = []
+    var termNodes: [CMarkNode] = []
+    var linkRecords: [(node: CMarkNode, link: MarkdownLink)] = []
     /// Link nodes that turned out to be `[[x]]` and were removed from the tree.
-    var freedLinks: Set<OpaquePointer> = []
+    var freedLinks: Set<CMarkNode> = []
     var diagnostics: [Diagnostic] = []
     var firstHeading: String?
     var autolink: Autolinker?
@@ -28,12 +27,12 @@ struct ReferenceScan {
     var linked: Set<TermKey> = []
     /// Every block quote and heading of the tree, prebuilt blocks' too, in document order: the callouts and
     /// heading anchors made after the walk need no walk of their own.
-    var quotes: [OpaquePointer] = []
-    var headingNodes: [OpaquePointer] = []
+    var quotes: [CMarkNode] = []
+    var headingNodes: [CMarkNode] = []
     /// The key of each word referred to so far (a page refers to a few hundred words a million times).
     private var keys: [String: TermKey?] = [:]
 
-    init(root: OpaquePointer, source: String, place: @escaping (_ line: Int, _ column: Int) -> SourceLocation) {
+    init(root: CMarkNode, source: String, place: @escaping (_ line: Int, _ column: Int) -> SourceLocation) {
         self.root = root
         self.place = place
         lines = SourceLines(source)
@@ -43,8 +42,8 @@ struct ReferenceScan {
     /// source line it stands on.
     private enum Work {
         /// `autolinks`: whether plain occurrences of terms in it are linked too.
-        case text(OpaquePointer, line: Int, autolinks: Bool)
-        case swallowedReference(link: OpaquePointer, line: Int)
+        case text(CMarkNode, line: Int, autolinks: Bool)
+        case swallowedReference(link: CMarkNode, line: Int)
     }
 
     mutating func run() {
@@ -55,41 +54,36 @@ struct ReferenceScan {
         /// Inline raw HTML elements open around the walk (`<span>…</span>` in a paragraph): no auto-links inside.
         var htmlDepth = 0
         var tracker = LineTracker()
-        var skipping: OpaquePointer?
+        var skipping: CMarkNode?
         // Captures the lines only: `sourceLine` as a closure would copy the whole scan for every node.
         let lines = self.lines
         let lineOfSource = { (line: Int) -> UnsafeBufferPointer<UInt8> in lines.line(line) }
-        let iterator = cmark_iter_new(root)
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node)
-            if event == CMARK_EVENT_ENTER && type == CMARK_NODE_HEADING {
+        for (node, entering) in root.events {
+            let kind = node.kind
+            if entering && kind == .heading {
                 headingNodes.append(node)
-            } else if event == CMARK_EVENT_ENTER && type == CMARK_NODE_BLOCK_QUOTE {
+            } else if entering && kind == .blockQuote {
                 quotes.append(node)
             }
             if let block = skipping {
-                if event == CMARK_EVENT_EXIT && node == block { skipping = nil }
+                if !entering && node == block { skipping = nil }
                 continue
             }
-            if event == CMARK_EVENT_ENTER, prebuilt.contains(node) {
+            if entering, prebuilt.contains(node) {
                 // Leaf blocks have no exit event, and nothing inside them to skip.
-                if ![CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK].contains(type) { skipping = node }
+                if ![.codeBlock, .htmlBlock, .thematicBreak].contains(kind) { skipping = node }
                 continue
             }
-            let isLink = type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE
-            tracker.visit(node, type: type, entering: event == CMARK_EVENT_ENTER, source: lineOfSource)
-            if event == CMARK_EVENT_EXIT {
+            let isLink = kind == .link || kind == .image
+            tracker.visit(node, kind: kind, entering: entering, source: lineOfSource)
+            if !entering {
                 if isLink { linkDepth -= 1 }
-                if type == CMARK_NODE_HEADING { headingDepth -= 1 }
+                if kind == .heading { headingDepth -= 1 }
                 continue
             }
-            if type == CMARK_NODE_HEADING { headingDepth += 1 }
-            if type == CMARK_NODE_PARAGRAPH { htmlDepth = 0 }
-            if type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
-                let tag = String(cString: literal)
+            if kind == .heading { headingDepth += 1 }
+            if kind == .paragraph { htmlDepth = 0 }
+            if kind == .htmlInline, let tag = node.literal {
                 if tag.hasPrefix("</") {
                     htmlDepth = max(0, htmlDepth - 1)
                 } else if !tag.hasSuffix("/>") && !tag.hasPrefix("<!") && !tag.hasPrefix("<?") {
@@ -100,17 +94,16 @@ struct ReferenceScan {
                 linkDepth += 1
                 // Not looked for: a reference link's destination stands in its definition, not on its line.
                 let line = tracker.line(of: node)
-                recordLink(node, isImage: type == CMARK_NODE_IMAGE, line: line)
+                recordLink(node, isImage: kind == .image, line: line)
                 // Inside an image's description (`![t[[x]]]()`, alt text) a reference renders nothing, like text there.
-                if type == CMARK_NODE_LINK, linkDepth == 1, isSwallowedReference(node, line: line) {
+                if kind == .link, linkDepth == 1, isSwallowedReference(node, line: line) {
                     work.append(.swallowedReference(link: node, line: line))
                 }
-            } else if type == CMARK_NODE_HEADING, firstHeading == nil {
+            } else if kind == .heading, firstHeading == nil {
                 firstHeading = PlainText.of(node)
-            } else if type == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node) {
+            } else if kind == .text, let bytes = node.literalBytes {
                 // Every text node is looked for, references or not, so the lines of the nodes after it are right.
-                let bytes = Self.bytes(literal)
-                let hint = max(0, Int(cmark_node_get_start_column(node)) - 1)
+                let hint = max(0, node.startColumn - 1)
                 let line =
                     bytes.isEmpty
                     ? tracker.line(of: node)
@@ -121,7 +114,6 @@ struct ReferenceScan {
                 }
             }
         }
-        cmark_iter_free(iterator)
 
         for item in work {
             switch item {
@@ -138,12 +130,6 @@ struct ReferenceScan {
             linkRecords = linkOrder.map { linkRecords[$0] }
         }
         loosenLists()
-    }
-
-    /// A text node's literal as bytes, not copied (a page can have millions of them): valid until the node's
-    /// literal is set or the node freed.
-    private static func bytes(_ literal: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
     }
 
     /// The bytes of 1-based `line` without its line ending.
@@ -170,11 +156,10 @@ struct ReferenceScan {
         place(line, column)
     }
 
-    private mutating func recordLink(_ node: OpaquePointer, isImage: Bool, line: Int) {
-        guard let url = cmark_node_get_url(node) else { return }
-        let destination = String(cString: url)
+    private mutating func recordLink(_ node: CMarkNode, isImage: Bool, line: Int) {
+        guard let destination = node.url else { return }
         // Where cmark lost count of lines its column is no use either.
-        var column = line == Int(cmark_node_get_start_line(node)) ? scalarColumn(line: line, byte: Int(cmark_node_get_start_column(node))) : 1
+        var column = line == node.startLine ? scalarColumn(line: line, byte: node.startColumn) : 1
         // cmark's columns drift on continuation lines: prefer where the destination really stands (a byte
         // search: Foundation's range(of:) cost more than the rest of the page's scan).
         let bytes = sourceLine(line)
@@ -198,24 +183,18 @@ struct ReferenceScan {
     }
 
     /// `[[x]]` where the page defines `[x]: url` parses as `[` + link + `]`; we read it as a term reference.
-    private func isSwallowedReference(_ link: OpaquePointer, line: Int) -> Bool {
-        guard let previous = cmark_node_previous(link), let next = cmark_node_next(link),
-            cmark_node_get_type(previous) == CMARK_NODE_TEXT, cmark_node_get_type(next) == CMARK_NODE_TEXT,
-            let child = cmark_node_first_child(link), cmark_node_next(child) == nil,
-            cmark_node_get_type(child) == CMARK_NODE_TEXT,
-            let before = cmark_node_get_literal(previous), let after = cmark_node_get_literal(next),
-            let inner = cmark_node_get_literal(child)
+    private func isSwallowedReference(_ link: CMarkNode, line: Int) -> Bool {
+        guard let previous = link.previous, let next = link.next, previous.kind == .text, next.kind == .text,
+            let child = link.firstChild, child.next == nil, child.kind == .text,
+            let before = previous.literalBytes, let after = next.literalBytes, let inner = child.literalBytes
         else { return false }
-        let innerBytes = strlen(inner)
-        let span = Int(cmark_node_get_end_column(link)) - Int(cmark_node_get_start_column(link)) + 1
-        guard cmark_node_get_start_line(link) == cmark_node_get_end_line(link), span == innerBytes + 2 else { return false }
+        let span = link.endColumn - link.startColumn + 1
+        guard link.startLine == link.endLine, span == inner.count + 2 else { return false }
         // Bytes, not Characters: `]` followed by a combining mark is one Character, which isn't `]`.
-        let beforeCount = strlen(before)
-        guard beforeCount > 0, UInt8(bitPattern: before[beforeCount - 1]) == UInt8(ascii: "["), UInt8(bitPattern: after[0]) == UInt8(ascii: "]")
-        else { return false }
+        guard before.last == UInt8(ascii: "["), after.first == UInt8(ascii: "]") else { return false }
         // Text nodes hold decoded text, where `\[` is already `[`: the source line tells an escape apart.
         let source = String(decoding: sourceLine(line), as: UTF8.self)
-        let written = "[[" + String(cString: inner) + "]]"
+        let written = "[[" + String(decoding: inner, as: UTF8.self) + "]]"
         var searchStart = source.startIndex
         // Literally (by UTF-16 units): a search by Characters misses `]]` when a combining mark follows it.
         while let found = source.range(of: written, options: .literal, range: searchStart..<source.endIndex) {
@@ -225,13 +204,10 @@ struct ReferenceScan {
         return false
     }
 
-    private mutating func unswallow(_ link: OpaquePointer, line: Int) {
-        guard let previous = cmark_node_previous(link), let next = cmark_node_next(link),
-            let child = cmark_node_first_child(link), let innerPointer = cmark_node_get_literal(child)
+    private mutating func unswallow(_ link: CMarkNode, line: Int) {
+        guard let previous = link.previous, let next = link.next, let inner = link.firstChild?.literal,
+            let before = previous.literal, let after = next.literal
         else { return }
-        let inner = String(cString: innerPointer)
-        let before = String(cString: cmark_node_get_literal(previous))
-        let after = String(cString: cmark_node_get_literal(next))
         let shown: String
         let word: String
         if let bar = inner.firstIndex(of: "|") {
@@ -241,7 +217,7 @@ struct ReferenceScan {
             shown = inner[...].trimmingWhitespace
             word = shown
         }
-        var column = scalarColumn(line: line, byte: Int(cmark_node_get_start_column(link)) - 1)
+        var column = scalarColumn(line: line, byte: link.startColumn - 1)
         // cmark's column is off after a backslash hard break, and on a lazy continuation line (where it counts the
         // first line's quote markers): the reference as written on its line, the occurrence nearest cmark's
         // column, is where it is.
@@ -261,12 +237,12 @@ struct ReferenceScan {
         }
         guard let key = key(of: word) else { return }
         // The `[` and `]` bytes only (dropping a Character would take a combining mark after `]` with it).
-        cmark_node_set_literal(previous, String(decoding: before.utf8.dropLast(), as: UTF8.self))
-        cmark_node_set_literal(next, String(decoding: after.utf8.dropFirst(), as: UTF8.self))
+        previous.literal = String(decoding: before.utf8.dropLast(), as: UTF8.self)
+        next.literal = String(decoding: after.utf8.dropFirst(), as: UTF8.self)
         let placeholder = makePlaceholder(shown: shown.isEmpty ? word : shown)
-        cmark_node_insert_before(link, placeholder)
+        placeholder.insert(before: link)
         freedLinks.insert(link)
-        cmark_node_free(link)
+        link.free()
         references.append(TermReference(shown: shown.isEmpty ? word : shown, word: word, key: key, location: location(line: line, column: column)))
         termNodes.append(placeholder)
     }
@@ -295,11 +271,10 @@ struct ReferenceScan {
         }
     }
 
-    private mutating func splitText(_ node: OpaquePointer, line: Int, autolinks: Bool) {
-        guard let literal = cmark_node_get_literal(node) else { return }
-        let text = Self.bytes(literal)
+    private mutating func splitText(_ node: CMarkNode, line: Int, autolinks: Bool) {
+        guard let text = node.literalBytes else { return }
         // After a backslash hard break (the line corrected) cmark's column is no hint at all.
-        let hint = line == Int(cmark_node_get_start_line(node)) ? Int(cmark_node_get_start_column(node)) : 1
+        let hint = line == node.startLine ? node.startColumn : 1
         let (matches, problems) = TermReferenceScanner.scan(text: text, sourceLine: sourceLine(line), hintColumn: hint)
         for problem in problems {
             switch problem {
@@ -330,40 +305,33 @@ struct ReferenceScan {
         var cursor = 0
         for piece in pieces {
             if piece.range.lowerBound > cursor {
-                cmark_node_insert_before(node, makeText(UnsafeBufferPointer(rebasing: text[cursor..<piece.range.lowerBound])))
+                makeText(UnsafeBufferPointer(rebasing: text[cursor..<piece.range.lowerBound])).insert(before: node)
             }
             let placeholder = makePlaceholder(shown: piece.reference.shown)
-            cmark_node_insert_before(node, placeholder)
+            placeholder.insert(before: node)
             references.append(piece.reference)
             termNodes.append(placeholder)
             cursor = piece.range.upperBound
         }
         if cursor < text.count {
-            cmark_node_insert_before(node, makeText(UnsafeBufferPointer(rebasing: text[cursor...])))
+            makeText(UnsafeBufferPointer(rebasing: text[cursor...])).insert(before: node)
         }
-        cmark_node_free(node)
+        node.free()
     }
 
     /// A text node of `bytes` (a part of a text node's literal, so UTF-8 without NUL).
-    private func makeText(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer {
-        let node = MarkdownDocument.newNode(CMARK_NODE_TEXT)
-        // The C string made on the stack: a Swift string for each of a million pieces cost an allocation more.
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
-            bytes.withMemoryRebound(to: CChar.self) { _ = buffer.initialize(from: $0) }
-            buffer[bytes.count] = 0
-            cmark_node_set_literal(node, buffer.baseAddress)
-        }
+    private func makeText(_ bytes: UnsafeBufferPointer<UInt8>) -> CMarkNode {
+        let node = CMarkNode.make(.text)
+        node.setLiteral(bytes)
         return node
     }
 
-    private func makePlaceholder(shown: String) -> OpaquePointer {
+    private func makePlaceholder(shown: String) -> CMarkNode {
         // Its markup is set when it renders: a new custom node renders none.
-        let node = MarkdownDocument.newNode(CMARK_NODE_CUSTOM_INLINE)
-        let text = MarkdownDocument.newNode(CMARK_NODE_TEXT)
-        // A short string lives in the value, not in memory ending with a NUL: `withCString` puts it on the stack, where
-        // passing the string itself made an array of it on the heap, for every one of a million references.
-        _ = shown.withCString { cmark_node_set_literal(text, $0) }
-        cmark_node_append_child(node, text)
+        let node = CMarkNode.make(.customInline)
+        let text = CMarkNode.make(.text)
+        text.literal = shown
+        node.appendChild(text)
         return node
     }
 }

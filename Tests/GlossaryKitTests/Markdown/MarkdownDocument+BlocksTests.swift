@@ -1,4 +1,3 @@
-import CCmark
 import Foundation
 import Testing
 
@@ -131,50 +130,36 @@ import Testing
         var random = SplitMix(seed: 0x5ea)
         for _ in 0..<1500 {
             var markdown = (0..<Int(random.next() % 30)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
-            let root = markdown.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)! }
-            }
-            defer { cmark_node_free(root) }
+            let root = CMark.parse(&markdown, options: .default)
+            defer { root.free() }
             // Custom blocks (table rows, callouts) around some blocks, custom inlines (cells, terms) around some inlines.
-            var nodes: [OpaquePointer] = []
-            let iterator = cmark_iter_new(root)
-            while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-                if let node = cmark_iter_get_node(iterator), node != root, !nodes.contains(node) { nodes.append(node) }
-            }
-            cmark_iter_free(iterator)
+            var nodes: [CMarkNode] = []
+            for (node, _) in root.events where node != root && !nodes.contains(node) { nodes.append(node) }
             for node in nodes where random.next() % 3 == 0 {
-                let isBlock = cmark_node_get_type(node).rawValue < CMARK_NODE_FIRST_INLINE.rawValue
-                let wrapper = cmark_node_new(isBlock ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)!
-                cmark_node_insert_before(node, wrapper)
-                cmark_node_unlink(node)
-                cmark_node_append_child(wrapper, node)
+                let wrapper = CMarkNode.make(node.kind.isBlock ? .customBlock : .customInline)
+                wrapper.insert(before: node)
+                node.unlink()
+                wrapper.appendChild(node)
             }
             #expect(PlainText.searchable([root]) == Self.referenceSearchableText(of: root), "\(markdown.debugDescription)")
         }
     }
 
     /// The search text as it was made before: a string appended to node by node.
-    static func referenceSearchableText(of root: OpaquePointer) -> String {
+    static func referenceSearchableText(of root: CMarkNode) -> String {
         var text = ""
-        let iterator = cmark_iter_new(root)
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            switch cmark_node_get_type(node) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                if event == CMARK_EVENT_ENTER, let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                if event == CMARK_EVENT_ENTER { text += " " }
-            case CMARK_NODE_PARAGRAPH:
-                if event == CMARK_EVENT_EXIT { text += "\n" }
-            case CMARK_NODE_CUSTOM_BLOCK:
-                if event == CMARK_EVENT_EXIT, !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
-            case CMARK_NODE_CUSTOM_INLINE:
-                if event == CMARK_EVENT_EXIT, let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_CUSTOM_BLOCK {
-                    text += " "
-                }
+        for (node, entering) in root.events {
+            switch node.kind {
+            case .text, .code:
+                if entering, let literal = node.literal { text += literal }
+            case .softBreak, .lineBreak:
+                if entering { text += " " }
+            case .paragraph:
+                if !entering { text += "\n" }
+            case .customBlock:
+                if !entering, !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            case .customInline:
+                if !entering, node.parent?.kind == .customBlock { text += " " }
             default:
                 break
             }
@@ -209,28 +194,17 @@ import Testing
             - last `item`
             """
         var source = markdown
-        let root = MarkdownDocument.parse(&source, options: MarkdownDocument.cmarkOptions)
-        defer { cmark_node_free(root) }
-        var entered: [OpaquePointer] = []
-        let iterator = cmark_iter_new(root)
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                cmark_node_get_type(node).rawValue <= CMARK_NODE_LAST_BLOCK.rawValue
-            {
-                entered.append(node)
-            }
-        }
-        cmark_iter_free(iterator)
-        var walked: [OpaquePointer] = []
-        MarkdownDocument.forEachBlock(in: root) { node, _ in
+        let root = CMark.parse(&source, options: MarkdownDocument.options)
+        defer { root.free() }
+        let entered = root.events.filter { $0.entering && $0.node.kind.isBlock }.map(\.node)
+        var walked: [CMarkNode] = []
+        root.forEachBlock { node, _ in
             walked.append(node)
             return true
         }
         #expect(walked == entered && walked.count == 18)
-        var firstFour: [OpaquePointer] = []
-        MarkdownDocument.forEachBlock(in: root) { node, _ in
+        var firstFour: [CMarkNode] = []
+        root.forEachBlock { node, _ in
             firstFour.append(node)
             return firstFour.count < 4
         }

@@ -1,4 +1,3 @@
-import CCmark
 import Foundation
 import Testing
 
@@ -7,7 +6,8 @@ import Testing
 /// The allocator a page's cmark tree is made with: blocks as cmark expects them (zeroed when asked, kept when grown),
 /// from the current arena or the C allocator, freeable on any thread.
 @Suite struct NodeArenaTests {
-    static let memory = NodeArena.memory.pointee
+    /// The allocator as cmark calls it.
+    static let memory = (calloc: NodeArena.callocFunction, realloc: NodeArena.reallocFunction, free: NodeArena.freeFunction)
 
     @Test func blocksAreZeroedWhenAskedAndKeepTheirBytesWhenGrown() throws {
         let arena = NodeArena()
@@ -61,7 +61,7 @@ import Testing
         let block = Self.memory.realloc(nil, 24)!
         block.storeBytes(of: 42, as: Int.self)
         #expect(Self.memory.realloc(block, 48)!.load(as: Int.self) == 42)
-        NodeArena.free(nil)
+        Self.memory.free(nil)
     }
 
     @Test func manySmallBlocksAreDistinctAndKeepTheirBytes() {

@@ -1,4 +1,3 @@
-import CCmark
 import Foundation
 import TestSupport
 
@@ -28,25 +27,13 @@ enum TableDocumentRenderer {
             of: ##"<a class="anchor" href="#[^"]*" aria-label="Link to this section"></a>"##, with: "", options: .regularExpression)
     }
 
-    private static func parse(_ markdown: String) -> OpaquePointer {
-        var source = markdown
-        return source.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)! }
-        }
-    }
-
-    private static func paragraphs(in root: OpaquePointer) -> [OpaquePointer] {
-        var paragraphs: [OpaquePointer] = []
-        let iterator = cmark_iter_new(root)
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            switch cmark_node_get_type(node) {
-            case CMARK_NODE_PARAGRAPH:
+    private static func paragraphs(in root: CMarkNode) -> [CMarkNode] {
+        var paragraphs: [CMarkNode] = []
+        for (node, entering) in root.events where entering {
+            switch node.kind {
+            case .paragraph:
                 paragraphs.append(node)
-            case CMARK_NODE_HEADING where cmark_node_get_start_line(node) != cmark_node_get_end_line(node):
+            case .heading where node.startLine != node.endLine:
                 // A setext heading: its text lines and underline were a paragraph until the underline came.
                 paragraphs.append(node)
             default:
@@ -58,13 +45,14 @@ enum TableDocumentRenderer {
 
     /// The lines of the document's first paragraph, as the wiring builds them.
     static func firstParagraphLines(_ markdown: String) -> [ParagraphLine] {
-        let root = parse(markdown)
-        defer { cmark_node_free(root) }
+        var source = markdown
+        let root = CMark.parse(&source, options: .default)
+        defer { root.free() }
         let lines = markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Array($0) }
         guard let paragraph = paragraphs(in: root).first else { return [] }
         return ParagraphLine.lines(
-            in: lines, startLine: Int(cmark_node_get_start_line(paragraph)), startColumn: Int(cmark_node_get_start_column(paragraph)),
-            endLine: Int(cmark_node_get_end_line(paragraph)), containers: MarkdownContainer.ancestors(of: paragraph))
+            in: lines, startLine: paragraph.startLine, startColumn: paragraph.startColumn, endLine: paragraph.endLine,
+            containers: MarkdownContainer.ancestors(of: paragraph))
     }
 
     /// What `cmark-gfm -e table` makes of `markdown` (the Debian package's 0.29.0.gfm.6).
