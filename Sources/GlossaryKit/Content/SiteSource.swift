@@ -74,51 +74,6 @@ public struct SiteSource: Sendable {
         if relative.hasSuffix(".md") { markdownFiles.append(file) } else { staticFiles.append(file) }
     }
 
-    /// This scan brought up to date after `changes` (paths below the site root that a watcher saw change):
-    /// only those are looked at again, so the cost follows the change, not the site. `*` means anything may
-    /// have changed: everything is scanned again.
-    public func updated(with changes: Set<String>) -> (SiteSource, [Diagnostic]) {
-        if changes.contains("*") { return Self.scan(root: root) }
-        var next = self
-        var diagnostics: [Diagnostic] = []
-        if changes.contains("glossary.yml") {
-            next.configText = FileManager.default.contents(atPath: root.appendingPathComponent("glossary.yml").path).map { String(decoding: $0, as: UTF8.self) }
-        }
-        if next.configText == nil { diagnostics.append(Diagnostic(.configMissing(folder: root.path))) }
-        let content = root.appendingPathComponent("content", isDirectory: true)
-        var touched = false
-        for change in changes where change.hasPrefix("content/") {
-            let relative = String(change.dropFirst("content/".count))
-            guard !relative.isEmpty else { return Self.scan(root: root) }
-            // The change again as the full scan would see it: the folder it is in, narrowed to it.
-            let parent = (relative as NSString).deletingLastPathComponent
-            let name = (relative as NSString).lastPathComponent
-            let prefix = parent.isEmpty ? "" : parent + "/"
-            var skips: [(path: String, reason: SkipReason)] = []
-            let found = Self.listEntries(in: content.appendingPathComponent(parent, isDirectory: true), only: name) { skips.append(($0, $1)) }
-            // A markdown file listed before and found again as it was (what an edit of a page gives): its signature is
-            // updated in place, with nothing to sort again.
-            if skips.isEmpty, found.count == 1, found[0].path == name, relative.hasSuffix(".md"),
-                let index = next.markdownFiles.firstIndex(where: { $0.contentPath == relative })
-            {
-                next.markdownFiles[index].signature = found[0].signature
-                continue
-            }
-            touched = true
-            let inside = { (path: String) in path == relative || path.hasPrefix(relative + "/") }
-            next.markdownFiles.removeAll { inside($0.contentPath) }
-            next.staticFiles.removeAll { inside($0.contentPath) }
-            for path in next.skipped.keys where inside(path) { next.skipped[path] = nil }
-            for (path, reason) in skips { next.skipped[prefix + path] = Diagnostic(reason.problem, at: .start(of: "content/" + prefix + path)) }
-            for (path, signature) in found { next.add(prefix + path, signature: signature, base: next.contentFolderPath) }
-        }
-        if touched {
-            next.markdownFiles.sort { Self.precedes($0.contentPath, $1.contentPath) }
-            next.staticFiles.sort { Self.precedes($0.contentPath, $1.contentPath) }
-        }
-        return (next, diagnostics + next.skippedDiagnostics)
-    }
-
     /// The order a scan lists paths in: folder by folder, names sorted (so `a/b.md` comes before `a.md`).
     ///
     /// On ASCII paths, compared byte by byte with `/` below every other byte (a folder's name ends there): what
@@ -170,16 +125,12 @@ public struct SiteSource: Sendable {
     /// Symbolic links are followed only to files inside `folder`: a link to a folder could loop, and a link
     /// out of the folder would publish a file the site doesn't own. `skipped` hears of each entry left out and
     /// why. Names are read with `readdir`, so a name that is not UTF-8 is noticed instead of mangled.
-    ///
-    /// With `only`, just that entry of `folder` is listed (and what lies below it).
-    static func listFiles(in folder: URL, only: String? = nil, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [String] {
-        listEntries(in: folder, only: only, skipped: skipped).map(\.path)
+    static func listFiles(in folder: URL, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [String] {
+        listEntries(in: folder, skipped: skipped).map(\.path)
     }
 
     /// `listFiles`, with each file's signature from the scan's own `stat`.
-    static func listEntries(
-        in folder: URL, only: String? = nil, skipped: (String, SkipReason) -> Void = { _, _ in }
-    ) -> [(path: String, signature: FileSignature)] {
+    static func listEntries(in folder: URL, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [(path: String, signature: FileSignature)] {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         /// What a folder's walk found: files in walk order, and what it skipped.
         struct Found: Sendable {
@@ -192,10 +143,7 @@ public struct SiteSource: Sendable {
         /// Walks `path`; with `fanOut`, the subfolders are only noted, to be walked on every core.
         @Sendable func walk(_ path: String, prefix: String, fanOut: Bool, into found: inout Found) {
             guard let directory = opendir(path) else {
-                // Listing one entry of a folder that has gone is nothing to report: the entry went with it.
-                if !(prefix.isEmpty && only != nil) {
-                    found.skipped.append((String(prefix.dropLast()), .unreadableFolder(reason: FileContents.reason(errno))))
-                }
+                found.skipped.append((String(prefix.dropLast()), .unreadableFolder(reason: FileContents.reason(errno))))
                 return
             }
             defer { closedir(directory) }
@@ -211,7 +159,6 @@ public struct SiteSource: Sendable {
                 names.append((name, bytes))
             }
             for (name, _) in names.sorted(by: { $0.0 < $1.0 }) where !name.hasPrefix(".") && !name.hasSuffix("~") {
-                if prefix.isEmpty, let only, name != only { continue }
                 let child = path + "/" + name
                 // lstat, then stat through a link, relative to the open folder: plain system calls (Foundation's
                 // attribute calls cost more than the rest of the scan together, and a full path is looked up again
@@ -244,7 +191,7 @@ public struct SiteSource: Sendable {
         // The top folder's subfolders are walked on every core (a site's pages are mostly in a few of them), and their
         // findings put back where a walk of one core would have found them.
         var top = Found()
-        walk(folder.path, prefix: "", fanOut: only == nil, into: &top)
+        walk(folder.path, prefix: "", fanOut: true, into: &top)
         let below = top.deferred.parallelMap(jobs: 2) { folder in
             var found = Found()
             walk(folder.path, prefix: folder.prefix, fanOut: false, into: &found)
