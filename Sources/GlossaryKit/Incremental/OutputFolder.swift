@@ -22,17 +22,17 @@ enum OutputFolder {
         let root = folder.standardizedFileURL.path
         var tampered = Set<String>()
         if signatures {
-            let paths = Array(files.keys)
-            for (path, signature) in zip(paths, Self.signatures(of: folder, paths, jobs: jobs)) {
-                guard let stored = files[path]?.signature, let signature, signature.isUnmodified(since: stored) else {
+            let entries = Array(files)
+            for ((path, stored), signature) in zip(entries, Self.signatures(of: folder, entries.map(\.key), jobs: jobs)) {
+                guard let stored = stored.signature, let signature, signature.isUnmodified(since: stored) else {
                     tampered.insert(path)
                     continue
                 }
             }
         }
-        let names = Array(folders.keys)
-        let changed = zip(names, Self.signatures(of: folder, names, jobs: jobs)).compactMap { name, signature in
-            signature.map { $0.isUnmodified(since: folders[name]!) } == true ? nil : name
+        let listed = Array(folders)
+        let changed = zip(listed, Self.signatures(of: folder, listed.map(\.key), jobs: jobs)).compactMap { folder, signature in
+            signature?.isUnmodified(since: folder.value) == true ? nil : folder.key
         }
         guard !changed.isEmpty else { return tampered }
         // What each changed folder should hold, by name.

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The builds of a preview: each a transaction (`SiteTransaction`) on a site folder of the preview's own, starting from
-/// the state the last good one left, kept in memory. One build at a time.
+/// The builds of a preview: each a transaction (`SiteTransaction`) on a site folder of the preview's own, which nobody
+/// else writes (`trusted`), starting from the state the last good one left, kept in memory. One build at a time.
 public final class PreviewBuilds: Sendable {
     /// The site as the last good build left it (nothing before the first).
     public let folder: URL
@@ -22,7 +22,7 @@ public final class PreviewBuilds: Sendable {
 
     /// Builds with `builder` into the folder. A build that fails leaves the folder and the state as they were.
     public func build(with builder: SiteBuilder) async -> BuildResult {
-        let transaction = SiteTransaction(output: folder)
+        let transaction = SiteTransaction(output: folder, trusted: true)
         var (result, next) = await builder.build(into: transaction, state: state.withLock { $0 })
         guard result.succeeded, let next else {
             transaction.abandon()

@@ -28,6 +28,9 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     // @unchecked: the variables are set only by `init`, `start(from:)` and `commit`, which run alone; the rest is
     // constant or behind a mutex.
     public let output: URL
+    /// Whether nobody else writes the output and its previous folder (the preview server's own): they are taken to be
+    /// as the state says, unlooked at, and their folders' signatures are not kept.
+    let trusted: Bool
     let staging: URL
     let previous: URL
     private let outputPath: String
@@ -59,10 +62,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// Old sites kept because some of their dotfiles could not be moved into the new one, with those names.
     public private(set) var kept: [(folder: URL, dotfiles: [String])] = []
 
-    /// A transaction for `output`. Nothing is made until the first file comes, so a build that writes nothing touches
-    /// nothing.
-    public init(output: URL) {
+    /// A transaction for `output` (`trusted`: see the property). Nothing is made until the first file comes, so a build
+    /// that writes nothing touches nothing.
+    public init(output: URL, trusted: Bool = false) {
         self.output = output.standardizedFileURL
+        self.trusted = trusted
         outputPath = self.output.path
         staging = Self.sibling(self.output, "building-\(getpid())")
         stagingPath = staging.path
@@ -77,7 +81,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             // Gone: nothing of it is as the state says.
             tampered = Set(state.outputs.keys)
         } else if let state {
-            tampered = OutputFolder.tampered(output, state: state, jobs: jobs)
+            tampered = trusted ? [] : OutputFolder.tampered(output, state: state, jobs: jobs)
             live = state.outputs
             for path in tampered { live[path] = nil }
             known = live.isEmpty ? nil : state.previous
@@ -95,7 +99,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             var made = Staging()
             // The previous folder as the state says, nothing added to it or taken from it since.
             if let known, FileSignature(path: previous.path)?.identity == known.identity,
-                OutputFolder.tampered(previous, files: [:], folders: known.folders, signatures: false, jobs: 2).isEmpty,
+                trusted || OutputFolder.tampered(previous, files: [:], folders: known.folders, signatures: false, jobs: 2).isEmpty,
                 rename(previous.path, stagingPath) == 0
             {
                 made.differs = known.differs.union(tampered)
@@ -221,10 +225,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     func commit(_ state: BuildState, jobs: Int) throws(OutputFailure) -> BuildState {
         let staging = try prepare()
         finished.withLock { $0 = true }
-        let outputs = table.outputs
-        // The new site's folders: the old site's when it has the same files, else found from the files.
-        let samePaths = outputs.count == table.before.count && outputs.keys.allSatisfy { table.before[$0] != nil } && !liveFolders.isEmpty
-        let names = samePaths ? Set(liveFolders.keys) : Self.folders(holding: outputs.keys)
+        let (outputs, written, removed) = table.contents
+        // The new site's folders (not kept for a trusted folder): the old site's when it has the same files, else found
+        // from the files.
+        let samePaths = !liveFolders.isEmpty && removed.isEmpty && written.allSatisfy { table.before[$0] != nil }
+        let names = trusted ? [] : samePaths ? Set(liveFolders.keys) : Self.folders(holding: outputs.keys)
         var previousFolder: BuildState.PreviousFolder?
         if FileSignature(path: outputPath) != nil {
             guard glossary_rename_exchange(stagingPath, outputPath) == 0 else {
@@ -236,13 +241,12 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             if staging.linking != nil {
                 retire(self.staging, keepAsPrevious: false)
             } else if retire(self.staging, keepAsPrevious: true), let folder = FileSignature(path: previous.path) {
-                // Where the old site is not the new one: what this build found changed, and what it wrote or removed.
-                let old = live.keys.filter { outputs[$0]?.signature?.identity != live[$0]?.signature?.identity }
-                let differs = tampered.union(old).union(outputs.keys.filter { live[$0] == nil })
+                // Where the old site is not the new one: what this build found changed, and what it wrote or removed
+                // (every other file of the new site is linked from the old one).
                 // Its folders are as the state had them, but its top (whose dotfiles moved into the new site).
                 var folders = liveFolders
-                folders[""] = FileSignature(path: previous.path)
-                previousFolder = .init(identity: folder.identity, differs: differs, folders: folders)
+                if !trusted { folders[""] = FileSignature(path: previous.path) }
+                previousFolder = .init(identity: folder.identity, differs: tampered.union(written).union(removed), folders: folders)
             }
         } else {
             guard glossary_rename_noreplace(stagingPath, outputPath) == 0 else {
@@ -391,37 +395,42 @@ final class OutputTable: Sendable {
         var outputs: [String: BuildState.StoredOutput]
         var changed: Set<String> = []
         var written: Set<String> = []
+        var removed: Set<String> = []
     }
-    private let contents: Mutex<Contents>
+    private let table: Mutex<Contents>
     /// What the sink held before the build (a file whose bytes are the same is not a change).
     let before: [String: BuildState.StoredOutput]
 
     init(before: [String: BuildState.StoredOutput]) {
         self.before = before
-        contents = Mutex(Contents(outputs: before))
+        table = Mutex(Contents(outputs: before))
     }
 
     func record(_ path: String, _ output: BuildState.StoredOutput) {
-        contents.withLock {
+        table.withLock {
             $0.outputs[path] = output
             $0.written.insert(path)
             if before[path]?.bytesHash != output.bytesHash { $0.changed.insert(path) }
         }
     }
 
-    /// Leaves out every file but `paths` (the build's), noting those that go as changed.
+    /// Leaves out every file but `paths` (the build's), noting those that go as changed and removed.
     func keep(only paths: Set<String>) -> Set<String> {
-        contents.withLock { contents in
-            for path in contents.outputs.keys where !paths.contains(path) {
-                contents.outputs[path] = nil
-                contents.changed.insert(path)
+        table.withLock { table in
+            for path in table.outputs.keys where !paths.contains(path) {
+                table.outputs[path] = nil
+                table.changed.insert(path)
+                table.removed.insert(path)
             }
-            return contents.changed
+            return table.changed
         }
     }
 
-    var outputs: [String: BuildState.StoredOutput] { contents.withLock { $0.outputs } }
-    var changed: Set<String> { contents.withLock { $0.changed } }
+    var outputs: [String: BuildState.StoredOutput] { table.withLock { $0.outputs } }
     /// The files written so far.
-    var written: Set<String> { contents.withLock { $0.written } }
+    var written: Set<String> { table.withLock { $0.written } }
+    /// What the table holds, the files written and those removed.
+    var contents: (outputs: [String: BuildState.StoredOutput], written: Set<String>, removed: Set<String>) {
+        table.withLock { ($0.outputs, $0.written, $0.removed) }
+    }
 }

@@ -42,10 +42,11 @@ struct TextEdit {
         do throws(OutputFailure) {
             for file in written { try sink.write(file.path, file.data, fingerprint: nil, slots: file.slots) }
             try sink.keepTheRest()
-            let changed = try sink.finish(paths: Set(state.outputs.keys))
+            let paths = Set(state.outputs.keys)
+            let changed = try sink.finish(paths: paths)
             next.outputs = sink.outputs
             var result = BuildResult(diagnostics: state.report.diagnostics, stats: state.report.stats)
-            result.outputs = OutputChanges(paths: Set(state.outputs.keys), changed: changed)
+            result.outputs = OutputChanges(paths: paths, changed: changed)
             result.rootPath = state.report.rootPath
             result.stats.written = written.count
             result.stats.textEdit = true
