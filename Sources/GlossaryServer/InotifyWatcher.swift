@@ -1,4 +1,5 @@
 import Foundation
+import GlossaryKit
 
 /// Watches a scope with inotify.
 ///
@@ -179,7 +180,7 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
             // name but the ignored ones.
             if let names = scope.parents[folder] {
                 guard names.contains(name) else { continue }
-            } else if WatchScope.isIgnored(name) {
+            } else if IgnoredNames.contains(name) {
                 continue
             }
             if mask & UInt32(IN_ISDIR) != 0 {
@@ -243,7 +244,7 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
             return
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
-        for name in names.sorted() where !WatchScope.isIgnored(name) {
+        for name in names.sorted() where !IgnoredNames.contains(name) {
             var info = stat()
             guard lstat(url.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
             watchTree(folder + "/" + name)

@@ -1,4 +1,5 @@
 import Foundation
+import GlossaryKit
 
 /// Watches a scope by looking: every `interval` it lists the watched folders and `lstat`s every entry, and
 /// reports what appeared, vanished or changed signature since the last look.
@@ -216,7 +217,7 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
             let namePointer = UnsafeRawPointer(record).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
             let bytes = UnsafeBufferPointer(start: namePointer, count: strlen(namePointer))
             // "." and ".." start with a dot, so the ignore rules skip them too.
-            if WatchScope.isIgnored(utf8: bytes) { continue }
+            if IgnoredNames.contains(utf8: bytes) { continue }
             var info = stat()
             guard fstatat(descriptor, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let signature = Signature(info)

@@ -1,12 +1,12 @@
 import Foundation
+import GlossaryKit
 
 /// What a watcher watches: some paths below a site's root — a folder with everything in it, a file by itself —
 /// and the names every watcher ignores.
 ///
 /// A watched path may lie deep (`.glossary/cache`); the folders on the way to it are watched only for it
-/// appearing, vanishing or being replaced. Below a watched path, editor droppings (`.swp`, `~`, `4913`,
-/// `.#name`, `#name#`) and dotfiles — which the build skips too — are ignored; the watched path itself may be
-/// a dot-folder.
+/// appearing, vanishing or being replaced. Below a watched path, the names the build skips too (`IgnoredNames`:
+/// version control's, editors' droppings) are ignored.
 public struct WatchScope: Sendable, Equatable {
     /// What a site's build reads: `content/`, `themes/` and `glossary.yml`.
     public static let sitePaths = ["content", "themes", "glossary.yml"]
@@ -40,34 +40,12 @@ public struct WatchScope: Sendable, Equatable {
         self.parents = parents
     }
 
-    /// Editor temp and backup files, and dotfiles.
-    public static func isIgnored(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { isIgnored(utf8: $0) }
-    }
-
-    /// `isIgnored` on a name's UTF-8 bytes, as `readdir` gives them to the polling watcher (plain byte
-    /// comparisons: this runs for every file on every look).
-    static func isIgnored(utf8 name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = name.count
-        guard count > 0 else { return false }
-        let first = name[0]
-        let last = name[count - 1]
-        if first == UInt8(ascii: ".") || last == UInt8(ascii: "~") || (first == UInt8(ascii: "#") && last == UInt8(ascii: "#")) { return true }
-        if count == 4 && name[0] == UInt8(ascii: "4") && name[1] == UInt8(ascii: "9") && name[2] == UInt8(ascii: "1") && name[3] == UInt8(ascii: "3") {
-            return true
-        }
-        // .swp, .swx, .swo
-        return count >= 4 && name[count - 4] == UInt8(ascii: ".") && name[count - 3] == UInt8(ascii: "s") && name[count - 2] == UInt8(ascii: "w")
-            && (last == UInt8(ascii: "p") || last == UInt8(ascii: "x") || last == UInt8(ascii: "o"))
-    }
-
     /// Whether a change at `path` (relative to the root) matters: a watched path, a folder on the way to one,
     /// or anything below a watched path with no ignored name after it.
     public func contains(_ path: String) -> Bool {
         if parents[path] != nil { return true }
         guard let base = paths.first(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return false }
-        return !path.dropFirst(base.count).split(separator: "/").contains { Self.isIgnored(String($0)) }
+        return !path.dropFirst(base.count).split(separator: "/").contains { IgnoredNames.contains(String($0)) }
     }
 
     /// `path` relative to the root as a file URL.

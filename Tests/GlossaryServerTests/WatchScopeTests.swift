@@ -15,21 +15,12 @@ import Testing
     @Test(arguments: [
         ("content", true), ("content/guide/intro.md", true), ("glossary.yml", true), ("themes/default/assets/site.css", true),
         (".glossary", true), (".glossary/cache/en/word.json", true), ("", true),
-        ("content/.hidden/page.md", false), ("content/guide/intro.md~", false), ("content/guide/4913", false), ("site/index.html", false),
+        ("content/.well-known/page.md", true), ("content/.git/config", false), ("content/guide/intro.md~", false), ("content/guide/4913", false),
+        ("site/index.html", false),
         ("glossary.yml.swp", false), (".glossary/lock", false), ("contents/x.md", false),
     ])
     func containsWhatTheBuildReads(path: String, contained: Bool) {
         let scope = WatchScope(root: root, paths: WatchScope.sitePaths + [".glossary/cache"])
         #expect(scope.contains(path) == contained)
-    }
-
-    @Test(arguments: [".intro.md.swp", ".intro.md.swx", ".intro.md.swo", "intro.md~", "4913", ".#intro.md", "#intro.md#", ".DS_Store"])
-    func editorTemporaryFilesAreIgnored(name: String) {
-        #expect(WatchScope.isIgnored(name))
-    }
-
-    @Test(arguments: ["intro.md", "logo.svg", "swp.md", "a~b.md", "49134", "#tag"])
-    func ordinaryFilesAreNot(name: String) {
-        #expect(!WatchScope.isIgnored(name))
     }
 }

@@ -57,7 +57,7 @@ public struct SiteSource: Sendable {
             return (source, diagnostics)
         }
         let files = Self.listEntries(in: content) { path, reason in
-            source.skipped[path] = Diagnostic(reason.problem, at: .start(of: "content/" + path))
+            source.skipped[path] = Diagnostic(reason.problem(in: "content"), at: .start(of: "content/" + path))
         }
         let base = source.contentFolderPath
         for (relative, signature) in files { source.add(relative, signature: signature, base: base) }
@@ -71,7 +71,7 @@ public struct SiteSource: Sendable {
 
     private mutating func add(_ relative: String, signature: FileSignature, base: String) {
         let file = File(displayPath: "content/" + relative, contentPath: relative, path: base + relative, signature: signature)
-        if relative.hasSuffix(".md") { markdownFiles.append(file) } else { staticFiles.append(file) }
+        if relative.hasSuffix(".md") && !IgnoredNames.isHidden(relative) { markdownFiles.append(file) } else { staticFiles.append(file) }
     }
 
     /// The order a scan lists paths in: folder by folder, names sorted (so `a/b.md` comes before `a.md`).
@@ -107,9 +107,10 @@ public struct SiteSource: Sendable {
         case unreadableFolder(reason: String)
         case nameNotUTF8(shown: String)
 
-        var problem: Problem {
+        /// The problem it is, for a file in `folder` (as diagnostics show it: `content`, `themes/x/assets`).
+        func problem(in folder: String) -> Problem {
             switch self {
-            case .symlinkOut: .symlinkSkipped
+            case .symlinkOut: .symlinkSkipped(folder: folder)
             case .danglingSymlink: .fileSkipped(reason: "it is a symbolic link to nothing")
             case .symlinkLoop: .fileSkipped(reason: "it is a symbolic link that loops")
             case .notRegular(let kind): .fileSkipped(reason: "it is \(kind), not a regular file")
@@ -153,12 +154,12 @@ public struct SiteSource: Sendable {
                 let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     let shown = String(decoding: bytes, as: UTF8.self)
-                    if bytes.first != UInt8(ascii: ".") { found.skipped.append((prefix + shown, .nameNotUTF8(shown: shown))) }
+                    if !bytes.withUnsafeBufferPointer(IgnoredNames.contains(utf8:)) { found.skipped.append((prefix + shown, .nameNotUTF8(shown: shown))) }
                     continue
                 }
                 names.append((name, bytes))
             }
-            for (name, _) in names.sorted(by: { $0.0 < $1.0 }) where !name.hasPrefix(".") && !name.hasSuffix("~") {
+            for (name, bytes) in names.sorted(by: { $0.0 < $1.0 }) where !bytes.withUnsafeBufferPointer(IgnoredNames.contains(utf8:)) {
                 let child = path + "/" + name
                 // lstat, then stat through a link, relative to the open folder: plain system calls (Foundation's
                 // attribute calls cost more than the rest of the scan together, and a full path is looked up again

@@ -13,7 +13,8 @@ import Testing
         try InlineSite.write(
             [
                 "glossary.yml": "title: T\n", "content/index.md": "Home\n", "content/guide/b.md": "B\n", "content/guide/a.md": "A\n",
-                "content/pic.png": "png", "content/.hidden.md": "no\n", "content/notes.md~": "backup\n", "content/.git/config": "x\n",
+                "content/pic.png": "png", "content/.hidden.md": "as written\n", "content/notes.md~": "backup\n", "content/.git/config": "x\n",
+                "content/.nojekyll": "", "content/.well-known/security.txt": "Contact: x\n", "content/.page.md.swp": "swap\n",
             ], into: root)
     }
 
@@ -22,14 +23,14 @@ import Testing
         return (source, diagnostics.map(\.description))
     }
 
-    @Test func pagesAndFilesAreListedSortedWithoutDotfilesOrBackups() throws {
+    @Test func pagesAndFilesAreListedSortedDotfilesCopiedBackupsAndVersionControlLeftOut() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let (source, diagnostics) = scan()
         #expect(diagnostics == [])
         #expect(source.configText == "title: T\n")
         #expect(source.markdownFiles.map(\.contentPath) == ["guide/a.md", "guide/b.md", "index.md"])
         #expect(source.markdownFiles.map(\.displayPath) == ["content/guide/a.md", "content/guide/b.md", "content/index.md"])
-        #expect(source.staticFiles.map(\.contentPath) == ["pic.png"])
+        #expect(source.staticFiles.map(\.contentPath) == [".hidden.md", ".nojekyll", ".well-known/security.txt", "pic.png"])
     }
 
     @Test func whatCantBePublishedIsAWarningNamingIt() throws {
@@ -86,41 +87,26 @@ import Testing
         #expect(text == "ok é\n")
     }
 
-    @Test func anUnreadableFolderIsAWarningNotASilentGap() throws {
+    @Test(.enabled(if: geteuid() != 0 || OtherUser.isAvailable, "as root, an unreadable folder needs another user to read it: no `nobody` or no runuser"))
+    func anUnreadableFolderIsAWarningNotASilentGap() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let locked = root.appendingPathComponent("content/private")
-        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
-        try Data("secret\n".utf8).write(to: locked.appendingPathComponent("s.md"))
-        #expect(chmod(locked.path, 0) == 0)
-        defer { chmod(locked.path, 0o755) }
-        // Root reads any folder: the unreadable case is only real for another user.
-        if geteuid() == 0 {
-            let result = try runAsNobody(["build", "--offline", "--no-source-lines"])
-            #expect(result.contains("content/private:1:1: warning: not published: the folder can't be read: permission denied [file-skipped]"), "\(result)")
-        } else {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("content/private"), withIntermediateDirectories: true)
+        try Data("secret\n".utf8).write(to: root.appendingPathComponent("content/private/s.md"))
+        let warning = "content/private:1:1: warning: not published: the folder can't be read: permission denied [file-skipped]"
+        guard geteuid() == 0 else {
+            #expect(chmod(root.appendingPathComponent("content/private").path, 0) == 0)
+            defer { chmod(root.appendingPathComponent("content/private").path, 0o755) }
             let (_, diagnostics) = scan()
-            #expect(diagnostics == ["content/private:1:1: warning: not published: the folder can't be read: permission denied [file-skipped]"])
+            #expect(diagnostics == [warning])
+            return
         }
-    }
-
-    /// Runs the binary in the site as the `nobody` user (as root, with `runuser`); returns its stderr.
-    private func runAsNobody(_ arguments: [String]) throws -> String {
-        for folder in [root, root.appendingPathComponent("content"), root.appendingPathComponent("content/guide")] {
-            chmod(folder.path, 0o777)
-        }
-        chmod(root.deletingLastPathComponent().path, 0o1777)
-        let process = Subprocess()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        process.arguments = ["-u", "nobody", "--", GlossaryBinary.url.path] + arguments
-        process.currentDirectoryURL = root
-        process.environment = GlossaryBinary.environment(["HOME": root.path])
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        // Root reads any folder: the unreadable case is only real for another user.
+        let user = try OtherUser()
+        defer { user.remove() }
+        let site = try user.copy(root)
+        #expect(chmod(site.appendingPathComponent("content/private").path, 0) == 0)
+        let result = try user.run(GlossaryBinary.url, ["build", "--offline", "--no-source-lines"], in: site)
+        #expect(result.contains(warning), "\(result)")
     }
 }
 
