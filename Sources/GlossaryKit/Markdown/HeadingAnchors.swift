@@ -1,8 +1,8 @@
 /// The `id`s of a page's headings, GitHub-style: the heading's text lowercased, everything but letters, marks,
 /// numbers, `-`, `_` and spaces removed, each space made `-`; a repeated one gets `-1`, `-2`… in document order.
 ///
-/// An id depends only on the page's own headings, so it is stable while they are: links to `page.md#install`
-/// keep working when other pages change.
+/// A heading may choose its id by ending with `{#id}`. An id depends only on the page's own headings, so it is stable
+/// while they are: links to `page.md#install` keep working when other pages change.
 public struct HeadingAnchors: Sendable {
     /// Ids the default theme gives elements of every content page (and the fragment `#top`, which browsers read
     /// as the top of the page): a heading never takes one, so it can't be shadowed.
@@ -16,8 +16,44 @@ public struct HeadingAnchors: Sendable {
 
     /// The id of the next heading with `text`, unique among those given out so far.
     public mutating func id(for text: String) -> String {
-        var base = Self.slug(text)
-        if base.isEmpty { base = "section" }
+        let base = Self.slug(text)
+        return unique(base.isEmpty ? "section" : base)
+    }
+
+    /// The id of the next heading with `text` that ends with `{#explicit}`: `explicit` itself when it is an id
+    /// (`isValid`) not given out before, else an id made from it (or from the text) — with `taken` true.
+    public mutating func id(for text: String, explicit: String) -> (id: String, taken: Bool) {
+        guard Self.isValid(explicit) else { return (id(for: text), true) }
+        let id = unique(explicit)
+        return (id, id != explicit)
+    }
+
+    /// The `{#id}` a heading's text ends with — the attribute syntax of kramdown, Pandoc, Hugo, Docusaurus and MkDocs'
+    /// `attr_list` — and the text before it; nil when there is none. `{#` starts the text or follows a space or tab.
+    public static func explicitID(in text: String) -> (text: String, id: String)? {
+        guard text.hasSuffix("}"), let open = text.range(of: "{#", options: .backwards) else { return nil }
+        let id = text[open.upperBound..<text.index(before: text.endIndex)]
+        let before = text[..<open.lowerBound]
+        guard before.isEmpty || before.last == " " || before.last == "\t", !id.contains("}") else { return nil }
+        return (String(before.reversed().drop { $0 == " " || $0 == "\t" }.reversed()), String(id))
+    }
+
+    /// Whether `id` may be a heading's id: letters, marks, digits, `-`, `_`, `:` and `.` (nothing an attribute, a URL
+    /// fragment or a CSS selector would need escaped for).
+    public static func isValid(_ id: String) -> Bool {
+        !id.isEmpty
+            && id.unicodeScalars.allSatisfy { scalar in
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark,
+                    .decimalNumber, .letterNumber, .otherNumber:
+                    true
+                default: "-_:.".unicodeScalars.contains(scalar)
+                }
+            }
+    }
+
+    /// `base`, or `base-1`, `base-2`… the first not given out yet.
+    private mutating func unique(_ base: String) -> String {
         var candidate = base
         var count = 0
         while taken.contains(candidate) {

@@ -59,18 +59,33 @@ extension MarkdownDocument {
     }
 
     /// Takes every heading of `nodes` (the tree's, in document order) out of the tree, leaving a placeholder, and
-    /// gives it its id.
-    static func anchorHeadings(_ nodes: [CMarkNode]) -> [AnchoredHeading] {
+    /// gives it its id: the one it chose (`explicit`: its `{#id}` and where that stands) when it can have it. Each
+    /// chosen id it can't have is a problem.
+    static func anchorHeadings(
+        _ nodes: [CMarkNode], explicit: [CMarkNode: (id: String, location: SourceLocation)]
+    ) -> (headings: [AnchoredHeading], problems: [Diagnostic]) {
         var anchors = HeadingAnchors()
-        return nodes.map { node in
+        var problems: [Diagnostic] = []
+        let headings = nodes.map { node in
             let text = PlainText.of(node)
-            let heading = PageHeading(level: node.headingLevel, text: text, id: anchors.id(for: text))
+            var id: String
+            if let chosen = explicit[node] {
+                let taken: Bool
+                (id, taken) = anchors.id(for: text, explicit: chosen.id)
+                if taken {
+                    problems.append(Diagnostic(.headingID(id: chosen.id, valid: HeadingAnchors.isValid(chosen.id), given: id), at: chosen.location))
+                }
+            } else {
+                id = anchors.id(for: text)
+            }
+            let heading = PageHeading(level: node.headingLevel, text: text, id: id)
             let placeholder = CMarkNode.make(.customBlock)
             placeholder.setOnExit("")
             placeholder.insert(before: node)
             node.unlink()
             return AnchoredHeading(node: node, placeholder: placeholder, heading: heading)
         }
+        return (headings, problems)
     }
 
     /// Fills each heading's placeholder with the heading as cmark renders it now, with its id and anchor link.

@@ -21,7 +21,7 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     public let references: [TermReference]
     public let links: [MarkdownLink]
-    /// Problems found while scanning (unclosed or empty references).
+    /// Problems found while scanning (unclosed or empty references, heading ids that can't be used).
     public let diagnostics: [Diagnostic]
     /// The first heading's plain text, used as a title when front matter has none.
     public let firstHeading: String?
@@ -60,14 +60,15 @@ public final class MarkdownDocument: @unchecked Sendable {
         let records = scan.linkRecords.filter { !scan.freedLinks.contains($0.node) }
         links = records.map(\.link)
         linkNodes = records.map(\.node)
-        diagnostics = scan.diagnostics
         firstHeading = scan.firstHeading
         startsWithTitleHeading = root.firstChild.map { $0.kind == .heading && $0.headingLevel == 1 } ?? false
-        anchoredHeadings = arena.withCurrent {
+        let (anchored, problems) = arena.withCurrent {
             Self.convertCallouts(scan.quotes, lines: scan.lines)
-            return Self.anchorHeadings(scan.headingNodes)
+            return Self.anchorHeadings(scan.headingNodes, explicit: scan.explicitIDs)
         }
-        headings = anchoredHeadings.map(\.heading)
+        anchoredHeadings = anchored
+        headings = anchored.map(\.heading)
+        diagnostics = scan.diagnostics + problems
     }
 
     deinit {

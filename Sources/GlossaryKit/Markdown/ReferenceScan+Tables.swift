@@ -168,6 +168,7 @@ extension ReferenceScan {
         termNodes += scan.termNodes
         linkRecords += scan.linkRecords
         freedLinks.formUnion(scan.freedLinks)
+        explicitIDs.merge(scan.explicitIDs) { $1 }
         diagnostics += scan.diagnostics
     }
 

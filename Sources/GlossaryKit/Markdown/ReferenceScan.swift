@@ -29,6 +29,8 @@ struct ReferenceScan {
     /// heading anchors made after the walk need no walk of their own.
     var quotes: [CMarkNode] = []
     var headingNodes: [CMarkNode] = []
+    /// The `{#id}` each heading that had one ended with (taken off its text), and where it stood.
+    var explicitIDs: [CMarkNode: (id: String, location: SourceLocation)] = [:]
     /// The key of each word referred to so far (a page refers to a few hundred words a million times).
     private var keys: [String: TermKey?] = [:]
 
@@ -81,7 +83,10 @@ struct ReferenceScan {
                 if kind == .heading { headingDepth -= 1 }
                 continue
             }
-            if kind == .heading { headingDepth += 1 }
+            if kind == .heading {
+                headingDepth += 1
+                takeExplicitID(node)
+            }
             if kind == .paragraph { htmlDepth = 0 }
             if kind == .htmlInline, let tag = node.literal {
                 if tag.hasPrefix("</") {
@@ -135,6 +140,39 @@ struct ReferenceScan {
     /// The bytes of 1-based `line` without its line ending.
     private func sourceLine(_ line: Int) -> UnsafeBufferPointer<UInt8> {
         lines.line(line)
+    }
+
+    /// What stands between the `[[` at scalar column `column` of `line` and the first `]]` after it, when there is one.
+    static func markup(in line: UnsafeBufferPointer<UInt8>, fromColumn column: Int) -> String? {
+        var start = 0
+        var scalars = 1
+        while scalars < column, start < line.count {
+            start += 1
+            while start < line.count, line[start] & 0xC0 == 0x80 { start += 1 }
+            scalars += 1
+        }
+        let inside = start + 2
+        guard line[start...].starts(with: "[[".utf8), inside < line.count,
+            let close = line.indices[inside...].first(where: { $0 + 1 < line.count && line[$0] == UInt8(ascii: "]") && line[$0 + 1] == UInt8(ascii: "]") })
+        else { return nil }
+        return String(decoding: line[inside..<close], as: UTF8.self)
+    }
+
+    /// Takes the `{#id}` off the end of a heading's text (`HeadingAnchors.explicitID`) and notes it, unless the source
+    /// escapes it (`\{#id}`).
+    private mutating func takeExplicitID(_ heading: CMarkNode) {
+        guard let last = heading.lastChild, last.kind == .text, let literal = last.literal, let (text, id) = HeadingAnchors.explicitID(in: literal)
+        else { return }
+        // Where `{#` stands: on the heading's last line that has it (a setext heading's text may run over several).
+        for line in stride(from: max(heading.endLine, heading.startLine), through: heading.startLine, by: -1) {
+            let bytes = sourceLine(line)
+            guard let open = bytes.indices.last(where: { bytes[$0] == UInt8(ascii: "{") && $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "#") })
+            else { continue }
+            if open > 0 && bytes[open - 1] == UInt8(ascii: "\\") { return }
+            last.literal = text
+            explicitIDs[heading] = (id, location(line: line, column: scalarColumn(line: line, byte: open + 1)))
+            return
+        }
     }
 
     /// The key of `word` (nil when it has none), made once per word.
@@ -279,7 +317,9 @@ struct ReferenceScan {
         for problem in problems {
             switch problem {
             case .unclosed(let column):
-                diagnostics.append(Diagnostic(.unclosedTerm, at: location(line: line, column: column)))
+                // Closed on its line, yet cmark parsed markup inside it (raw HTML, code, emphasis, a link): that is what's wrong.
+                let problem = Self.markup(in: sourceLine(line), fromColumn: column).map(Problem.termMarkup(found:)) ?? .unclosedTerm
+                diagnostics.append(Diagnostic(problem, at: location(line: line, column: column)))
             case .empty(let column):
                 diagnostics.append(Diagnostic(.emptyTerm, at: location(line: line, column: column)))
             }

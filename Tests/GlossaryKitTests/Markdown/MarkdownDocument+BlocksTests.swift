@@ -261,4 +261,63 @@ import Testing
             #expect(whole.contains("<table>") && whole.contains("callout") && whole.contains("class=\"anchor\"") && whole.contains("<hr />"))
         }
     }
+
+    // MARK: Ids a heading chooses
+
+    @Test func aHeadingEndingWithAnIdAttributeTakesThatIdAndShowsItsTextWithout() {
+        let markdown = """
+            ## Owners and dependents {#owners-dependents}
+
+            Title of [[kerning]] {#kern.v1:b_c}
+            ====
+
+            ## Plain
+
+            ## Escaped \\{#kept}
+
+            ## Glued{#not-an-id}
+
+            ## `code {#in-code}`
+            """
+        let document = MarkdownDocument(markdown: markdown, file: "p.md")
+        #expect(
+            document.headings == [
+                PageHeading(level: 2, text: "Owners and dependents", id: "owners-dependents"),
+                PageHeading(level: 1, text: "Title of kerning", id: "kern.v1:b_c"),
+                PageHeading(level: 2, text: "Plain", id: "plain"),
+                PageHeading(level: 2, text: "Escaped {#kept}", id: "escaped-kept"),
+                PageHeading(level: 2, text: "Glued{#not-an-id}", id: "gluednot-an-id"),
+                PageHeading(level: 2, text: "code {#in-code}", id: "code-in-code"),
+            ])
+        #expect(document.diagnostics.isEmpty, "\(document.diagnostics)")
+        #expect(document.firstHeading == "Owners and dependents")
+        let html = Self.html(markdown)
+        #expect(html.hasPrefix("<h2 id=\"owners-dependents\">Owners and dependents\(Self.anchor("owners-dependents"))</h2>\n"), "\(html)")
+        #expect(html.contains("<h1 id=\"kern.v1:b_c\">Title of <a data-term=\"kerning\">kerning</a>\(Self.anchor("kern.v1:b_c"))</h1>"), "\(html)")
+        #expect(!html.contains("{#owners") && !html.contains("{#kern"))
+    }
+
+    @Test func anIdThatIsNoIdOrIsTakenIsAWarningAtItsBrace() {
+        let markdown = "## Install\n\n## Setup {#install}\n\n## Two words {#a b}\n\n## Main {#main}\n\n## Quote {#a\"b}\n"
+        let document = MarkdownDocument(markdown: markdown, file: "p.md")
+        #expect(document.headings.map(\.id) == ["install", "install-1", "two-words", "main-1", "quote"])
+        #expect(document.headings.map(\.text) == ["Install", "Setup", "Two words", "Main", "Quote"])
+        #expect(
+            document.diagnostics.map(\.description) == [
+                "p.md:3:10: warning: heading id '{#install}' can't be used: another heading of the page (or the page itself) has that id; the heading's id is 'install-1' [heading-id]",
+                "p.md:5:14: warning: heading id '{#a b}' can't be used: an id is letters, digits, '-', '_', ':' and '.'; the heading's id is 'two-words' [heading-id]",
+                "p.md:7:9: warning: heading id '{#main}' can't be used: another heading of the page (or the page itself) has that id; the heading's id is 'main-1' [heading-id]",
+                "p.md:9:10: warning: heading id '{#a\"b}' can't be used: an id is letters, digits, '-', '_', ':' and '.'; the heading's id is 'quote' [heading-id]",
+            ])
+    }
+
+    @Test func rawHTMLInsideAReferenceSaysSoInsteadOfUnclosed() {
+        let document = MarkdownDocument(markdown: "See [[<img src=x onerror=alert(1)>]] and [[`code`]] and [[open\n", file: "p.md")
+        #expect(
+            document.diagnostics.map(\.description) == [
+                "p.md:1:5: warning: term reference '[[<img src=x onerror=alert(1)>]]' holds markup; a reference names a plain word ([[word]] or [[shown text|word]]) [term-markup]",
+                "p.md:1:42: warning: term reference '[[`code`]]' holds markup; a reference names a plain word ([[word]] or [[shown text|word]]) [term-markup]",
+                "p.md:1:57: warning: '[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[[' [unclosed-term]",
+            ])
+    }
 }
