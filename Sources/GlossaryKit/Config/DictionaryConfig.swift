@@ -31,6 +31,37 @@ public struct DictionaryConfig: Sendable, Equatable {
     /// 10,000 years: `max_age_days` becomes seconds in a `Double`, where this is still exact.
     static let maximumAgeDays = 3_650_000
 
+    /// Whether `url` starts with an http or https scheme and a host.
+    static func isHTTP(_ url: String) -> Bool {
+        let lowered = url.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else { return false }
+        let host = url.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !host.isEmpty
+    }
+
+    /// What a cache folder (below the site's folder, as builds take it: a leading `/` too) would overlap that builds
+    /// or `glossary cache prune` must not touch — the site's folder or one holding it, `content/`, `themes/`,
+    /// `glossary.yml`, the output folder `site/`, `.glossary/` or `.glossary/build/` — named as the message says it;
+    /// nil when it overlaps none.
+    static func overlap(_ cache: String) -> String? {
+        var components: [Substring] = []
+        var climbs = 0
+        for component in cache.split(separator: "/") where component != "." {
+            if component == ".." {
+                if components.isEmpty { climbs += 1 } else { components.removeLast() }
+            } else {
+                components.append(component)
+            }
+        }
+        if components.isEmpty { return climbs == 0 ? "the site's folder itself" : "a folder holding the site" }
+        guard climbs == 0, let first = components.first else { return nil }
+        if ["content", "themes", "glossary.yml", "site"].contains(first) { return "inside \(first)" + (first == "glossary.yml" ? "" : "/") }
+        if first == ".glossary" && (components.count == 1 || components[1] == "build") {
+            return components.count == 1 ? ".glossary/ itself" : "inside .glossary/build/"
+        }
+        return nil
+    }
+
     /// Reads the section's mapping over the defaults; problems are collected, never thrown.
     static func decode(_ node: YAMLNode) -> (DictionaryConfig, [Diagnostic]) {
         var config = DictionaryConfig()
@@ -40,7 +71,9 @@ public struct DictionaryConfig: Sendable, Equatable {
         var fields = KeyedMapping(pairs, known: keys, context: "under 'dictionary' in glossary.yml")
 
         if let api = fields.string("api"), let node = fields["api"] {
-            if api.contains("{word}") {
+            if !Self.isHTTP(api) {
+                fields.report(node.valueError("api", "must be an http:// or https:// URL"))
+            } else if api.contains("{word}") {
                 config.api = api
             } else {
                 fields.report(node.valueError("api", "must contain '{word}', where the looked-up word goes"))
@@ -49,6 +82,8 @@ public struct DictionaryConfig: Sendable, Equatable {
         if let cache = fields.string("cache"), let node = fields["cache"] {
             if cache.isEmpty {
                 fields.report(node.valueError("cache", "must be a folder path"))
+            } else if let overlap = Self.overlap(cache) {
+                fields.report(node.valueError("cache", "must be a folder of its own below the site's folder, not \(overlap)"))
             } else {
                 config.cache = cache
             }

@@ -172,6 +172,35 @@ import Testing
         #expect(load("dictionary:\n  timeout_seconds: 600\n  rate_limit: 1000000/24h\n  max_age_days: 3650000\n").1 == [])
     }
 
+    /// Refused at glossary.yml, before any word is asked: an API that isn't http(s), and a cache folder that a build
+    /// or `glossary cache prune` would share with the site's own files.
+    static let cacheOwn = "'cache' must be a folder of its own below the site's folder, not"
+
+    @Test(arguments: [
+        ("api: ftp://x/{lang}/{word}", "glossary.yml:2:8: error: 'api' must be an http:// or https:// URL, found 'ftp://x/{lang}/{word}' [config-value]"),
+        ("api: file:///etc/{word}", "glossary.yml:2:8: error: 'api' must be an http:// or https:// URL, found 'file:///etc/{word}' [config-value]"),
+        ("api: http:///{word}", "glossary.yml:2:8: error: 'api' must be an http:// or https:// URL, found 'http:///{word}' [config-value]"),
+        ("cache: .", "glossary.yml:2:10: error: \(cacheOwn) the site's folder itself, found '.' [config-value]"),
+        ("cache: /", "glossary.yml:2:10: error: \(cacheOwn) the site's folder itself, found '/' [config-value]"),
+        ("cache: ..", "glossary.yml:2:10: error: \(cacheOwn) a folder holding the site, found '..' [config-value]"),
+        ("cache: content", "glossary.yml:2:10: error: \(cacheOwn) inside content/, found 'content' [config-value]"),
+        ("cache: ./themes/cache", "glossary.yml:2:10: error: \(cacheOwn) inside themes/, found './themes/cache' [config-value]"),
+        ("cache: site", "glossary.yml:2:10: error: \(cacheOwn) inside site/, found 'site' [config-value]"),
+        ("cache: .glossary", "glossary.yml:2:10: error: \(cacheOwn) .glossary/ itself, found '.glossary' [config-value]"),
+        ("cache: .glossary/build/x", "glossary.yml:2:10: error: \(cacheOwn) inside .glossary/build/, found '.glossary/build/x' [config-value]"),
+    ])
+    func anAPIThatIsNotHTTPAndACacheOverlappingTheSiteAreErrors(line: String, expected: String) {
+        let (config, diagnostics) = load("dictionary:\n  \(line)\n")
+        #expect(diagnostics == [expected])
+        #expect(config.dictionary == DictionaryConfig())
+    }
+
+    @Test func cacheFoldersOfTheirOwnAndHTTPAPIsAreAccepted() {
+        for line in ["cache: .glossary/cache", "cache: cache", "cache: ../shared-cache", "cache: content-cache", "api: HTTP://127.0.0.1:8080/{word}"] {
+            #expect(load("dictionary:\n  \(line)\n").1 == [], "\(line)")
+        }
+    }
+
     @Test func providersAreReadInOrder() {
         #expect(load("dictionary:\n  providers: [wordnet, api]\n").0.dictionary.providers == [.wordNet, .api])
         #expect(load("dictionary:\n  providers: wordnet\n").0.dictionary.providers == [.wordNet])
