@@ -154,6 +154,13 @@ import Testing
                 "   |     ^",
             ]),
         Trigger(
+            code: .termMarkup, site: "-- content/index.md --\nSee [[<img src=x onerror=alert(1)>]] here.\n",
+            expected: [
+                "content/index.md:1:5: warning: term reference '[[<img src=x onerror=alert(1)>]]' holds markup; a reference names a plain word ([[word]] or [[shown text|word]]) [term-markup]",
+                " 1 | See [[<img src=x onerror=alert(1)>]] here.",
+                "   |     ^",
+            ]),
+        Trigger(
             code: .emptyTerm, site: "-- content/index.md --\nSee [[ ]] here.\n",
             expected: ["content/index.md:1:5: warning: term reference names no word [empty-term]"]),
         Trigger(
@@ -196,6 +203,13 @@ import Testing
                 "   |             ^",
             ]),
         Trigger(
+            code: .headingID, site: "-- content/index.md --\n## Two {#dup}\n\n## Three {#dup}\n",
+            expected: [
+                "content/index.md:3:10: warning: heading id '{#dup}' can't be used: another heading of the page (or the page itself) has that id; the heading's id is 'dup-1' [heading-id]",
+                " 3 | ## Three {#dup}",
+                "   |          ^",
+            ]),
+        Trigger(
             code: .navUnknownPage, site: "-- glossary.yml --\nnav:\n  - index.md\n  - Guide:\n      - guide/intro.md\n" + page,
             expected: [
                 "glossary.yml:4:9: warning: nav lists 'guide/intro.md', which is not a page or folder of content/ [nav-unknown-page]",
@@ -230,6 +244,13 @@ import Testing
                 "themes/small/templates/page.mustache:1:1: error: section 'page' is never closed [template-syntax]",
                 " 1 | {{#page}}<main>{{{page.content}}}</main>",
                 "   | ^",
+            ]),
+        Trigger(
+            code: .templateRecursion, site: page + themeFiles(page: "<main>{{>page}}</main>\n"),
+            expected: [
+                "themes/small/templates/page.mustache:1:7: error: template 'page' includes itself outside any section ('page' → 'page'): rendering it would never end [template-recursion]",
+                " 1 | <main>{{>page}}</main>",
+                "   |       ^",
             ]),
         Trigger(
             code: .templateMissing, site: page + themeFiles(page: nil),
@@ -334,6 +355,12 @@ import Testing
             #expect(Array(lines[start...].prefix(expected.count)) == expected, "\(result.stderr)")
         }
         #expect(trigger.code.severity == (expected[0].contains("error: ") ? .error : .warning))
+        // A second build has nothing to do and says it all again, exactly as the first did (source lines too).
+        if trigger.arguments.first == "build", result.status == 0 {
+            let again = try await site.run(trigger.arguments, environment: environment)
+            func diagnostics(_ stderr: String) -> [Substring] { stderr.split(separator: "\n").filter { !$0.hasPrefix("Built ") } }
+            #expect(diagnostics(again.stderr) == diagnostics(result.stderr), "\(again.stderr)")
+        }
     }
 
     @Test func everyCodeHasATrigger() {

@@ -31,6 +31,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case aliasCollision = "alias-collision"
     case unusedTerm = "unused-term"
     case unclosedTerm = "unclosed-term"
+    case termMarkup = "term-markup"
     case emptyTerm = "empty-term"
     case termTooLong = "term-too-long"
     case unknownTerm = "unknown-term"
@@ -38,6 +39,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case slugCollision = "slug-collision"
     case brokenLink = "broken-link"
     case brokenAnchor = "broken-anchor"
+    case headingID = "heading-id"
     // Navigation
     case navUnknownPage = "nav-unknown-page"
     case navDuplicatePage = "nav-duplicate-page"
@@ -45,6 +47,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case themeMissing = "theme-missing"
     case themeCycle = "theme-cycle"
     case templateSyntax = "template-syntax"
+    case templateRecursion = "template-recursion"
     case templateMissing = "template-missing"
     // The preview server
     case watchPolling = "watch-polling"
@@ -67,15 +70,31 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
 
     public var severity: Severity {
         switch self {
-        case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .emptyTerm, .unknownTerm, .brokenLink,
-            .ambiguousTerm, .brokenAnchor, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite, .cacheLeftover,
+        case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .termMarkup, .emptyTerm, .unknownTerm,
+            .brokenLink,
+            .ambiguousTerm, .brokenAnchor, .headingID, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite,
+            .cacheLeftover,
             .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
-            .duplicateTerm, .aliasCollision, .termTooLong, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateMissing, .badAPIURL,
+            .duplicateTerm, .aliasCollision, .termTooLong, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateRecursion, .templateMissing,
+            .badAPIURL,
             .badResponse:
             .error
+        }
+    }
+
+    /// Whether a problem's location points at text worth showing under the message; false for problems about a whole
+    /// file (they are located at its first line only so editors can open it). A problem said again by a build with
+    /// nothing to do (`Problem.replayed`) shows what it showed the first time.
+    public var showsSourceLine: Bool {
+        switch self {
+        case .readFailed, .symlinkSkipped, .fileSkipped, .duplicatePage, .reservedPath, .entryMissingTerm, .templateMissing, .cacheUnreadable,
+            .cacheCorrupt, .cacheLeftover, .configMissing, .contentMissing:
+            false
+        default:
+            true
         }
     }
 
@@ -94,8 +113,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .contentMissing: "the site's folder has no content/ folder"
         case .readFailed: "a file could not be read"
         case .encoding: "a markdown file is not valid UTF-8"
-        case .symlinkSkipped: "a symbolic link in content/ was not followed"
-        case .fileSkipped: "something in content/ can't be published (a FIFO, a dangling link, an unreadable folder, a name that is not UTF-8)"
+        case .symlinkSkipped: "a symbolic link in content/ or a theme's folder was not followed"
+        case .fileSkipped:
+            "something in content/ or a theme's folder can't be published (a FIFO, a dangling link, an unreadable folder, a name that is not UTF-8)"
         case .duplicatePage: "two files publish the same URL"
         case .reservedPath: "a page or file sits at a path glossary generates"
         case .outputPath: "the output folder would replace the site's own files"
@@ -107,6 +127,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .aliasCollision: "an alias of a glossary entry is another entry's term or alias"
         case .unusedTerm: "a glossary entry that no page uses (reported by glossary check)"
         case .unclosedTerm: "'[[' without ']]' on the same line"
+        case .termMarkup: "a term reference holds markup (raw HTML, code, emphasis, a link) instead of a plain word"
         case .emptyTerm: "a term reference names no word"
         case .termTooLong: "a term is longer than a term can be (200 characters)"
         case .unknownTerm: "a referenced term has no definition"
@@ -114,11 +135,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .slugCollision: "two terms would get the same page"
         case .brokenLink: "an internal link leads to no page or file of the site"
         case .brokenAnchor: "a link's #fragment names no heading of the page it leads to"
+        case .headingID: "a heading's {#id} can't be its id: not an id, or another heading's"
         case .navUnknownPage: "glossary.yml's nav lists a page or folder that content/ does not publish"
         case .navDuplicatePage: "glossary.yml's nav lists a page twice"
         case .themeMissing: "the theme named in glossary.yml (or in a theme.yml's extends) does not exist"
         case .themeCycle: "themes extend each other in a circle"
         case .templateSyntax: "a Mustache template has a syntax error"
+        case .templateRecursion: "a template includes itself (through partials or parents) outside any section, so it would never end"
         case .templateMissing: "a theme lacks a template every theme must have"
         case .watchPolling: "the preview server can't use inotify and checks the files for changes by polling"
         case .cacheUnreadable: "a definitions cache file can't be read"
@@ -188,6 +211,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Reference the term from a page ([[word]], or the page's front matter terms:), or delete the entry if the glossary no longer needs it. Uses by other glossary entries don't count; the warning fails glossary check only with --strict."
         case .unclosedTerm:
             "Close the reference on the same line ('[[word]]', without markup inside), or write '\\[[' for a literal '[['."
+        case .termMarkup:
+            "A reference names a word: write it plain, '[[word]]', or '[[shown text|word]]'. Markup (raw HTML, `code`, *emphasis*, links) goes around the reference, not inside it."
         case .emptyTerm:
             "Write the word between the brackets, '[[word]]', or remove the empty reference."
         case .termTooLong:
@@ -202,6 +227,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Check the link's path: write site-absolute links (/guide/intro/) or links to markdown files (intro.md), which follow base_url."
         case .brokenAnchor:
             "Link to a heading's id as the page shows it (hover a heading for its link): the heading's text lowercased, punctuation dropped, spaces as '-' (## Set up Pods → #set-up-pods); repeated headings get -1, -2."
+        case .headingID:
+            "A heading may end with {#id} to choose its id (## Owners and dependents {#owners-dependents}): letters, digits, '-', '_', ':' and '.', each id once on a page, not one the page itself uses (main, top, terms-on-page). Until then the heading gets the id the message names."
         case .navUnknownPage:
             "Write the path below content/ of a page (guide/intro.md) or of a folder (guide/); check its spelling, or remove the entry. Drafts are left out without a warning."
         case .navDuplicatePage:
@@ -212,6 +239,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Make one theme of the chain stop extending the next: a theme.yml's 'extends' names a theme that (through others) extends it."
         case .templateSyntax:
             "Fix the template at the line and column given: every {{#section}} needs its {{/section}}, tags need '}}'."
+        case .templateRecursion:
+            "Put the partial that leads back into a section ({{#children}}{{>tree}}{{/children}} ends with the data), or remove it: the message lists the chain of templates, the location is the first tag of it."
         case .templateMissing:
             "Every theme needs page, term, terms, search and 404 templates; extend the default theme (theme.yml: extends: default) to inherit what you don't override."
         case .watchPolling:

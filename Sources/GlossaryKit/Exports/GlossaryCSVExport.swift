@@ -37,19 +37,28 @@ enum GlossaryCSVExport {
         cells.map(cell).joined(separator: ",") + "\r\n"
     }
 
-    /// One field: control characters other than tab, LF and CR dropped, then neutralised and quoted. On bytes: every
-    /// character it looks at is ASCII, which UTF-8 never uses inside another character (a term used on every page
-    /// lists thousands of URLs in one cell).
+    /// One field: the characters HTML hides (`HTML.isHidden`: control characters other than tab, LF and CR, the
+    /// bidirectional overrides) dropped, then neutralised and quoted. On bytes (a term used on every page lists
+    /// thousands of URLs in one cell).
     static func cell(_ value: String) -> String {
         var bytes: [UInt8] = [UInt8(ascii: "\"")]
         bytes.reserveCapacity(value.utf8.count + 4)
-        for byte in value.utf8 {
-            if byte == UInt8(ascii: "\"") {
-                bytes += [byte, byte]
-            } else if byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") || byte == 0x7F {
-                continue
-            } else {
-                bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte == UInt8(ascii: "\"") {
+                    bytes += [byte, byte]
+                } else if byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") || byte == 0x7F {
+                    // dropped
+                } else if byte == 0xC2 || byte == 0xE2, case let width = HTML.hiddenWidth(utf8, at: index), width > 0 {
+                    index += width
+                    continue
+                } else {
+                    bytes.append(byte)
+                }
+                index += 1
             }
         }
         if bytes.count > 1, formulaStarts.contains(Unicode.Scalar(bytes[1])) { bytes.insert(UInt8(ascii: "'"), at: 1) }

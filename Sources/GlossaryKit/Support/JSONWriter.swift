@@ -19,7 +19,8 @@ public enum JSONWriter {
         // Most strings need no escape: written whole.
         let plain = text.withUTF8 { bytes in
             !bytes.contains { byte in
-                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 || (htmlSafe && (byte == 0x3C || byte == 0x3E || byte == 0x26))
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+                    || (htmlSafe && (byte == 0x3C || byte == 0x3E || byte == 0x26))
             }
         }
         guard !plain else {
@@ -49,8 +50,19 @@ public enum JSONWriter {
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                     width = 3
-                case 0..<0x20:
+                case 0..<0x20, 0x7F:
                     let hex = String(byte, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                // The other characters HTML hides (C1 controls, bidirectional overrides) as escapes too: a page's
+                // JSON-LD and the search documents carry the value, never the character.
+                case 0xC2 where HTML.hiddenWidth(bytes, at: index) > 0, 0xE2 where HTML.hiddenWidth(bytes, at: index) > 0:
+                    width = HTML.hiddenWidth(bytes, at: index)
+                    // Two bytes 110xxxxx 10xxxxxx, or three 1110xxxx 10xxxxxx 10xxxxxx.
+                    let value =
+                        width == 2
+                        ? UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                        : UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    let hex = String(value, radix: 16)
                     escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 default:
                     index += 1

@@ -1,6 +1,6 @@
 /// Named templates available as partials and parents; parsed once.
 public struct MustachePartials: Sendable {
-    private var templates: [String: MustacheTemplate] = [:]
+    private(set) var templates: [String: MustacheTemplate] = [:]
     /// Which set of templates this is: new with every change, so a thread's copy of an older set is never used.
     private var identity = Identity()
 

@@ -213,23 +213,37 @@ struct MustacheRenderer: ~Copyable {
         }
     }
 
-    /// Appends `bytes` with `& < > " '` escaped, copying runs without them in one go (also what `BodySlots.splice`
-    /// escapes a slot's new value with, so the two write the same bytes).
+    /// Appends `bytes` with `& < > " '` escaped and the characters HTML must not show (`HTML.isHidden`) made U+FFFD,
+    /// copying runs without them in one go (also what `MustacheSlots` escapes a slot's new value with, so the two
+    /// write the same bytes).
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout GrowingBytes) {
         var runStart = 0
-        for index in bytes.indices {
+        var index = 0
+        while index < bytes.count {
             let replacement: StaticString
+            var width = 1
             switch bytes[index] {
             case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
             case UInt8(ascii: "\""): replacement = "&quot;"
             case UInt8(ascii: "'"): replacement = "&#39;"
-            default: continue
+            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x7F: replacement = "\u{FFFD}"
+            case 0xC2, 0xE2:
+                width = HTML.hiddenWidth(bytes, at: index)
+                guard width > 0 else {
+                    index += 1
+                    continue
+                }
+                replacement = "\u{FFFD}"
+            default:
+                index += 1
+                continue
             }
             output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             output.append(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            runStart = index + 1
+            index += width
+            runStart = index
         }
         output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }

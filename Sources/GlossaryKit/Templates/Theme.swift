@@ -33,8 +33,8 @@ public struct Theme: Sendable {
     }
 
     /// Finds the theme's layers, then loads and parses the templates it uses; problems are reported at the
-    /// file, line and column (`theme-missing`, `theme-cycle`, `template-syntax`, `template-missing`, and those
-    /// of `theme.yml`).
+    /// file, line and column (`theme-missing`, `theme-cycle`, `template-syntax`, `template-recursion`,
+    /// `template-missing`, and those of `theme.yml`).
     ///
     /// - Parameter location: where glossary.yml names the theme, for the error when it doesn't exist.
     public static func load(name: String, siteRoot: URL, location: SourceLocation? = nil, displayPath: (URL) -> String) -> (Theme?, [Diagnostic]) {
@@ -46,8 +46,8 @@ public struct Theme: Sendable {
         var sources: [String: (source: String, path: String)] = [:]
         var assets: [String: ThemeAsset] = [:]
         for layer in layers {
-            sources.merge(layer.templates(displayPath: displayPath)) { mine, _ in mine }
-            assets.merge(layer.assets) { mine, _ in mine }
+            sources.merge(layer.templates(displayPath: displayPath, problems: &diagnostics)) { mine, _ in mine }
+            assets.merge(layer.assets(displayPath: displayPath, problems: &diagnostics)) { mine, _ in mine }
         }
         var templates = MustachePartials()
         for (templateName, template) in sources.sorted(by: { $0.key < $1.key }) {
@@ -58,6 +58,13 @@ public struct Theme: Sendable {
                     Diagnostic(.templateSyntax(detail: error.message), at: SourceLocation(file: template.path, line: error.line, column: error.column)))
             }
         }
+        for cycle in templates.unconditionalCycles() {
+            // At the tag in the first template of the chain that includes the next.
+            let (first, second) = (cycle[0], cycle[1])
+            let path = sources[first]?.path ?? first
+            let (line, column) = sources[first].flatMap { Self.position(ofTag: second, in: $0.source) } ?? (1, 1)
+            diagnostics.append(Diagnostic(.templateRecursion(chain: cycle), at: SourceLocation(file: path, line: line, column: column)))
+        }
         let extended = layers.dropFirst().map(\.name)
         for required in requiredTemplates where sources[required] == nil {
             diagnostics.append(
@@ -66,6 +73,30 @@ public struct Theme: Sendable {
         }
         let theme = Theme(name: name, layers: layers, templates: templates, assets: assets, templateSources: sources.mapValues(\.source))
         return (theme, diagnostics)
+    }
+
+    /// The line and column of the first `{{>name}}` or `{{<name}}` tag in `source` (with the default delimiters).
+    static func position(ofTag name: String, in source: String) -> (line: Int, column: Int)? {
+        var line = 1
+        var column = 1
+        var rest = Substring(source)
+        while !rest.isEmpty {
+            if rest.hasPrefix("{{") {
+                let inside = rest.dropFirst(2).drop { $0 == " " }
+                if let sigil = inside.first, sigil == ">" || sigil == "<", inside.dropFirst().drop(while: { $0 == " " }).hasPrefix(name) {
+                    let after = inside.dropFirst().drop { $0 == " " }.dropFirst(name.count).drop { $0 == " " }
+                    if after.hasPrefix("}}") { return (line, column) }
+                }
+            }
+            let character = rest.removeFirst()
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += character.unicodeScalars.count
+            }
+        }
+        return nil
     }
 
     public func render(_ template: String, _ context: MustacheValue) -> String {

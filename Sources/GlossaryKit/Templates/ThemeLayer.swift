@@ -19,13 +19,13 @@ public struct ThemeLayer: Sendable, Equatable {
     }
 
     /// Template sources by template name (the path below `templates/` without `.mustache`), with the path
-    /// diagnostics show for each.
-    func templates(displayPath: (URL) -> String) -> [String: (source: String, path: String)] {
+    /// diagnostics show for each; what the folder has that can't be used is added to `problems`, as in `content/`.
+    func templates(displayPath: (URL) -> String, problems: inout [Diagnostic]) -> [String: (source: String, path: String)] {
         var result: [String: (source: String, path: String)] = [:]
         switch source {
         case .folder(let folder):
             let templatesFolder = folder.appendingPathComponent("templates", isDirectory: true)
-            for file in SiteSource.listFiles(in: templatesFolder) where file.hasSuffix(".mustache") {
+            for file in Self.list(templatesFolder, displayPath: displayPath, problems: &problems) where file.hasSuffix(".mustache") {
                 let url = templatesFolder.appendingPathComponent(file)
                 if let data = FileManager.default.contents(atPath: url.path) {
                     result[String(file.dropLast(".mustache".count))] = (String(decoding: data, as: UTF8.self), displayPath(url))
@@ -40,13 +40,15 @@ public struct ThemeLayer: Sendable, Equatable {
         return result
     }
 
-    /// Assets by path below `assets/`.
-    var assets: [String: ThemeAsset] {
+    /// Assets by path below `assets/`; what the folder has that can't be used is added to `problems`.
+    func assets(displayPath: (URL) -> String, problems: inout [Diagnostic]) -> [String: ThemeAsset] {
         switch source {
         case .folder(let folder):
             let assetsFolder = folder.appendingPathComponent("assets", isDirectory: true)
             return Dictionary(
-                uniqueKeysWithValues: SiteSource.listFiles(in: assetsFolder).map { ($0, ThemeAsset.file(assetsFolder.appendingPathComponent($0))) })
+                uniqueKeysWithValues: Self.list(assetsFolder, displayPath: displayPath, problems: &problems).map {
+                    ($0, ThemeAsset.file(assetsFolder.appendingPathComponent($0)))
+                })
         case .builtIn:
             var result: [String: ThemeAsset] = [:]
             for (path, data) in BuiltInTheme.files where path.hasPrefix("assets/") {
@@ -54,6 +56,18 @@ public struct ThemeLayer: Sendable, Equatable {
             }
             return result
         }
+    }
+
+    /// The files below `folder` (`SiteSource.listFiles`: a link out of it, a FIFO… left out), each left out a problem
+    /// at its path. A folder that doesn't exist holds nothing.
+    private static func list(_ folder: URL, displayPath: (URL) -> String, problems: inout [Diagnostic]) -> [String] {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        var skipped: [Diagnostic] = []
+        let files = SiteSource.listFiles(in: folder) { path, reason in
+            skipped.append(Diagnostic(reason.problem(in: displayPath(folder)), at: .start(of: displayPath(folder.appendingPathComponent(path)))))
+        }
+        problems += skipped
+        return files
     }
 
     /// Where diagnostics say a missing template should go.

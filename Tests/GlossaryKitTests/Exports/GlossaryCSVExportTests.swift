@@ -47,7 +47,7 @@ import Testing
             for scalar in value.unicodeScalars {
                 if scalar == "\"" {
                     text += "\"\""
-                } else if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" || scalar.value == 0x7F {
+                } else if HTML.isHidden(scalar) {
                     continue
                 } else {
                     text.unicodeScalars.append(scalar)
@@ -56,7 +56,10 @@ import Testing
             if let first = text.unicodeScalars.first, GlossaryCSVExport.formulaStarts.contains(first) { text = "'" + text }
             return "\"" + text + "\""
         }
-        let pieces = ["a", "\"", "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", "\u{1}", "\u{7F}", "\u{80}", "é", "語", "😀", "\u{301}", " ", ","]
+        let pieces = [
+            "a", "\"", "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", "\u{1}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{202E}", "\u{202F}", "é", "語", "😀",
+            "\u{301}", " ", ",",
+        ]
         var random = SplitMix(seed: 0xc5f)
         for _ in 0..<3000 {
             let value = (0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
