@@ -8,14 +8,18 @@
 /* Called by MHD to unescape the URL path and arguments in place; returns the new length. */
 typedef size_t (*glossary_mhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);
 
-/* What the preview server asks of MHD besides the address and the handler. */
+/* Called by MHD once a request line is in, before its headers; returns the request's first context (NULL). */
+typedef void *(*glossary_mhd_request_line_callback)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+/* What the preview server asks of MHD besides the address and the handler. MHD is given no per-address
+   limit: the preview server keeps its own, choosing which connection makes room. */
 struct glossary_mhd_settings {
     size_t connection_memory_limit;
     unsigned int connection_limit;
-    /* Connections one client address may hold at once (0: no limit). */
-    unsigned int per_ip_connection_limit;
     unsigned int connection_timeout_seconds;
     glossary_mhd_unescape_callback unescape;
+    /* Told of each request line (with `callback_cls`). */
+    glossary_mhd_request_line_callback request_line;
     /* Told of every connection's start and close (with `callback_cls`). */
     MHD_NotifyConnectionCallback notify_connection;
     /* Told when each request is done (with `callback_cls`). */
@@ -34,9 +38,9 @@ static inline struct MHD_Daemon *glossary_mhd_start(
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
         MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_ip_connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout_seconds,
         MHD_OPTION_UNESCAPE_CALLBACK, settings->unescape, NULL,
+        MHD_OPTION_URI_LOG_CALLBACK, settings->request_line, settings->callback_cls,
         MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->callback_cls,
         MHD_OPTION_NOTIFY_COMPLETED, settings->notify_completed, settings->callback_cls,
         MHD_OPTION_END);
@@ -54,4 +58,11 @@ static inline int glossary_mhd_connection_socket(struct MHD_Connection *connecti
 {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info != NULL ? info->connect_fd : -1;
+}
+
+/* The client's address (as accepted); NULL if unknown. */
+static inline const struct sockaddr *glossary_mhd_connection_client_address(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info != NULL ? info->client_addr : NULL;
 }

@@ -1,27 +1,42 @@
 import Foundation
 
-/// What libmicrohttpd's own limits miss: a total deadline for each request head, and streams counted apart.
+/// What libmicrohttpd's own limits miss: a total deadline for each request head, a per-address limit that
+/// makes room for a newcomer, and streams counted apart.
 ///
 /// MHD's idle timeout restarts with every byte, so a client sending a header byte every few seconds keeps its
 /// connection (and its thread) for as long as it likes. The guard gives each connection `headerTimeout` from
 /// the moment it opens, or from the end of its previous request, to deliver a whole request line and headers;
-/// past that a watchdog thread shuts the socket down and MHD closes the connection. It also counts streaming
-/// responses apart from requests, admitting at most `streamLimit`, and watches each stream's socket, so a
-/// stream whose client has gone is cancelled at once instead of at its next write.
+/// past that a watchdog thread shuts the socket down and MHD closes the connection.
+///
+/// One client address holds at most `perAddressLimit` connections that the guard has not shut down. When a
+/// new one would exceed that, the guard shuts down the one from that address waiting longest for a request:
+/// an idle one (nothing of its next request in) before one part way through a request head. A connection
+/// whose request is being answered is never chosen; when every other one is, the newcomer is shut down.
+/// So idle and slow connections can't lock an address out, and whoever opens many pushes out only their own.
+///
+/// It also counts streaming responses apart from requests, admitting at most `streamLimit`, and watches each
+/// stream's socket, so a stream whose client has gone is cancelled at once instead of at its next write.
 ///
 /// It knows sockets and keys (MHD's connection pointers), not MHD: `HTTPServer` feeds it from MHD's callbacks.
 /// Sockets are only touched under the lock, and MHD closes a connection's socket only after `closed` has
 /// returned, so the guard never acts on a descriptor number that has meanwhile been given to someone else.
 final class ConnectionGuard: @unchecked Sendable {
     let headerTimeout: TimeInterval
+    let perAddressLimit: Int
     let streamLimit: Int
 
     /// What the guard has done so far, and holds now.
     struct Counts: Equatable {
         var connections = 0
+        /// Connections waiting for a request with nothing of it in yet (new, or kept alive after one).
+        var idle = 0
+        /// Connections part way through a request head.
+        var receivingHeads = 0
         var streams = 0
         /// Connections shut down for missing their header deadline.
         var headerTimeouts = 0
+        /// Connections shut down because their address was over `perAddressLimit`.
+        var overAddressLimit = 0
         /// Streams cancelled because their client hung up.
         var hangUps = 0
     }
@@ -32,10 +47,20 @@ final class ConnectionGuard: @unchecked Sendable {
         case cancelled
     }
 
+    private enum Phase: Equatable {
+        /// Waiting for a request head, due by `deadline`; `started` once its request line is in.
+        case awaitingHead(deadline: ContinuousClock.Instant, started: Bool)
+        /// Its request head is in: the request is being answered.
+        case answering
+        /// Shut down by the guard: MHD is closing it, and it no longer counts against its address.
+        case shutDown
+    }
+
     private struct Connection {
-        var socket: Int32
-        /// When the request head must be in; nil while a request is being answered.
-        var headerDeadline: ContinuousClock.Instant?
+        let socket: Int32
+        /// The client's IP address, as bytes: what `perAddressLimit` counts by.
+        let address: [UInt8]
+        var phase: Phase
         var stream: StreamState?
     }
 
@@ -53,8 +78,9 @@ final class ConnectionGuard: @unchecked Sendable {
     /// A hang-up shows as the peer's end closed, or as a hang-up or error on the socket.
     private static let hangUpEvents = readHangUp | Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)
 
-    init(headerTimeout: TimeInterval, streamLimit: Int) {
+    init(headerTimeout: TimeInterval, perAddressLimit: Int, streamLimit: Int) {
         self.headerTimeout = headerTimeout
+        self.perAddressLimit = perAddressLimit
         self.streamLimit = streamLimit
     }
 
@@ -62,7 +88,17 @@ final class ConnectionGuard: @unchecked Sendable {
         stop()
     }
 
-    var current: Counts { lock.withLock { counts } }
+    var current: Counts {
+        lock.withLock {
+            var current = counts
+            for connection in connections.values {
+                if case .awaitingHead(_, let started) = connection.phase {
+                    if started { current.receivingHeads += 1 } else { current.idle += 1 }
+                }
+            }
+            return current
+        }
+    }
 
     /// Starts the watchdog thread; false if its wake-up pipe can't be made.
     func start() -> Bool {
@@ -101,23 +137,38 @@ final class ConnectionGuard: @unchecked Sendable {
 
     // MARK: What MHD reports (through HTTPServer)
 
-    /// A connection was accepted: its first request head is due within `headerTimeout`.
-    func opened(_ key: Int, socket: Int32) {
+    /// A connection was accepted from `address`: its first request head is due within `headerTimeout`, and
+    /// if its address now holds more than `perAddressLimit`, one of them is shut down.
+    func opened(_ key: Int, socket: Int32, address: [UInt8]) {
         lock.withLock {
             counts.connections += 1
-            connections[key] = Connection(socket: socket, headerDeadline: nil, stream: nil)
-            setDeadline(key)
+            connections[key] = Connection(socket: socket, address: address, phase: awaitingHead(), stream: nil)
+            makeRoom(for: key)
+        }
+    }
+
+    /// A request line is in: the connection is part way through a request head.
+    func requestLineReceived(_ key: Int) {
+        lock.withLock {
+            guard case .awaitingHead(let deadline, _) = connections[key]?.phase else { return }
+            connections[key]?.phase = .awaitingHead(deadline: deadline, started: true)
         }
     }
 
     /// A request's head is complete: no deadline while it is answered.
     func requestStarted(_ key: Int) {
-        lock.withLock { connections[key]?.headerDeadline = nil }
+        lock.withLock {
+            guard case .awaitingHead = connections[key]?.phase else { return }
+            connections[key]?.phase = .answering
+        }
     }
 
     /// A request was answered: the next head on this keep-alive connection is due within `headerTimeout`.
     func requestEnded(_ key: Int) {
-        lock.withLock { setDeadline(key) }
+        lock.withLock {
+            guard let phase = connections[key]?.phase, phase != .shutDown else { return }
+            connections[key]?.phase = awaitingHead()
+        }
     }
 
     func closed(_ key: Int) {
@@ -152,16 +203,47 @@ final class ConnectionGuard: @unchecked Sendable {
         }
     }
 
-    // MARK: The watchdog
+    // MARK: Shutting connections down
 
-    /// Called with the lock held.
-    private func setDeadline(_ key: Int) {
-        guard connections[key] != nil else { return }
+    /// With the lock held: the phase of a connection whose next request head is due within `headerTimeout`.
+    private func awaitingHead() -> Phase {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64((headerTimeout * 1000).rounded(.up))))
-        connections[key]?.headerDeadline = deadline
         // Deadlines only grow later, so the watchdog needs waking only when it sleeps without one.
         if sleepingUntil.map({ deadline < $0 }) ?? true { poke() }
+        return .awaitingHead(deadline: deadline, started: false)
     }
+
+    /// With the lock held: if `newcomer`'s address holds more than `perAddressLimit` connections not shut down,
+    /// shuts down the one waiting longest for a request, idle ones first — or the newcomer, if every other one
+    /// is being answered. A deadline is `headerTimeout` after the wait began, so the earliest is the longest.
+    private func makeRoom(for newcomer: Int) {
+        guard let address = connections[newcomer]?.address else { return }
+        var held = 0
+        var victim: (key: Int, order: (Int, ContinuousClock.Instant))?
+        for (key, connection) in connections where connection.address == address {
+            switch connection.phase {
+            case .shutDown: continue
+            case .answering: held += 1
+            case .awaitingHead(let deadline, let started):
+                held += 1
+                // Idle (0) before part way through a head (1), then the earliest deadline.
+                let order = (started ? 1 : 0, deadline)
+                if key != newcomer, victim.map({ order < $0.order }) ?? true { victim = (key, order) }
+            }
+        }
+        guard held > perAddressLimit else { return }
+        shutDown(victim?.key ?? newcomer)
+        counts.overAddressLimit += 1
+    }
+
+    /// With the lock held: MHD's thread for `key` wakes to end of input and closes the connection.
+    private func shutDown(_ key: Int) {
+        guard let socket = connections[key]?.socket else { return }
+        shutdown(socket, Int32(SHUT_RDWR))
+        connections[key]?.phase = .shutDown
+    }
+
+    // MARK: The watchdog
 
     /// Wakes the watchdog (it re-reads the connections); never blocks.
     private func poke() {
@@ -177,11 +259,9 @@ final class ConnectionGuard: @unchecked Sendable {
             var streams: [(key: Int, socket: Int32)] = []
             for key in Array(connections.keys) {
                 guard let connection = connections[key] else { continue }
-                if let deadline = connection.headerDeadline {
+                if case .awaitingHead(let deadline, _) = connection.phase {
                     if deadline <= now {
-                        // MHD's thread for this connection wakes to end of input and closes it.
-                        shutdown(connection.socket, Int32(SHUT_RDWR))
-                        connections[key]?.headerDeadline = nil
+                        shutDown(key)
                         counts.headerTimeouts += 1
                     } else {
                         earliest = min(earliest ?? deadline, deadline)

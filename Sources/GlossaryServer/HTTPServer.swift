@@ -8,9 +8,10 @@ import Foundation
 /// path as the client sent it (MHD's unescaping is switched off) so it can refuse every odd encoding itself.
 ///
 /// Slow clients can't hold the server: a request head must arrive whole within `headerTimeout` however
-/// slowly it trickles in, one client address holds at most `perAddressConnectionLimit` connections, and
-/// streaming responses are counted apart (at most `streamLimit`, the rest answered 503 at once) and end as
-/// soon as their client hangs up (see `ConnectionGuard`).
+/// slowly it trickles in; one client address holds at most `perAddressConnectionLimit` connections, a newer
+/// one making room by closing the one of them longest without a request; and streaming responses are counted
+/// apart (at most `streamLimit`, the rest answered 503 at once) and end as soon as their client hangs up (see
+/// `ConnectionGuard`).
 public final class HTTPServer: @unchecked Sendable {
     /// The version of the libmicrohttpd the program runs with (`0.9.75`), for `glossary --version`.
     public static var microhttpdVersion: String { MHD_get_version().map { String(cString: $0) } ?? "unknown" }
@@ -20,7 +21,9 @@ public final class HTTPServer: @unchecked Sendable {
         /// Per-connection memory, which bounds the request line and headers (MHD answers 431 or 414 above it).
         public var connectionMemoryLimit = 32 * 1024
         public var connectionLimit = 256
-        /// Connections one client address may hold at once; more are closed as soon as they are accepted.
+        /// Connections one client address may hold at once. A newer one closes the one of them that has waited
+        /// longest for a request (an idle one before one part way through its head); it is itself closed at
+        /// once only when all the others are being answered.
         public var perAddressConnectionLimit = 64
         /// Streaming responses (live-reload event streams) open at once; more are answered 503.
         public var streamLimit = 32
@@ -62,7 +65,8 @@ public final class HTTPServer: @unchecked Sendable {
     public init(configuration: Configuration, handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler
-        connectionGuard = ConnectionGuard(headerTimeout: configuration.headerTimeout, streamLimit: configuration.streamLimit)
+        connectionGuard = ConnectionGuard(
+            headerTimeout: configuration.headerTimeout, perAddressLimit: configuration.perAddressConnectionLimit, streamLimit: configuration.streamLimit)
     }
 
     deinit {
@@ -80,9 +84,9 @@ public final class HTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         var settings = glossary_mhd_settings(
             connection_memory_limit: configuration.connectionMemoryLimit, connection_limit: UInt32(configuration.connectionLimit),
-            per_ip_connection_limit: UInt32(configuration.perAddressConnectionLimit),
             connection_timeout_seconds: UInt32(configuration.idleTimeoutSeconds), unescape: Self.keepEscaped,
-            notify_connection: Self.connectionChanged, notify_completed: Self.requestCompleted, callback_cls: context)
+            request_line: Self.requestLineReceived, notify_connection: Self.connectionChanged, notify_completed: Self.requestCompleted,
+            callback_cls: context)
         let started: OpaquePointer? = configuration.address.withSockaddr { address in
             glossary_mhd_start(flags, address, Self.accessHandler, context, &settings)
         }
@@ -133,9 +137,27 @@ public final class HTTPServer: @unchecked Sendable {
         guard let cls, let connection else { return }
         let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
         switch code {
-        case .CONNECTION_NOTIFY_STARTED: server.connectionGuard.opened(key(connection), socket: glossary_mhd_connection_socket(connection))
+        case .CONNECTION_NOTIFY_STARTED:
+            server.connectionGuard.opened(key(connection), socket: glossary_mhd_connection_socket(connection), address: clientAddress(connection))
         case .CONNECTION_NOTIFY_CLOSED: server.connectionGuard.closed(key(connection))
         }
+    }
+
+    /// The client's IP address as bytes (4 for IPv4, 16 for IPv6); empty if MHD doesn't know it.
+    private static func clientAddress(_ connection: OpaquePointer) -> [UInt8] {
+        guard let address = glossary_mhd_connection_client_address(connection) else { return [] }
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET: return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) } }
+        case AF_INET6: return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) } }
+        default: return []
+        }
+    }
+
+    /// Returns nil: the access handler's first call must find no request state.
+    private static let requestLineReceived: glossary_mhd_request_line_callback = { cls, _, connection in
+        guard let cls, let connection else { return nil }
+        Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().connectionGuard.requestLineReceived(key(connection))
+        return nil
     }
 
     private static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, _, _ in

@@ -108,6 +108,9 @@ import Testing
         #expect(second.open == limits.perAddressConnectionLimit)
         #expect(server.counts.streams == limits.streamLimit)
         #expect(server.counts.headerTimeouts == 0)
+        // The attackers' own address is served too: a new request there pushes out one of the slow heads.
+        #expect(try RawHTTPClient(port: port).request("GET", "/").status == 200)
+        #expect(await first.waitUntilClosed(300 - firstHeld + 1, timeout: 5))
         print(
             "slowloris: \(first.open + second.open) held (of 400), \(streams.count) streams held; a page from 127.0.0.2 in \(String(format: "%.1f", elapsed * 1000)) ms"
         )
@@ -162,11 +165,71 @@ import Testing
             $0.perAddressConnectionLimit = 3
         }
         defer { server.stop() }
-        let held = try (0..<3).map { _ in try RawHTTPClient(port: server.port) }
-        for client in held { #expect(try client.request("GET", "/").status == 200) }
+        // Streams are answered as long as they last, so none of them can make room for a newcomer.
+        let held = try (0..<3).map { _ in try Self.openStream(server.port) }
+        #expect(held.allSatisfy { $0.status == 200 })
         let oneTooMany = try RawHTTPClient(port: server.port, timeout: 2)
         #expect((try? oneTooMany.request("GET", "/")) == nil)
+        #expect(server.counts.overAddressLimit == 1)
+        #expect(server.counts.streams == 3)
         #expect(try RawHTTPClient(port: server.port, from: "127.0.0.2").request("GET", "/").status == 200)
+    }
+
+    @Test func atTheAddressLimitTheOldestHalfSentHeadMakesRoomForANewRequest() async throws {
+        let server = try Self.server {
+            $0.perAddressConnectionLimit = 8
+            $0.headerTimeout = 60
+        }
+        defer { server.stop() }
+        let swarm = try SlowlorisSwarm(count: 8, port: server.port)
+        #expect(await waitUntil(timeout: 5) { server.counts.receivingHeads == 8 })
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/").status == 200)
+        #expect(await swarm.waitUntilClosed(1, timeout: 5))
+        #expect(swarm.closedMembers == [0])
+        #expect(server.counts.overAddressLimit == 1)
+    }
+
+    @Test func atTheAddressLimitTheConnectionIdleLongestMakesRoomForANewRequest() throws {
+        let server = try Self.server {
+            $0.perAddressConnectionLimit = 8
+            $0.headerTimeout = 60
+        }
+        defer { server.stop() }
+        // Oldest first: four connections that never send, then four kept alive after a request.
+        let silent = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }
+        let keptAlive = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }
+        for client in keptAlive { #expect(try client.request("GET", "/").status == 200) }
+        let idle = silent + keptAlive
+        let newcomer = try RawHTTPClient(port: server.port)
+        #expect(try newcomer.request("GET", "/").status == 200)
+        #expect(RawHTTPClient.closedByServer(among: idle) == [0])
+        // The newcomer stays, kept alive for its next request; the second silent connection has waited longer.
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/").status == 200)
+        #expect(RawHTTPClient.closedByServer(among: idle, count: 2) == [0, 1])
+        #expect(server.counts.overAddressLimit == 2)
+    }
+
+    @Test func atTheAddressLimitAnIdleConnectionMakesRoomBeforeAnOlderHalfSentHead() async throws {
+        let server = try Self.server {
+            $0.perAddressConnectionLimit = 8
+            $0.headerTimeout = 60
+        }
+        defer { server.stop() }
+        let swarm = try SlowlorisSwarm(count: 4, port: server.port)
+        #expect(await waitUntil(timeout: 5) { server.counts.receivingHeads == 4 })
+        // Kept alive after a request, one at a time, so the first has waited longest for its next one.
+        var keptAlive: [RawHTTPClient] = []
+        for waiting in 1...4 {
+            let client = try RawHTTPClient(port: server.port)
+            #expect(try client.request("GET", "/").status == 200)
+            keptAlive.append(client)
+            #expect(await waitUntil(timeout: 5) { server.counts.idle == waiting })
+        }
+        #expect(try RawHTTPClient(port: server.port).request("GET", "/").status == 200)
+        #expect(RawHTTPClient.closedByServer(among: keptAlive) == [0])
+        #expect(server.counts.overAddressLimit == 1)
+        #expect(server.counts.receivingHeads == 4)
+        #expect(swarm.closed == 0)
     }
 
     @Test func streamsBeyondTheLimitAreRefusedAtOnceAndPagesStillServed() throws {

@@ -151,6 +151,26 @@ final class RawHTTPClient: @unchecked Sendable {
         }
     }
 
+    /// Waits until the server has closed at least `count` of `clients` (end of stream or reset, seen by `poll`),
+    /// then gives the indices of those it has closed; the ones closed by then if `timeout` seconds pass first.
+    static func closedByServer(among clients: [RawHTTPClient], count: Int = 1, timeout: TimeInterval = 5) -> [Int] {
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(timeout * 1000)))
+        while true {
+            let closed = clients.indices.filter { clients[$0].hasEnded() }
+            let left = ContinuousClock.now.duration(to: deadline)
+            if closed.count >= count || left <= .zero { return closed }
+            var polled = clients.indices.filter { !closed.contains($0) }.map { pollfd(fd: clients[$0].descriptor, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&polled, nfds_t(polled.count), Int32(SlowlorisSwarm.seconds(left) * 1000) + 1)
+        }
+    }
+
+    /// Whether the server has closed the connection (end of stream or reset); never blocks, reads nothing.
+    private func hasEnded() -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
     /// One request on a fresh connection.
     static func get(_ port: UInt16, _ target: String, method: String = "GET", headers: [String] = []) throws -> Response {
         try RawHTTPClient(port: port).request(method, target, headers: headers)

@@ -50,6 +50,8 @@ final class SlowlorisSwarm: @unchecked Sendable {
     /// Connections the server has not closed.
     var open: Int { condition.withLock { members.count(where: { $0.closed == nil }) } }
     var closed: Int { condition.withLock { members.count(where: { $0.closed != nil }) } }
+    /// The connections the server has closed, by their place in the order they were opened.
+    var closedMembers: [Int] { condition.withLock { members.indices.filter { members[$0].closed != nil } } }
     var headerBytesSent: Int { condition.withLock { bytesSent } }
 
     /// How long each closed connection lived, in seconds.
