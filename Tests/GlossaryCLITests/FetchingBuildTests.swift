@@ -171,6 +171,28 @@ import Testing
         #expect(result.stderr.hasPrefix("Fetching 200 definitions from \(host)…\nFetched 0 of 200 definitions from \(host) (200 failed)\n"))
     }
 
+    /// An API that accepts connections and never answers fails fast too: the build stops asking after 5 timeouts in
+    /// a row rather than waiting out 4 for each of 80 words, and says once how many words it gave up.
+    @Test func eightyWordsAgainstAnAPIThatNeverAnswersStopAfterFiveTimeouts() async throws {
+        let site = try TestSite("-- glossary.yml --\ntitle: T\ndictionary:\n  timeout_seconds: 1\n" + Self.manyWordsSite(count: 80))
+        defer { site.remove() }
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+
+        let result = try await site.run(["build", "--no-source-lines"], environment: Self.api(server))
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let host = "127.0.0.1:\(server.port)"
+        #expect(
+            result.diagnostics.last
+                == "\(server.url("")): warning: no answer from the dictionary API at \(host) within 1 s (5 attempts in a row); stopped asking it, so 80 words were not looked up there [api-unreachable]",
+            "\(result.stderr)")
+        #expect(result.diagnostics.filter { $0.hasSuffix("[api-unreachable]") }.count == 1)
+        #expect(result.stderr.hasPrefix("Fetching 80 definitions from \(host)…\nFetched 0 of 80 definitions from \(host) (80 failed)\n"))
+        // The five timeouts that opened the breaker, and at most the rest of the window (8) that was under way then.
+        #expect(server.requests.count <= 5 + 8, "\(server.requests.count) requests")
+    }
+
     /// `Retry-After: 999999` is more than a build waits in all: the client stops at once and says so.
     @Test func aRetryAfterOfElevenDaysStopsTheFetchingAtOnce() async throws {
         let site = try TestSite(

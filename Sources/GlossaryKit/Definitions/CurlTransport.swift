@@ -12,9 +12,10 @@ private let curlGlobalInit: CURLcode = curl_global_init(glossary_curl_global_all
 /// window, rather than `CURLMOPT_MAX_TOTAL_CONNECTIONS`, whose queued transfers sometimes sat out a whole
 /// poll timeout). Before each start the loop asks the `pacer`, so the rate limit and a 429's pause apply to
 /// the moment requests leave; once the pacer says the client has stopped asking, queued requests are answered
-/// `notSent` without a connection, and a request that never reached a server gives its turn back. Connections
-/// are kept alive and reused through the multi handle's connection cache. Each `get` suspends on a continuation
-/// that the loop thread resumes. This is the only file that imports CCurl.
+/// `notSent` without a connection and those under way are abandoned the same way, and a request that never
+/// reached a server gives its turn back. Connections are kept alive and reused through the multi handle's
+/// connection cache. Each `get` suspends on a continuation that the loop thread resumes. This is the only file
+/// that imports CCurl.
 public final class CurlTransport: HTTPTransport {
     /// The version of the libcurl the program runs with and its TLS library (`7.88.1 (OpenSSL/3.0.15)`), for
     /// `glossary --version`.
@@ -104,6 +105,10 @@ private final class Transfer: @unchecked Sendable {
     func answerCancelled() {
         continuation.resume(returning: .failure(TransportFailure(.cancelled, detail: "the build stopped")))
     }
+
+    func answerNotSent() {
+        continuation.resume(returning: .failure(TransportFailure(.notSent, detail: "not sent: the client stopped asking")))
+    }
 }
 
 /// The multi handle and the thread-side state; shared between callers (`submit`, `close`) and the thread.
@@ -177,12 +182,14 @@ private final class Loop: Sendable {
         let limit = max(options.maxConcurrent, 1)
         while true {
             var nextTurn: ContinuousClock.Instant?
-            // Transfers whose callers stopped waiting are dropped, wherever they are.
-            for (easy, transfer) in inFlight where transfer.isCancelled {
+            // Transfers whose callers stopped waiting are dropped, wherever they are; once the client has stopped
+            // asking, so is every transfer still under way: none of them is waited on for its timeout.
+            let stopped = options.pacer?.stopReason != nil
+            for (easy, transfer) in inFlight where stopped || transfer.isCancelled {
                 curl_multi_remove_handle(multi, easy)
                 curl_easy_cleanup(easy)
                 inFlight[easy] = nil
-                transfer.answerCancelled()
+                if transfer.isCancelled { transfer.answerCancelled() } else { transfer.answerNotSent() }
             }
             while inFlight.count < limit, let transfer = queue.withLock({ $0.take() }) {
                 if transfer.isCancelled {
@@ -191,7 +198,7 @@ private final class Loop: Sendable {
                 }
                 if let pacer = options.pacer {
                     if pacer.stopReason != nil {
-                        transfer.continuation.resume(returning: .failure(TransportFailure(.notSent, detail: "not sent: the client stopped asking")))
+                        transfer.answerNotSent()
                         continue
                     }
                     let now = ContinuousClock.now
@@ -209,8 +216,9 @@ private final class Loop: Sendable {
 
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
-            // A finished transfer frees a slot: fill it at once rather than after the next poll.
-            if finishCompleted(&inFlight) > 0 && waiting > 0 && nextTurn == nil { continue }
+            // A finished transfer frees a slot: fill it at once rather than after the next poll. One that stopped
+            // the client is acted on at once too.
+            if finishCompleted(&inFlight) > 0 && (waiting > 0 && nextTurn == nil || options.pacer?.stopReason != nil) { continue }
             var timeout: Int32 = 1000
             if let nextTurn {
                 let wait = nextTurn - .now

@@ -5,9 +5,10 @@ import Synchronization
 /// than the configured rate, pausing everything when the API says 429, and retrying transient failures with
 /// exponential backoff and jitter a bounded number of times.
 ///
-/// And it gives up on an API that isn't there: after `breakerThreshold` connection attempts in a row that
-/// reached no server, or a `Retry-After` longer than a build waits in all (`maxRetryAfter`), it stops asking;
-/// every word not yet answered shares one problem saying so, and the build takes them from its other sources.
+/// And it gives up on an API that isn't there, never answers or only fails: after `breakerThreshold` attempts in
+/// a row that failed as a retry would (`ConnectionBreaker`), or a `Retry-After` longer than a build waits in all
+/// (`maxRetryAfter`), it stops asking; every word not yet answered shares one problem saying so and how many
+/// they are, and the build takes them from its other sources.
 public struct DictionaryClient: DefinitionFetcher {
     public struct Configuration: Sendable {
         public var template: DictionaryURLTemplate
@@ -29,8 +30,8 @@ public struct DictionaryClient: DefinitionFetcher {
         /// The most one fetch (one build) waits on `Retry-After` pauses in all; the API asking for more stops it, so a
         /// hostile value can't stall a build for hours.
         public var maxRetryAfter: Double = 60
-        /// Connection attempts in a row that reach no server (refused, no such host, connect timeout) before the
-        /// client stops asking. Above `retries + 1`, so one word alone still reports its own failure.
+        /// Attempts in a row that fail (refused, no such host, timed out, cut short, a 5xx) before the client stops
+        /// asking. Above `retries + 1`, so one word alone still reports its own failure.
         public var breakerThreshold = 5
         public var userAgent = "glossary/\(GlossaryVersion.current)"
 

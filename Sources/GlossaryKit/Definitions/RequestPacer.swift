@@ -2,7 +2,7 @@ import Synchronization
 
 /// Decides when the dictionary client may send its next request: never more than `limit` requests in any
 /// sliding `window`, none at all while a 429's `Retry-After` pause lasts, and none ever again once the client
-/// has stopped asking (the API unreachable, or a `Retry-After` longer than the build is willing to wait).
+/// has stopped asking (its `breaker` opened, or a `Retry-After` longer than the build is willing to wait).
 ///
 /// A sliding log of send times rather than a token bucket: it is exact (a bucket lets a full burst through
 /// at each window edge, which the API's own sliding window would count twice). The transport asks it right
@@ -17,7 +17,7 @@ public final class RequestPacer: Sendable {
     public let defaultPause: Duration
     /// The most the client waits on `Retry-After` pauses in all (one fetch, so one build): a longer wait stops it.
     public let retryAfterBudget: Duration
-    /// Stops this pacer when connections keep failing (nil: never).
+    /// Stops this pacer when transfers keep failing (nil: never).
     public let breaker: ConnectionBreaker?
     private let state = Mutex(State())
 
@@ -101,12 +101,12 @@ public final class RequestPacer: Sendable {
         }
     }
 
-    /// No request leaves from now on; the first reason given is the one kept.
     /// Notes a transfer's result for the breaker: called by the transport as the result is made.
     public func record(_ result: Result<TransportResponse, TransportFailure>) {
         breaker?.record(result, stopping: self)
     }
 
+    /// No request leaves from now on; the first reason given is the one kept.
     public func stop(_ reason: Problem.APIStop) {
         state.withLock { state in
             if state.stopped == nil { state.stopped = reason }

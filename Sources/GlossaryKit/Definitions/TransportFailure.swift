@@ -44,8 +44,7 @@ public struct TransportFailure: Error, Sendable, Equatable {
     }
 
     /// Whether the request never reached a server: the connection was refused, the host didn't resolve, or
-    /// connecting timed out. These don't count against the rate limit, and enough of them in a row mean the API
-    /// is not there.
+    /// connecting timed out. These don't count against the rate limit.
     public var neverConnected: Bool {
         switch kind {
         case .cannotConnect, .cannotResolve, .connectTimedOut: true

@@ -135,6 +135,12 @@ public indirect enum Problem: Hashable, Sendable {
         case cannotResolve(failures: Int)
         /// `failures` attempts in a row could not connect within `seconds`.
         case connectTimedOut(seconds: Double, failures: Int)
+        /// `failures` attempts in a row got no complete answer within `seconds`.
+        case timedOut(seconds: Double, failures: Int)
+        /// `failures` attempts in a row broke off mid-answer; `detail` is libcurl's description of the last.
+        case transferFailed(detail: String, failures: Int)
+        /// `failures` attempts in a row were answered with a server error; `status` is the last one's.
+        case serverError(status: Int, failures: Int)
         /// The API asked to wait `requested` seconds (Retry-After), more than is left of the build's `budget`.
         case retryAfterTooLong(requested: Double, budget: Double)
         /// The API asked to wait again once the build had waited `budget` seconds in all.
@@ -200,7 +206,8 @@ public indirect enum Problem: Hashable, Sendable {
         case .apiTimedOut, .apiCannotConnect, .apiCannotResolve, .apiTransferFailed, .apiCancelled, .apiRedirectFailed: .apiUnreachable
         case .apiStoppedAsking(_, let reason, _):
             switch reason {
-            case .cannotConnect, .cannotResolve, .connectTimedOut: .apiUnreachable
+            case .cannotConnect, .cannotResolve, .connectTimedOut, .timedOut, .transferFailed: .apiUnreachable
+            case .serverError: .apiError
             case .retryAfterTooLong, .retryAfterSpent: .apiRateLimited
             }
         case .wordNetUnavailable: .wordNetUnavailable
@@ -339,6 +346,14 @@ public indirect enum Problem: Hashable, Sendable {
                 why = "can't resolve the dictionary API's host \(shownHost) (\(failures) attempts in a row failed)"
             case .connectTimedOut(let seconds, let failures):
                 why = "no connection to the dictionary API at \(shownHost) within \(Self.seconds(seconds)) (\(failures) attempts in a row)"
+            case .timedOut(let seconds, let failures):
+                why = "no answer from the dictionary API at \(shownHost) within \(Self.seconds(seconds)) (\(failures) attempts in a row)"
+            case .transferFailed(let detail, let failures):
+                why =
+                    "the dictionary API's responses from \(shownHost) failed: \(Self.lowercasedFirst(DiagnosticText.escaped(detail))) "
+                    + "(\(failures) attempts in a row)"
+            case .serverError(let status, let failures):
+                why = "the dictionary API at \(shownHost) answered HTTP \(status) (\(failures) attempts in a row failed)"
             case .retryAfterTooLong(let requested, let budget):
                 why =
                     "the dictionary API at \(shownHost) asked to wait \(Self.seconds(requested)) (Retry-After), "

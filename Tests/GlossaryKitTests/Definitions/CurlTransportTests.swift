@@ -89,6 +89,27 @@ import Testing
         #expect(server.requests.isEmpty && server.connectionCount == 0)
     }
 
+    /// A transfer under way when the client stops asking is abandoned, not waited on for its timeout: it comes back
+    /// unsent, as a queued one would.
+    @Test func onceTheClientStopsTransfersUnderWayAreAbandoned() async throws {
+        let (arrivals, arrived) = AsyncStream.makeStream(of: String.self)
+        let server = try LoopbackServer { request in
+            arrived.yield(request.path)
+            return .hang
+        }
+        defer { server.stop() }
+        let pacer = RequestPacer(limit: 10, window: .seconds(1))
+        var options = Self.options(timeout: 600)
+        options.pacer = pacer
+        let transport = CurlTransport(options: options)
+
+        async let result = transport.get(server.url("/slow"))
+        for await path in arrivals where path == "/slow" { break }
+        pacer.stop(.timedOut(seconds: 600, failures: 5))
+
+        #expect(await result == .failure(TransportFailure(.notSent, detail: "not sent: the client stopped asking")))
+    }
+
     @Test func aBodyCutShortIsANetworkFailure() async throws {
         let server = try LoopbackServer()
         defer { server.stop() }

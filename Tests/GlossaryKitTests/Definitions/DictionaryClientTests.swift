@@ -399,6 +399,73 @@ import Testing
         #expect(attempts.value >= 5 && attempts.value <= 5 + configuration.concurrency, "\(attempts.value) attempts")
     }
 
+    /// An API that accepts connections and never answers is given up after a few timeouts in a row, not waited on
+    /// for four timeouts a word: the server sees the five that opened the breaker and at most a window's worth more
+    /// that were on their way then, and every word shares one warning that counts them.
+    @Test func anAPIThatNeverAnswersIsGivenUpAfterAFewTimeoutsInARow() async throws {
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+        let client = Self.client(server)
+        let words = (0..<40).map { "word\($0)" }
+
+        let outcomes = await Self.fetch(client, words)
+
+        let expected =
+            "\(server.url("")): warning: no answer from the dictionary API at 127.0.0.1:\(server.port) within 1 s (5 attempts in a row); stopped asking it, so 40 words were not looked up there [api-unreachable]"
+        #expect(Set(words.map { Self.failure(outcomes[Self.key($0)])?.0 }) == [expected])
+        #expect(words.allSatisfy { Self.failure(outcomes[Self.key($0)])?.1 == true })
+        let bound = client.configuration.breakerThreshold + client.configuration.concurrency
+        #expect(server.requests.count <= bound, "\(server.requests.count) requests")
+    }
+
+    /// An API that answers every request with a 5xx is given up the same way, with the 5xx's own code.
+    @Test func anAPIThatOnlyAnswersServerErrorsIsGivenUpAfterAFewInARow() async throws {
+        let server = try LoopbackServer { _ in .json(503, #"{"title":"Service Unavailable"}"#) }
+        defer { server.stop() }
+        let client = Self.client(server)
+        let words = (0..<40).map { "word\($0)" }
+
+        let outcomes = await Self.fetch(client, words)
+
+        let expected =
+            "\(server.url("")): warning: the dictionary API at 127.0.0.1:\(server.port) answered HTTP 503 (5 attempts in a row failed); stopped asking it, so 40 words were not looked up there [api-error]"
+        #expect(Set(words.map { Self.failure(outcomes[Self.key($0)])?.0 }) == [expected])
+        let bound = client.configuration.breakerThreshold + client.configuration.concurrency
+        #expect(server.requests.count <= bound, "\(server.requests.count) requests")
+    }
+
+    /// Only failures in a row count: an answer after four server errors starts the count again, so an API that
+    /// fails four times in five keeps being asked; the first five in a row then stop it. One request at a time,
+    /// so the server's order is the order the breaker counts in.
+    @Test func anAnswerBetweenServerErrorsStartsTheCountAgain() async throws {
+        let served = Counter()
+        let server = try LoopbackServer { _ in
+            let index = served.increment() - 1
+            return index < 15 && index % 5 == 4 ? .json(200, #"[{"word":"w"}]"#) : .json(500, "oops")
+        }
+        defer { server.stop() }
+        let words = (0..<10).map { "word\($0)" }
+
+        let outcomes = await Self.fetch(Self.client(server, concurrency: 1), words)
+
+        #expect(server.requests.count == 20, "three rounds of four errors and an answer, then five errors in a row")
+        var fetched = 0
+        var messages: [String] = []
+        for word in words {
+            switch outcomes[Self.key(word)] {
+            case .fetched: fetched += 1
+            case .failed(let diagnostic, _): messages.append(diagnostic.description)
+            case nil: Issue.record("no outcome for \(word)")
+            }
+        }
+        #expect(fetched == 3)
+        let stopped = messages.filter { $0.contains("stopped asking") }
+        let count = stopped.count == 1 ? "1 word was" : "\(stopped.count) words were"
+        let expected =
+            "\(server.url("")): warning: the dictionary API at 127.0.0.1:\(server.port) answered HTTP 500 (5 attempts in a row failed); stopped asking it, so \(count) not looked up there [api-error]"
+        #expect(!stopped.isEmpty && stopped.allSatisfy { $0 == expected }, "\(messages)")
+    }
+
     @Test func aRedirectToADeadHostSaysWhereTheRequestWent() async throws {
         let dead = try CurlTransportTests.closedPortURL()
         let server = try LoopbackServer()
@@ -594,7 +661,13 @@ import Testing
 final class Counter: Sendable {
     private let count = Mutex(0)
     var value: Int { count.withLock { $0 } }
-    func increment() { count.withLock { $0 += 1 } }
+    /// Returns the new count.
+    @discardableResult func increment() -> Int {
+        count.withLock { count in
+            count += 1
+            return count
+        }
+    }
 }
 
 /// Counts the attempts a client makes through a real transport: the requests tried, not those the transport
