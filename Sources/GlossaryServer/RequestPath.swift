@@ -1,10 +1,14 @@
+import GlossaryKit
+
 /// A request target's path made safe to look up, or the reason it is refused.
 ///
 /// The path arrives exactly as the client sent it. It is percent-decoded once, and refused when any form
 /// could reach outside the site or name something hidden: `.` and `..` segments however they are spelled
 /// (`%2e%2e`, `.%2E`), an encoded slash or backslash (`..%2f`, `..%5c`), a raw backslash, NUL or other
 /// control bytes (`%00`), raw spaces or non-ASCII bytes, empty segments (`//etc`), targets not starting with `/` (absolute URLs, `*`),
-/// malformed escapes and bytes that are not UTF-8. Segments starting with `.` are hidden files: not found.
+/// malformed escapes and bytes that are not UTF-8. Names a build never publishes (`IgnoredNames`: `.git`, `.DS_Store`,
+/// editors' swap files) are not found, though an output folder may hold them (a gh-pages checkout); other dotfiles
+/// are served as the build published them (`.well-known/`, `.nojekyll`).
 public enum RequestPath: Equatable, Sendable {
     /// The decoded path below the server root, without the leading `/` (`guide/intro/`, `assets/site.css`, ``).
     case path(String)
@@ -12,7 +16,7 @@ public enum RequestPath: Equatable, Sendable {
     case malformed
     /// 403: a traversal attempt or a character no site file can have in its URL.
     case forbidden
-    /// 404 without looking: a dotfile or dot-folder.
+    /// 404 without looking: version control's or an editor's file (`IgnoredNames`).
     case hidden
 
     public init(raw: String) {
@@ -74,7 +78,7 @@ public enum RequestPath: Equatable, Sendable {
                 self = .forbidden
                 return
             }
-            if segment.first == UInt8(ascii: ".") {
+            if segment.withUnsafeBufferPointer(IgnoredNames.contains(utf8:)) {
                 self = .hidden
                 return
             }

@@ -25,16 +25,21 @@ import Testing
         #expect(RequestPath(raw: raw) == .malformed)
     }
 
-    @Test(arguments: ["/.git/config", "/.env", "/a/.hidden", "/.well-known/x", "/%2egit/config"])
-    func hidesDotfiles(raw: String) {
+    @Test(arguments: ["/.git/config", "/a/.gitignore", "/.hg/x", "/.svn/", "/%2egit/config", "/a/.DS_Store", "/a/.page.md.swp", "/a/page~"])
+    func hidesWhatABuildNeverPublishes(raw: String) {
         #expect(RequestPath(raw: raw) == .hidden)
+    }
+
+    @Test(arguments: [("/.well-known/security.txt", ".well-known/security.txt"), ("/.nojekyll", ".nojekyll"), ("/a/%2ehtaccess", "a/.htaccess")])
+    func servesDotfilesABuildPublishes(raw: String, path: String) {
+        #expect(RequestPath(raw: raw) == .path(path))
     }
 
     /// Found by fuzzing (Fuzz/, request-path): a combining mark after `.` makes another Swift character, but the
     /// name still starts with a dot; one after `/` must not hide the segment's bytes either.
     @Test func combiningMarksDoNotHideADot() throws {
-        #expect(RequestPath(raw: "/.%CC%81env") == .hidden)
-        #expect(RequestPath(raw: "/a/.%cc%81/x") == .hidden)
+        #expect(RequestPath(raw: "/.%CC%81git") == .path(".\u{301}git"))
+        #expect(RequestPath(raw: "/a/.%cc%81/x") == .path("a/.\u{301}/x"))
         let path = try #require(
             {
                 if case .path(let path) = RequestPath(raw: "/%Cc%A9/ca") { return path }

@@ -17,8 +17,8 @@ import Testing
             <feed/>
             -- content/files/data.json --
             {"a": 1}
-            -- content/.hidden.txt --
-            hidden
+            -- content/.well-known/security.txt --
+            Contact: mailto:security@example.org
             """
 
     @Test func startsOnAFreePortAndAnswersGETAndHEAD() async throws {
@@ -167,7 +167,7 @@ import Testing
         let site = try ServerTestSite(Self.files)
         let running = try await site.serve()
         let notFoundPage = try #require(FileManager.default.contents(atPath: running.server.folder.appendingPathComponent("404.html").path))
-        for target in ["/nope/", "/nope", "/guide/nope.html", "/terms/nope/", "/.hidden.txt"] {
+        for target in ["/nope/", "/nope", "/guide/nope.html", "/terms/nope/", "/.DS_Store", "/.git/config"] {
             let response = try running.get(target)
             #expect(response.status == 404, "\(target)")
             #expect(response.header("Content-Type") == "text/html; charset=utf-8")
@@ -175,6 +175,15 @@ import Testing
             #expect(response.text.contains("data-glossary-live-reload"))
             #expect(response.body == notFoundPage)
         }
+        await running.stop()
+    }
+
+    @Test func publishedDotfilesAreServedAsTheyWillBeDeployed() async throws {
+        let site = try ServerTestSite(Self.files)
+        let running = try await site.serve()
+        let response = try running.get("/.well-known/security.txt")
+        #expect(response.status == 200)
+        #expect(response.text == "Contact: mailto:security@example.org\n")
         await running.stop()
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import FuzzSupport
+import GlossaryKit
 import GlossaryServer
 
 // The preview server's request-target check (RequestPath). Whatever a client sends, an accepted path must
 // name a file inside the site: relative, no `.` or `..` segment (however encoded), no empty segment, no
-// backslash or control byte, no hidden file; it is the target decoded exactly once; and joined to the site's
+// backslash or control byte, no name a build never publishes (`.git`…); it is the target decoded exactly once; and joined to the site's
 // folder and standardized by Foundation it stays inside that folder. Checks compare bytes: Swift's `String`
 // compares characters, and a combining mark after `.` or `/` makes a different character of it.
 
@@ -40,7 +41,9 @@ Fuzzer.run { bytes in
             continue
         }
         Fuzzer.expect(segment != [0x2E] && segment != [0x2E, 0x2E], "dot segment in \(path.debugDescription) from \(raw.debugDescription)")
-        Fuzzer.expect(segment.first != UInt8(ascii: "."), "hidden segment in \(path.debugDescription) from \(raw.debugDescription)")
+        Fuzzer.expect(
+            !segment.withUnsafeBufferPointer(IgnoredNames.contains(utf8:)),
+            "version control's or an editor's name in \(path.debugDescription) from \(raw.debugDescription)")
         Fuzzer.expect(
             !segment.contains { $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F },
             "backslash or control byte in \(path.debugDescription) from \(raw.debugDescription)")
