@@ -1,4 +1,5 @@
 import Foundation
+import GlossaryKit
 
 struct NewCommand: Command {
     static let name = "new"
@@ -16,16 +17,18 @@ struct NewCommand: Command {
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         guard parsed.positional.count == 1 else { throw UsageError(parsed.positional.isEmpty ? "missing DIR" : "new takes one folder") }
         let name = parsed.positional[0]
+        guard !name.isEmpty else { throw UsageError("DIR is empty; name the folder to create the site in") }
         let folder = context.resolve(name)
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            context.console.printError("error: \(name) exists and is not a folder")
+            context.console.printError("error: \(DiagnosticText.escaped(name)) exists and is not a folder")
             return ExitCode.failure
         }
         if !parsed.has(force), let existing = try? fileManager.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
             context.console.printError(
-                "error: \(name) exists and is not empty; choose a new folder, or pass --force to add the site's files to it (existing files are kept)")
+                "error: \(DiagnosticText.escaped(name)) exists and is not empty; choose a new folder, or pass --force to add the site's files to it (existing files are kept)"
+            )
             return ExitCode.failure
         }
         var kept: [String] = []
@@ -42,7 +45,7 @@ struct NewCommand: Command {
             }
             try fileManager.createDirectory(at: folder.appendingPathComponent(".glossary/cache"), withIntermediateDirectories: true)
         } catch {
-            context.console.printError("error: can't create \(name): \(error.localizedDescription)")
+            context.console.printError("error: can't create \(DiagnosticText.escaped(name)): \(error.localizedDescription)")
             return ExitCode.failure
         }
         let here = folder == context.currentDirectory.standardizedFileURL

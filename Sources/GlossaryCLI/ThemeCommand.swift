@@ -63,7 +63,7 @@ struct ThemeCommand: Command {
             let (theme, _) = Theme.load(name: config.theme, siteRoot: root) { $0.path }
             if theme?.layers.contains(ThemeLayer(name: BuiltInTheme.name, source: .folder(destination))) != true {
                 context.console.printError(
-                    "note: glossary.yml uses theme '\(config.theme)', which does not extend default; \(shown) is used once it does (extends: default in its theme.yml)"
+                    "note: glossary.yml uses theme '\(DiagnosticText.escaped(config.theme))', which does not extend default; \(shown) is used once it does (extends: default in its theme.yml)"
                 )
             }
         }
@@ -80,7 +80,7 @@ struct ThemeCommand: Command {
             let path = name.hasSuffix("/") ? String(name.dropLast()) : name
             let matches = all.filter { $0 == path || $0.hasPrefix(path + "/") }
             guard !matches.isEmpty else {
-                throw UsageError("the built-in theme has no file '\(name)' (its files are listed below)")
+                throw UsageError("the built-in theme has no file '\(DiagnosticText.escaped(name))' (its files are listed below)")
             }
             selected.formUnion(matches)
         }

@@ -56,4 +56,16 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "error: taken exists and is not a folder\n")
     }
+
+    @Test func anEmptyNameIsAUsageErrorAndAControlCharacterInANameIsShownEscaped() async throws {
+        let folder = try TestSite("-- other --\nx\n", includeConfig: false)
+        defer { folder.remove() }
+        try Data("x\n".utf8).write(to: folder.root.appendingPathComponent("a\nb"))
+        let empty = try await folder.run(["new", ""])
+        #expect(empty.status == 64)
+        #expect(empty.stderr.hasPrefix("error: DIR is empty; name the folder to create the site in\n"), "\(empty.stderr)")
+        let newline = try await folder.run(["new", "a\nb"])
+        #expect(newline.status == 1)
+        #expect(newline.stderr == "error: a\\nb exists and is not a folder\n")
+    }
 }

@@ -95,6 +95,8 @@ import Testing
         #expect(result.stderr.hasPrefix("error: the built-in theme has no file 'templates/headr.mustache' (its files are listed below)\n"))
         for name in BuiltInTheme.files.keys { #expect(result.stderr.contains("\n  \(name)\n")) }
         #expect(!site.exists("themes"))
+        let newline = try await site.run(["theme", "eject", "x\n  templates/page.mustache"])
+        #expect(newline.stderr.hasPrefix("error: the built-in theme has no file 'x\\n  templates/page.mustache' (its files"), "\(newline.stderr)")
     }
 
     @Test func ejectNeedsASite() async throws {
