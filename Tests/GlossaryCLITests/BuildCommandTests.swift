@@ -131,6 +131,23 @@ import Testing
         #expect(site.exists("site/.gitkeep"))
     }
 
+    /// What a build killed with SIGKILL leaves beside `site/` goes with the next build, even one with nothing to do.
+    @Test func leftoversOfAKilledBuildGoWithABuildThatHasNothingToDo() async throws {
+        let site = try TestSite(Self.smallSite)
+        defer { site.remove() }
+        #expect(try await site.run(["build", "--offline"]).status == 0)
+        // Process ids above the kernel's pid_max: no live process has them.
+        for name in [".site.building-99999991/guide/intro", ".site.linking-99999992/guide", ".site.removed-99999993", ".site.old-99999994"] {
+            try FileManager.default.createDirectory(at: site.root.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data("partial".utf8).write(to: site.root.appendingPathComponent(".site.building-99999991/guide/intro/index.html"))
+        let result = try await site.run(["build", "--offline"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Built "))
+        let left = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".site.") }
+        #expect(left == [".site.previous"] || left == [], "\(left)")
+    }
+
     @Test func draftsAreSkippedUnlessAskedFor() async throws {
         let site = try TestSite(
             """

@@ -63,6 +63,27 @@ import Testing
         #expect(await builds.check("append text after all that").stats.textEdit)
     }
 
+    /// The sequence: something changes `site/` between builds (a deploy script's `sed -i`, an `rm`, a stray
+    /// file), a build undoes it, and the text edit after that starts from the undone site, not from the changed one.
+    @Test func aChangeToTheSiteStaysUndoneThroughTheNextTextEdit() async throws {
+        let folder = try Folder(Self.site)
+        let builds = try Builds(folder, mode: .build)
+        let site = folder.root.appendingPathComponent("site")
+        try folder.append("content/guide/page-1.md", "\nSecond paragraph one.\n")
+        await builds.check("first build")
+        let changes: [(String, () throws -> Void)] = [
+            ("index.html removed", { try FileManager.default.removeItem(at: site.appendingPathComponent("index.html")) }),
+            ("a stray file", { try Data("stray".utf8).write(to: site.appendingPathComponent("stray.html")) }),
+            ("index.html edited by hand", { try Data("hand-made".utf8).write(to: site.appendingPathComponent("index.html")) }),
+        ]
+        for (index, (step, change)) in changes.enumerated() {
+            try change()
+            await builds.check("the build after \(step)")
+            try folder.append("content/guide/page-1.md", "\nParagraph \(index) after \(step).\n")
+            #expect(await builds.check("a text edit after \(step)").stats.textEdit, "\(step)")
+        }
+    }
+
     /// The default theme shows a page's own title heading apart from the rest (`title_html`, `body`); a theme may write
     /// the body escaped, twice, or test it. Each is remade as a clean build makes it.
     @Test(
