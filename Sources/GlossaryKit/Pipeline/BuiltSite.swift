@@ -21,7 +21,7 @@ public struct BuiltSite: Sendable {
     public let links: LinkRewriter
     /// The sections and pages every content page's sidebar, breadcrumbs and previous/next links show.
     public let navigation: SiteNavigation
-    /// The site's root path with a trailing slash (`/`, `/docs/`).
+    /// The site's root path with a trailing slash (`/`, `/docs/`), as base_url names it once decoded (`/my docs/`).
     public var rootPath: String { links.rootPath }
     /// The term wrappers of this site's pages, made once each.
     let wrapperCache = TermMarkup.Cache()

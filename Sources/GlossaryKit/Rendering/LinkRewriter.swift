@@ -3,6 +3,7 @@ import Foundation
 /// Where a page's internal links lead and how they are written out: a pure function of the link, the page it
 /// is on, the site's published pages and its root path.
 public struct LinkRewriter: Sendable {
+    /// The site's root path, decoded (see `rootPath(baseURL:)`).
     public let rootPath: String
     /// Each content page's URL path by its path below `content/`.
     let pageURLs: [String: String]
@@ -16,12 +17,18 @@ public struct LinkRewriter: Sendable {
         pageURLPaths = Set(pages.map(\.urlPath))
     }
 
-    /// The site's root path with a trailing slash (`/`, `/docs/`), from `base_url` (a full URL keeps its path).
+    /// The site's root path with a trailing slash (`/`, `/docs/`), from `base_url` (a full URL keeps its path),
+    /// percent-decoded once (`/my%20docs/` → `/my docs/`): held as every path of the site is, as the preview server
+    /// mounts it, and written back by `URLPath.encoded`.
     static func rootPath(baseURL: String) -> String {
-        var base = baseURL
-        if let url = URL(string: base), url.scheme != nil { base = url.path.isEmpty ? "/" : url.path }
-        if !base.hasPrefix("/") { base = "/" + base }
-        return base.hasSuffix("/") ? base : base + "/"
+        var base = Substring(baseURL)
+        if let separator = base.range(of: "://"), hasScheme(String(base[..<separator.upperBound].dropLast(2))) {
+            let afterAuthority = base[separator.upperBound...].drop { $0 != "/" && $0 != "?" && $0 != "#" }
+            base = afterAuthority.prefix { $0 != "?" && $0 != "#" }
+        }
+        var path = URLPath.decoded(String(base))
+        if !path.hasPrefix("/") { path = "/" + path }
+        return path.hasSuffix("/") ? path : path + "/"
     }
 
     /// The path below the site root that an internal link points to, or nil for external links and anchors.

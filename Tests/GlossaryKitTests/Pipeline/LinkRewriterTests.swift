@@ -51,6 +51,16 @@ import Testing
         #expect(Self.rewriter.rewrittenLink("other/", from: intro) == nil, "relative links are relative in the output too")
     }
 
+    @Test(arguments: [
+        ("/", "/"), ("/docs", "/docs/"), ("/docs/", "/docs/"), ("/my%20docs/", "/my docs/"), ("/my docs/", "/my docs/"), ("/100%/", "/100%/"),
+        ("https://example.org", "/"), ("https://example.org/", "/"), ("https://example.org:8443/docs", "/docs/"),
+        ("https://example.org/%C3%BCber%20docs/", "/über docs/"), ("https://example.org/über docs/", "/über docs/"),
+        ("https://example.org/a%23b/", "/a#b/"), ("http://example.org/docs/?x=1#y", "/docs/"),
+    ])
+    func theRootIsBaseURLsPathDecodedOnce(baseURL: String, rootPath: String) {
+        #expect(LinkRewriter.rootPath(baseURL: baseURL) == rootPath)
+    }
+
     @Test func schemesAreASCIIBeforeAColon() {
         for text in ["https:", "mailto:x", "x-y+z.1:", "a:"] { #expect(LinkRewriter.hasScheme(text), "\(text)") }
         for text in [":x", "/a:b", "é:x", "a b:c", "path/to", "", "c++"] { #expect(!LinkRewriter.hasScheme(text), "\(text)") }
