@@ -31,15 +31,15 @@ public struct LinkRewriter: Sendable {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
-    /// The path below the site root that an internal link points to, or nil for external links and anchors.
+    /// The path below the site root that an internal link points to, or nil for external links and anchors: the
+    /// link's path percent-decoded once (`../C%23/intro.md` → `C#/intro/`), as the site's files are named.
     func internalTarget(_ destination: String, from page: Page) -> String? {
         var path = destination
         if let cut = Self.queryOrFragmentStart(destination) { path = String(destination.utf8[..<cut])! }
         guard !path.isEmpty, !path.hasPrefix("//"), !Self.hasScheme(path) else { return nil }
-        if path.hasPrefix("/") {
-            let rest = String(path.dropFirst())
-            return rest.utf8.contains(UInt8(ascii: "%")) ? rest.removingPercentEncoding ?? rest : rest
-        }
+        let isAbsolute = path.hasPrefix("/")
+        path = URLPath.decoded(path)
+        if isAbsolute { return String(path.dropFirst()) }
         if path.hasSuffix(".md") {
             let folder = page.contentPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.contentPath.utf8[..<$0])! } ?? ""
             let resolved = Self.normalize(folder.isEmpty ? path : folder + "/" + path)
@@ -53,8 +53,8 @@ public struct LinkRewriter: Sendable {
         destination.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }
     }
 
-    /// The href a link gets in the output, nil to keep it as written: `.md` links become pretty URLs,
-    /// site-absolute links follow `base_url`.
+    /// The href a link gets in the output, nil to keep it as written: `.md` links become pretty URLs (encoded as
+    /// every href is, `URLPath`), site-absolute links follow `base_url` (the rest kept as written).
     func rewrittenLink(_ destination: String, from page: Page) -> String? {
         let fragmentStart = Self.queryOrFragmentStart(destination) ?? destination.endIndex
         let path = destination[..<fragmentStart]
@@ -62,10 +62,10 @@ public struct LinkRewriter: Sendable {
         if path.hasSuffix(".md"), !Self.hasScheme(String(path)), let target = internalTarget(String(path), from: page),
             pageURLPaths.contains(target)
         {
-            return rootPath + target + suffix
+            return URLPath.encoded(rootPath + target) + suffix
         }
         if rootPath != "/", path.hasPrefix("/"), !path.hasPrefix("//") {
-            return rootPath + path.dropFirst() + suffix
+            return URLPath.encoded(rootPath) + path.dropFirst() + suffix
         }
         return nil
     }
