@@ -78,7 +78,11 @@ public struct BuiltSite: Sendable {
         return team[key]
     }
 
-    public func termURL(_ definition: TermDefinition) -> String { "\(rootPath)terms/\(definition.slug)/" }
+    /// The href of `path` below the site's root, named as its files are (`C#/intro/`): `/docs/C%23/intro/`. Every
+    /// link the site's pages make to the site goes through here, so each is percent-encoded once (`URLPath`).
+    public func href(_ path: String) -> String { URLPath.encoded(rootPath + path) }
+
+    public func termURL(_ definition: TermDefinition) -> String { href("terms/\(definition.slug)/") }
 
     /// Written references without a definition (an automatic one without a definition is left as text).
     public var unresolvedReferences: [TermReference] {
