@@ -120,7 +120,7 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// The site's address: `http://127.0.0.1:8080/`, with `base_url`'s path when it has one.
     public var url: String {
-        configuration.address.url(port: port) + (state.current.site?.mount ?? "/")
+        configuration.address.url(port: port) + URLPath.encoded(state.current.site?.mount ?? "/")
     }
 
     /// Builds the site, starts listening, then starts watching. Returns the first build; throws when the

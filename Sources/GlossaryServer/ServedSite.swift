@@ -9,7 +9,7 @@ public final class ServedSite: Sendable {
     /// Every file of the build, by path below the site root.
     public let paths: Set<String>
     public let buildID: String
-    /// The path the site is served under: `/`, or `base_url`'s path (`/docs/`).
+    /// The path the site is served under: `/`, or `base_url`'s path (`/docs/`), decoded as request paths are.
     public let mount: String
     /// Every folder that holds a file of the site (`guide/`, `terms/kerning/`), for `/dir` → `/dir/`.
     let folders: Set<String>

@@ -53,7 +53,7 @@ public struct SiteResponder: Sendable {
     private func file(_ requested: String, in site: ServedSite, request: HTTPRequest) -> HTTPResponse {
         let mount = String(site.mount.dropFirst())
         guard requested.hasPrefix(mount) else {
-            if requested + "/" == mount || requested.isEmpty { return redirect(to: site.mount) }
+            if requested + "/" == mount || requested.isEmpty { return redirect(to: URLPath.encoded(site.mount)) }
             return notFound(site)
         }
         let path = String(requested.dropFirst(mount.count))

@@ -6,7 +6,8 @@ import Testing
     @Test(arguments: [
         ("/", ""), ("/index.html", "index.html"), ("/guide/", "guide/"), ("/guide/intro/", "guide/intro/"), ("/guide", "guide"),
         ("/assets/site.css", "assets/site.css"), ("/caf%C3%A9/", "café/"), ("/a%20b.txt", "a b.txt"), ("/100%25.png", "100%.png"),
-        ("/%252e%252e/x", "%2e%2e/x"), ("/a..b/", "a..b/"), ("/terms/x/", "terms/x/"),
+        ("/%252e%252e/x", "%2e%2e/x"), ("/a..b/", "a..b/"), ("/terms/x/", "terms/x/"), ("/C%23/", "C#/"), ("/%3Fq/", "?q/"),
+        ("/pct%252e%252e/", "pct%2e%2e/"),
     ])
     func decodesOnce(raw: String, path: String) {
         #expect(RequestPath(raw: raw) == .path(path))

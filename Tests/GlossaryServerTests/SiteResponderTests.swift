@@ -300,6 +300,58 @@ import Testing
         await running.stop()
     }
 
+    @Test func theLinksOfABuildLeadToFoldersNamedWithEscapes() async throws {
+        let site = try ServerTestSite(
+            ServerTestSite.basic + """
+
+                -- content/C#/index.md --
+                ---
+                title: C Sharp
+                ---
+                [[kerning]] in C#.
+                -- content/100%/full.md --
+                ---
+                title: Full
+                ---
+                [[kerning]], fully.
+                -- content/a b/index.md --
+                ---
+                title: A B
+                ---
+                [[kerning]] spaced.
+                -- content/é/index.md --
+                ---
+                title: E acute
+                ---
+                [[kerning]] accented.
+                """)
+        let running = try await site.serve()
+        let page = try running.get("/terms/kerning/").text
+        let usedOn = try #require(page.components(separatedBy: "<ul class=\"used-on\">").last?.components(separatedBy: "</ul>").first)
+        let hrefs = usedOn.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(hrefs == ["/100%25/full/", "/C%23/", "/a%20b/", "/guide/intro/", "/", "/%C3%A9/"])
+        for href in hrefs {
+            // What a browser requests for the href: its path, nothing cut off as a fragment or query.
+            let components = try #require(URLComponents(string: href), "\(href)")
+            #expect(components.fragment == nil && components.query == nil, "\(href)")
+            let response = try running.get(components.percentEncodedPath)
+            #expect(response.status == 200, "\(href)")
+            #expect(response.text.contains("/terms/kerning/"), "\(href)")
+        }
+        await running.stop()
+    }
+
+    @Test func aRootThatNeedsEncodingIsRedirectedToAndAnnouncedEncoded() async throws {
+        let site = try ServerTestSite(Self.files.replacingOccurrences(of: "title: Test Glossary", with: "title: Test Glossary\nbase_url: /my docs/"))
+        let running = try await site.serve()
+        #expect(running.server.url == "http://127.0.0.1:\(running.port)/my%20docs/")
+        #expect(try running.get("/").header("Location") == "/my%20docs/")
+        let home = try running.get("/my%20docs/")
+        #expect(home.status == 200)
+        #expect(home.text.contains(#"href="/my%20docs/terms/kerning/""#))
+        await running.stop()
+    }
+
     @Test func onLoopbackOnlyRequestsForThisMachineAreAnswered() async throws {
         let site = try ServerTestSite(Self.files)
         let running = try await site.serve()

@@ -4,7 +4,7 @@ same documents in a lunr index that lunr builds itself give the same results wit
 
 import json
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import quote, urlparse
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -142,6 +142,42 @@ def test_a_match_in_a_heading_leads_to_that_heading(browser, example):
     option.click()
     wait_for(lambda: driver.execute_script("return location.hash") == "#use-stable-addresses", message="the heading")
     assert field  # the box was used, not a link
+
+
+# Folders named with what a URL must encode (issue 32): `#` would start a fragment, `%` an escape.
+ESCAPED_FOLDERS = {"C#": "sharpword", "100%": "fullword", "a b": "spaceword", "é": "accentword"}
+
+
+@pytest.fixture(scope="module")
+def escaped_site(workdir):
+    source = Path(workdir) / "escaped-source"
+    (source / "content").mkdir(parents=True)
+    (source / "glossary.yml").write_text("title: Escapes\nbase_url: /\n", encoding="utf-8")
+    (source / "content" / "index.md").write_text("---\ntitle: Home\n---\nHome.\n", encoding="utf-8")
+    for folder, word in ESCAPED_FOLDERS.items():
+        (source / "content" / folder).mkdir()
+        text = "---\ntitle: Page in %s\n---\nThe %s is here.\n" % (folder, word)
+        (source / "content" / folder / "page.md").write_text(text, encoding="utf-8")
+    server = support.SiteServer(support.build_site(source, Path(workdir) / "escaped-site", "--offline"))
+    yield server
+    server.close()
+
+
+@pytest.mark.parametrize("folder", list(ESCAPED_FOLDERS))
+def test_results_and_sidebar_links_lead_into_folders_named_with_escapes(browser, escaped_site, folder):
+    driver = browser()
+    driver.get(escaped_site.url)
+    field = open_results(driver, ESCAPED_FOLDERS[folder])
+    option = driver.find_elements(By.CSS_SELECTOR, ".site-search-option")[0]
+    target = "/%s/page/" % quote(folder)
+    assert option.get_attribute("data-href") == target, "the index's URL as it is, after the root"
+    field.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+    wait_for(lambda: urlparse(driver.current_url).path == target, message="the result's page")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Page in %s" % folder
+    driver.get(escaped_site.url)
+    driver.find_element(By.CSS_SELECTOR, '.sidebar a[href="/%s/"]' % quote(folder)).click()
+    wait_for(lambda: urlparse(driver.current_url).path == "/%s/" % quote(folder), message="the folder's page")
+    assert driver.find_element(By.TAG_NAME, "h1").text.casefold() == folder.casefold(), "the folder's generated page, titled from its name"
 
 
 def test_escape_closes_the_results_and_slash_in_a_field_is_typed(browser, example):

@@ -84,7 +84,7 @@ public struct GlossaryExport: Sendable, Encodable {
     /// The definition as text and HTML: a team entry's body; a dictionary entry's meanings, numbered by part of speech.
     static func definition(_ definition: TermDefinition, site: BuiltSite, origin: String, entryBody: (TermDefinition) -> String?) -> (String, String) {
         if definition.isTeamEntry {
-            let page = URLPath.encoded(site.rootPath + "terms/\(definition.slug)/")
+            let page = site.href("terms/\(definition.slug)/")
             let html = ExportHTML.absolutized(entryBody(definition) ?? "", page: page, origin: origin)
             return (ExportHTML.plainText(html), html)
         }

@@ -2,8 +2,9 @@ extension BuiltSite {
     /// Where the URLs of the exports, the sitemap, canonical links and structured data start: the site's address
     /// and root path (`https://example.org/docs/`) when `site:` (or a full `base_url`) gives the address, else
     /// the root path alone (`/docs/`).
-    public var exportRoot: String { (config.address?.origin ?? "") + URLPath.encoded(rootPath) }
+    public var exportRoot: String { (config.address?.origin ?? "") + href("") }
 
-    /// The exported URL of `path` below the site's root (`terms/kerning/`), percent-encoded where it must be.
+    /// The exported URL of `path` below the site's root (`terms/kerning/`): its `href` with the address in front,
+    /// `root` being `exportRoot` (made once per build).
     func exportURL(_ path: String, root: String) -> String { root + URLPath.encoded(path) }
 }

@@ -21,7 +21,7 @@ public struct BuiltSite: Sendable {
     public let links: LinkRewriter
     /// The sections and pages every content page's sidebar, breadcrumbs and previous/next links show.
     public let navigation: SiteNavigation
-    /// The site's root path with a trailing slash (`/`, `/docs/`).
+    /// The site's root path with a trailing slash (`/`, `/docs/`), as base_url names it once decoded (`/my docs/`).
     public var rootPath: String { links.rootPath }
     /// The term wrappers of this site's pages, made once each.
     let wrapperCache = TermMarkup.Cache()
@@ -78,7 +78,11 @@ public struct BuiltSite: Sendable {
         return team[key]
     }
 
-    public func termURL(_ definition: TermDefinition) -> String { "\(rootPath)terms/\(definition.slug)/" }
+    /// The href of `path` below the site's root, named as its files are (`C#/intro/`): `/docs/C%23/intro/`. Every
+    /// link the site's pages make to the site goes through here, so each is percent-encoded once (`URLPath`).
+    public func href(_ path: String) -> String { URLPath.encoded(rootPath + path) }
+
+    public func termURL(_ definition: TermDefinition) -> String { href("terms/\(definition.slug)/") }
 
     /// Written references without a definition (an automatic one without a definition is left as text).
     public var unresolvedReferences: [TermReference] {

@@ -3,6 +3,7 @@ import Foundation
 /// Where a page's internal links lead and how they are written out: a pure function of the link, the page it
 /// is on, the site's published pages and its root path.
 public struct LinkRewriter: Sendable {
+    /// The site's root path, decoded (see `rootPath(baseURL:)`).
     public let rootPath: String
     /// Each content page's URL path by its path below `content/`.
     let pageURLs: [String: String]
@@ -16,23 +17,29 @@ public struct LinkRewriter: Sendable {
         pageURLPaths = Set(pages.map(\.urlPath))
     }
 
-    /// The site's root path with a trailing slash (`/`, `/docs/`), from `base_url` (a full URL keeps its path).
+    /// The site's root path with a trailing slash (`/`, `/docs/`), from `base_url` (a full URL keeps its path),
+    /// percent-decoded once (`/my%20docs/` → `/my docs/`): held as every path of the site is, as the preview server
+    /// mounts it, and written back by `URLPath.encoded`.
     static func rootPath(baseURL: String) -> String {
-        var base = baseURL
-        if let url = URL(string: base), url.scheme != nil { base = url.path.isEmpty ? "/" : url.path }
-        if !base.hasPrefix("/") { base = "/" + base }
-        return base.hasSuffix("/") ? base : base + "/"
+        var base = Substring(baseURL)
+        if let separator = base.range(of: "://"), hasScheme(String(base[..<separator.upperBound].dropLast(2))) {
+            let afterAuthority = base[separator.upperBound...].drop { $0 != "/" && $0 != "?" && $0 != "#" }
+            base = afterAuthority.prefix { $0 != "?" && $0 != "#" }
+        }
+        var path = URLPath.decoded(String(base))
+        if !path.hasPrefix("/") { path = "/" + path }
+        return path.hasSuffix("/") ? path : path + "/"
     }
 
-    /// The path below the site root that an internal link points to, or nil for external links and anchors.
+    /// The path below the site root that an internal link points to, or nil for external links and anchors: the
+    /// link's path percent-decoded once (`../C%23/intro.md` → `C#/intro/`), as the site's files are named.
     func internalTarget(_ destination: String, from page: Page) -> String? {
         var path = destination
         if let cut = Self.queryOrFragmentStart(destination) { path = String(destination.utf8[..<cut])! }
         guard !path.isEmpty, !path.hasPrefix("//"), !Self.hasScheme(path) else { return nil }
-        if path.hasPrefix("/") {
-            let rest = String(path.dropFirst())
-            return rest.utf8.contains(UInt8(ascii: "%")) ? rest.removingPercentEncoding ?? rest : rest
-        }
+        let isAbsolute = path.hasPrefix("/")
+        path = URLPath.decoded(path)
+        if isAbsolute { return String(path.dropFirst()) }
         if path.hasSuffix(".md") {
             let folder = page.contentPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(page.contentPath.utf8[..<$0])! } ?? ""
             let resolved = Self.normalize(folder.isEmpty ? path : folder + "/" + path)
@@ -46,8 +53,8 @@ public struct LinkRewriter: Sendable {
         destination.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }
     }
 
-    /// The href a link gets in the output, nil to keep it as written: `.md` links become pretty URLs,
-    /// site-absolute links follow `base_url`.
+    /// The href a link gets in the output, nil to keep it as written: `.md` links become pretty URLs (encoded as
+    /// every href is, `URLPath`), site-absolute links follow `base_url` (the rest kept as written).
     func rewrittenLink(_ destination: String, from page: Page) -> String? {
         let fragmentStart = Self.queryOrFragmentStart(destination) ?? destination.endIndex
         let path = destination[..<fragmentStart]
@@ -55,10 +62,10 @@ public struct LinkRewriter: Sendable {
         if path.hasSuffix(".md"), !Self.hasScheme(String(path)), let target = internalTarget(String(path), from: page),
             pageURLPaths.contains(target)
         {
-            return rootPath + target + suffix
+            return URLPath.encoded(rootPath + target) + suffix
         }
         if rootPath != "/", path.hasPrefix("/"), !path.hasPrefix("//") {
-            return rootPath + path.dropFirst() + suffix
+            return URLPath.encoded(rootPath) + path.dropFirst() + suffix
         }
         return nil
     }

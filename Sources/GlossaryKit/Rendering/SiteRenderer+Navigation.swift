@@ -33,7 +33,7 @@ extension SiteRenderer {
     }
 
     private func href(_ link: PageNavigation.Link) -> String? {
-        if let url = link.urlPath { return site.rootPath + url }
+        if let url = link.urlPath { return site.href(url) }
         return link.externalURL
     }
 
@@ -44,7 +44,7 @@ extension SiteRenderer {
             "hidden_after": .int(level.hiddenAfter),
             "has_hidden_before": .bool(level.hiddenBefore > 0),
             "has_hidden_after": .bool(level.hiddenAfter > 0),
-            "listed_at": level.listedAt.map { .string(site.rootPath + $0) } ?? .null,
+            "listed_at": level.listedAt.map { .string(site.href($0)) } ?? .null,
         ])
     }
 

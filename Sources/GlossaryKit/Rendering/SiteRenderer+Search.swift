@@ -13,7 +13,7 @@ extension SiteRenderer {
             let headings = record.startsWithTitleHeading ? Array(record.headings.dropFirst()) : record.headings
             documents.append(
                 SearchDocument(
-                    kind: .page, title: record.title, urlPath: url, trail: site.navigation.trail(forURL: url).joined(separator: " › "),
+                    kind: .page, title: record.title, urlPath: URLPath.encoded(url), trail: site.navigation.trail(forURL: url).joined(separator: " › "),
                     summary: record.page.metadata.description, headings: headings.filter { $0.level == 2 || $0.level == 3 },
                     headingsText: headings.map(\.text).joined(separator: "\n"), text: record.searchText))
         }
@@ -21,7 +21,7 @@ extension SiteRenderer {
             let url = site.navigation.nodes[node].urlPath ?? ""
             documents.append(
                 SearchDocument(
-                    kind: .page, title: site.navigation.nodes[node].title, urlPath: url,
+                    kind: .page, title: site.navigation.nodes[node].title, urlPath: URLPath.encoded(url),
                     trail: site.navigation.trail(forURL: url).joined(separator: " › "), summary: nil, headings: [], headingsText: "", text: .empty))
         }
         for definition in definitions {

@@ -129,13 +129,13 @@ public struct SiteRenderer: Sendable {
                 "api": .string(config.dictionary.api),
                 "generator": .string(Self.generator),
             ]),
-            "root": .string(site.rootPath),
-            "assets": .string(site.rootPath + "assets/"),
-            "terms_json": .string(site.rootPath + "terms/index.json"),
+            "root": .string(site.href("")),
+            "assets": .string(site.href("assets/")),
+            "terms_json": .string(site.href("terms/index.json")),
             "title": .string(title),
             "page_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
             "description": (description ?? config.description).map(MustacheValue.string) ?? .null,
-            "url": .string(site.rootPath + url),
+            "url": .string(site.href(url)),
             "is_\(kind)": .bool(true),
             "nav": .array(navigation(current: url)),
             // The 404 page is served at any address, so it names none as its own.
@@ -156,7 +156,7 @@ public struct SiteRenderer: Sendable {
     func navigation(current: String) -> [MustacheValue] {
         [("Home", ""), ("Glossary", "terms/"), ("Dictionary", "search/")].map { title, path in
             .object([
-                "title": .string(title), "url": .string(site.rootPath + path),
+                "title": .string(title), "url": .string(site.href(path)),
                 "current": .bool(path.isEmpty ? current.isEmpty : current.hasPrefix(path)),
             ])
         }
@@ -262,7 +262,7 @@ public struct SiteRenderer: Sendable {
             "see_also": .array(definition.seeAlso.map { seeAlso($0, of: definition) }),
             "used_on": .array(
                 site.usedOn(definition).map { record in
-                    .object(["title": .string(record.title), "url": .string(site.rootPath + record.page.urlPath)])
+                    .object(["title": .string(record.title), "url": .string(site.href(record.page.urlPath))])
                 }),
             "forms_used": .array((site.formsUsed[definition.key] ?? []).map { .string($0.rawValue) }),
         ]

@@ -10,14 +10,19 @@ public enum TermMarkup {
         if isAutomatic {
             guard let slug = linkedSlug else { return .init(open: "", close: "") }
             return .init(
-                open: "<a class=\"term\" href=\"\(HTML.escape("\(rootPath)terms/\(slug)/"))\" data-term=\"\(HTML.escape(slug))\" data-autolink>", close: "</a>")
+                open: "<a class=\"term\" href=\"\(href(slug, rootPath: rootPath))\" data-term=\"\(HTML.escape(slug))\" data-autolink>", close: "</a>")
         }
         guard let slug = linkedSlug else {
             return .init(
                 open: "<span class=\"term term-unknown\" data-term-unknown=\"\(HTML.escape(key.rawValue))\" title=\"No definition found\">",
                 close: "</span>")
         }
-        return .init(open: "<a class=\"term\" href=\"\(HTML.escape("\(rootPath)terms/\(slug)/"))\" data-term=\"\(HTML.escape(slug))\">", close: "</a>")
+        return .init(open: "<a class=\"term\" href=\"\(href(slug, rootPath: rootPath))\" data-term=\"\(HTML.escape(slug))\">", close: "</a>")
+    }
+
+    /// The term page's href, escaped for an attribute: as `BuiltSite.href` makes it (the root may need encoding).
+    private static func href(_ slug: String, rootPath: String) -> String {
+        HTML.escape(URLPath.encoded("\(rootPath)terms/\(slug)/"))
     }
 
     /// The wrappers of `references`, index-aligned with them: each made once per term and kind on the page (a page of

@@ -8,7 +8,8 @@ public struct SearchDocument: Sendable, Equatable, Encodable {
 
     public var kind: Kind
     public var title: String
-    /// The URL path below the site root (`guide/intro/`).
+    /// The URL path below the site root, percent-encoded (`guide/intro/`, `C%23/`): the search page puts the root's
+    /// href before it as it is.
     public var urlPath: String
     /// Where it sits: the titles of the sections above it (`Guide › Linking`), or `Glossary` for a term.
     public var trail: String

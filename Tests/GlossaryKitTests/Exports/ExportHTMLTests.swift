@@ -2,7 +2,7 @@ import Testing
 
 @testable import GlossaryKit
 
-/// Definition HTML made to stand on its own (links absolute), its plain text, and URL paths percent-encoded.
+/// Definition HTML made to stand on its own (links absolute), and its plain text.
 @Suite struct ExportHTMLTests {
     @Test(arguments: [
         ("/guide/", "https://example.org/guide/"),
@@ -64,17 +64,5 @@ import Testing
                 1 2
                 &bogus; &amp
                 """)
-    }
-
-    @Test(arguments: [
-        ("terms/kerning/", "terms/kerning/"),
-        ("café notes/", "caf%C3%A9%20notes/"),
-        ("100%/", "100%25/"),
-        ("a%20b/", "a%20b/"),
-        ("a\"b<c>#?/", "a%22b%3Cc%3E%23%3F/"),
-        ("x=1&y;z/", "x=1&y;z/"),
-    ])
-    func pathsArePercentEncodedOnce(path: String, encoded: String) {
-        #expect(URLPath.encoded(path) == encoded)
     }
 }

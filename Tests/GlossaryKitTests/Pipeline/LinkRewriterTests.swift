@@ -7,7 +7,10 @@ import Testing
 @Suite struct LinkRewriterTests {
     static let rewriter = LinkRewriter(
         rootPath: "/docs/",
-        pages: [("index.md", ""), ("guide/intro.md", "guide/intro/"), ("guide/index.md", "guide/"), ("notes/a b.md", "notes/a b/")])
+        pages: [
+            ("index.md", ""), ("guide/intro.md", "guide/intro/"), ("guide/index.md", "guide/"), ("notes/a b.md", "notes/a b/"), ("C#/intro.md", "C#/intro/"),
+            ("100%/full.md", "100%/full/"),
+        ])
 
     static func page(_ contentPath: String) -> Page {
         Page(kind: .page, displayPath: "content/" + contentPath, contentPath: contentPath, metadata: PageMetadata())
@@ -27,6 +30,15 @@ import Testing
             ("other/", "guide/intro/other/"),
             ("../x", "guide/x"),
             ("img.png?v=2", "guide/intro/img.png"),
+            // A link's path is decoded once to the names of the site's files; `#` in a name can only be written encoded.
+            ("../C%23/intro.md", "C#/intro/"),
+            ("../100%25/full.md#top", "100%/full/"),
+            ("../notes/a%20b.md", "notes/a b/"),
+            ("../notes/a b.md", "notes/a b/"),
+            ("my%20image.png", "guide/intro/my image.png"),
+            ("/C%23/intro/", "C#/intro/"),
+            ("/100%/", "100%/"),
+            ("../C#/intro.md", "guide/C"),
             ("#section", nil),
             ("?q=1", nil),
             ("https://example.org/", nil),
@@ -49,6 +61,28 @@ import Testing
         #expect(Self.rewriter.rewrittenLink("https://example.org/a.md", from: intro) == nil)
         #expect(Self.rewriter.rewrittenLink("//cdn.example.org/", from: intro) == nil)
         #expect(Self.rewriter.rewrittenLink("other/", from: intro) == nil, "relative links are relative in the output too")
+    }
+
+    @Test func rewrittenLinksAreEncodedOnce() {
+        let intro = Self.page("guide/intro.md")
+        #expect(Self.rewriter.rewrittenLink("../C%23/intro.md#top", from: intro) == "/docs/C%23/intro/#top")
+        #expect(Self.rewriter.rewrittenLink("../100%25/full.md", from: intro) == "/docs/100%25/full/")
+        #expect(Self.rewriter.rewrittenLink("../notes/a b.md", from: intro) == "/docs/notes/a%20b/")
+        #expect(Self.rewriter.rewrittenLink("/C%23/intro/", from: intro) == "/docs/C%23/intro/", "a site-absolute link keeps its spelling")
+        #expect(Self.rewriter.rewrittenLink("../C#/intro.md", from: intro) == nil, "a link to `../C` with a fragment")
+        let spaced = LinkRewriter(rootPath: "/my docs/", pages: [("C#/intro.md", "C#/intro/")])
+        #expect(spaced.rewrittenLink("C%23/intro.md", from: Self.page("index.md")) == "/my%20docs/C%23/intro/")
+        #expect(spaced.rewrittenLink("/x/", from: Self.page("index.md")) == "/my%20docs/x/")
+    }
+
+    @Test(arguments: [
+        ("/", "/"), ("/docs", "/docs/"), ("/docs/", "/docs/"), ("/my%20docs/", "/my docs/"), ("/my docs/", "/my docs/"), ("/100%/", "/100%/"),
+        ("https://example.org", "/"), ("https://example.org/", "/"), ("https://example.org:8443/docs", "/docs/"),
+        ("https://example.org/%C3%BCber%20docs/", "/über docs/"), ("https://example.org/über docs/", "/über docs/"),
+        ("https://example.org/a%23b/", "/a#b/"), ("http://example.org/docs/?x=1#y", "/docs/"),
+    ])
+    func theRootIsBaseURLsPathDecodedOnce(baseURL: String, rootPath: String) {
+        #expect(LinkRewriter.rootPath(baseURL: baseURL) == rootPath)
     }
 
     @Test func schemesAreASCIIBeforeAColon() {
