@@ -142,20 +142,32 @@ struct ReferenceScan {
         lines.line(line)
     }
 
-    /// What stands between the `[[` at scalar column `column` of `line` and the first `]]` after it, when there is one.
-    static func markup(in line: UnsafeBufferPointer<UInt8>, fromColumn column: Int) -> String? {
-        var start = 0
-        var scalars = 1
-        while scalars < column, start < line.count {
-            start += 1
-            while start < line.count, line[start] & 0xC0 == 0x80 { start += 1 }
-            scalars += 1
+    /// For each `[[` at scalar column `columns[i]` of `line` (columns ascending), what stands between it and the first
+    /// `]]` after it, when there is one and no other `[[` comes first.
+    static func markup(in line: UnsafeBufferPointer<UInt8>, columns: [Int]) -> [String?] {
+        var (start, scalars) = (0, 1)
+        // No `]]` starts before `searched` but at `close` (when `close` is at least `searched`).
+        var (searched, close) = (0, -1)
+        return columns.map { column in
+            while scalars < column, start < line.count {
+                start += 1
+                while start < line.count, line[start] & 0xC0 == 0x80 { start += 1 }
+                scalars += 1
+            }
+            let inside = start + 2
+            guard line[start...].starts(with: "[[".utf8), inside < line.count else { return nil }
+            if close < inside {
+                searched = max(searched, inside)
+                while searched + 1 < line.count, line[searched] != UInt8(ascii: "]") || line[searched + 1] != UInt8(ascii: "]") { searched += 1 }
+                close = searched + 1 < line.count ? searched : -1
+                if close < 0 { searched = line.count }
+            }
+            // A `]]` after another `[[` closes that one (the scan stops at the next `[[`: linear over all columns).
+            guard close >= inside,
+                !line[inside..<close].indices.contains(where: { line[$0] == UInt8(ascii: "[") && $0 + 1 < close && line[$0 + 1] == UInt8(ascii: "[") })
+            else { return nil }
+            return String(decoding: line[inside..<close], as: UTF8.self)
         }
-        let inside = start + 2
-        guard line[start...].starts(with: "[[".utf8), inside < line.count,
-            let close = line.indices[inside...].first(where: { $0 + 1 < line.count && line[$0] == UInt8(ascii: "]") && line[$0 + 1] == UInt8(ascii: "]") })
-        else { return nil }
-        return String(decoding: line[inside..<close], as: UTF8.self)
     }
 
     /// Takes the `{#id}` off the end of a heading's text (`HeadingAnchors.explicitID`) and notes it, unless the source
@@ -314,11 +326,14 @@ struct ReferenceScan {
         // After a backslash hard break (the line corrected) cmark's column is no hint at all.
         let hint = line == node.startLine ? node.startColumn : 1
         let (matches, problems) = TermReferenceScanner.scan(text: text, sourceLine: sourceLine(line), hintColumn: hint)
+        // An unclosed `[[` closed on its line all the same had markup inside that cmark parsed (raw HTML, code,
+        // emphasis, a link): that is what's wrong.
+        let unclosed = problems.compactMap { if case .unclosed(let column) = $0 { column } else { nil } }
+        var markups = unclosed.isEmpty ? [] : Self.markup(in: sourceLine(line), columns: unclosed)[...]
         for problem in problems {
             switch problem {
             case .unclosed(let column):
-                // Closed on its line, yet cmark parsed markup inside it (raw HTML, code, emphasis, a link): that is what's wrong.
-                let problem = Self.markup(in: sourceLine(line), fromColumn: column).map(Problem.termMarkup(found:)) ?? .unclosedTerm
+                let problem = markups.popFirst().flatMap { $0 }.map(Problem.termMarkup(found:)) ?? .unclosedTerm
                 diagnostics.append(Diagnostic(problem, at: location(line: line, column: column)))
             case .empty(let column):
                 diagnostics.append(Diagnostic(.emptyTerm, at: location(line: line, column: column)))

@@ -41,13 +41,10 @@ import Testing
         let server = try LoopbackServer()
         defer { server.stop() }
         server.script("/slow", .hang)
-        let started = ContinuousClock.now
 
         let result = await CurlTransport(options: Self.options(timeout: 0.5)).get(server.url("/slow"))
 
         #expect(result == .failure(TransportFailure(.timedOut, detail: "Timeout was reached")))
-        // The server never answers: only the timeout ends this (bounded loosely: a loaded suite holds the pool).
-        #expect(ContinuousClock.now - started < DictionaryClientTests.fastEnough)
     }
 
     @Test func aClosedPortRefusesTheConnection() async throws {
@@ -64,14 +61,11 @@ import Testing
         var options = Self.options()
         options.pacer = pacer
         let transport = CurlTransport(options: options)
-        let started = ContinuousClock.now
 
         for _ in 0..<3 {
             #expect(await transport.get(url) == .failure(TransportFailure(.cannotConnect, detail: "Couldn't connect to server")))
         }
 
-        // Generous: a held attempt waits the window's ten minutes; a loaded machine has held Swift's pool for 90 s.
-        #expect(ContinuousClock.now - started < .seconds(150), "held for the rate limit's window")
         #expect(pacer.reserve(now: .now) == nil, "the one allowed request is still there to be made")
     }
 

@@ -27,10 +27,6 @@ import Testing
 
     static func key(_ text: String) -> TermKey { TermKey(text)! }
 
-    /// A bound for work that must not wait out a rate limit's window or a long Retry-After (five minutes or more
-    /// when wrong): generous, since a test run on a loaded machine has held Swift's cooperative pool for 90 s.
-    static let fastEnough = Duration.seconds(150)
-
     static func fetch(_ client: DictionaryClient, _ words: [String]) async -> [TermKey: FetchOutcome] {
         await client.fetch(words.map(key), language: "en", progress: { _ in })
     }
@@ -216,7 +212,6 @@ import Testing
     @Test func aRetryAfterLongerThanABuildWaitsStopsAskingAtOnce() async throws {
         let server = try LoopbackServer { _ in .json(429, "{}", headers: ["Retry-After": "999999"]) }
         defer { server.stop() }
-        let started = ContinuousClock.now
 
         let outcomes = await Self.fetch(Self.client(server, concurrency: 1), ["w", "x", "y"])
 
@@ -226,7 +221,6 @@ import Testing
         )
         for word in ["w", "x", "y"] { #expect(Self.failure(outcomes[Self.key(word)])! == expected) }
         #expect(server.requests.count == 1, "\(server.requestPaths)")
-        #expect(ContinuousClock.now - started < Self.fastEnough)
     }
 
     /// Short pauses are honoured until they add up to the build's budget; the next one stops the client.
@@ -245,7 +239,6 @@ import Testing
         // The first 429 paused a second; the retry met the second 429, which would have passed the budget.
         #expect(server.requests.count == 2, "\(server.requestPaths)")
         #expect(ContinuousClock.now - started >= .milliseconds(950))
-        #expect(ContinuousClock.now - started < Self.fastEnough)
     }
 
     /// Found by fuzzing (Fuzz/, api-response): a Retry-After too long for Int64 milliseconds trapped when the 429
@@ -256,14 +249,12 @@ import Testing
         defer { server.stop() }
         server.script(
             Self.entriesPath + "w", .json(429, "{}", headers: ["Retry-After": "99999999999999999"]), .json(200, #"[{"word":"w"}]"#))
-        let started = ContinuousClock.now
 
         let outcomes = await Self.fetch(Self.client(server) { $0.maxRetryAfter = 0.2 }, ["w"])
 
         let failure = try #require(Self.failure(outcomes[Self.key("w")]))
         #expect(failure.0.contains("asked to wait 1e+17 s (Retry-After), more than a build waits in all (0.2 s)"), "\(failure.0)")
         #expect(server.requests.count == 1)
-        #expect(ContinuousClock.now - started < Self.fastEnough)
     }
 
     /// Found by fuzzing (Fuzz/, front-matter): a timeout or window too long for milliseconds trapped as the client
@@ -331,7 +322,6 @@ import Testing
         let server = try LoopbackServer()
         defer { server.stop() }
         server.script(Self.entriesPath + "w", .hang)
-        let started = ContinuousClock.now
 
         let outcomes = await Self.fetch(Self.client(server) { $0.retries = 1 }, ["w"])
 
@@ -344,7 +334,6 @@ import Testing
         // The server never answers: only the timeouts end this. The retry left a timeout after the first try.
         let times = server.requests.map(\.receivedAt)
         #expect(times.count == 2 && times[1] - times[0] >= .milliseconds(950))
-        #expect(ContinuousClock.now - started < Self.fastEnough)
     }
 
     @Test func aRefusedConnectionIsRetriedThenReported() async throws {
@@ -383,11 +372,9 @@ import Testing
                 CountingTransport(base: DictionaryClient.curlTransport(configuration, pacer: pacer), counter: attempts)
             })
         let words = (0..<200).map { "word\($0)" }
-        let started = ContinuousClock.now
 
         let outcomes = await Self.fetch(client, words)
 
-        #expect(ContinuousClock.now - started < Self.fastEnough)
         let origin = url.replacingOccurrences(of: "/api/v2/entries/en/word", with: "")
         let host = origin.replacingOccurrences(of: "http://", with: "")
         let expected = (

@@ -211,6 +211,14 @@ import Testing
         #expect(references("&ngE;\\[[x]] [[y]]") == ["1:13 y|y"])
     }
 
+    /// A reference cmark parsed markup inside is `term-markup`; one whose `]]` closes a later `[[` is unclosed.
+    @Test func markupInsideAReferenceIsNamedAndAnUnclosedOneStaysUnclosed() {
+        let document = MarkdownDocument(markdown: "A [[<b>x</b>]] then [[ open, [[`code`]] and [[fine]].", file: "p.md")
+        #expect(
+            document.diagnostics.map { "\($0.location?.column ?? 0) \($0.problem.code.rawValue)" } == ["3 term-markup", "21 unclosed-term", "30 term-markup"])
+        #expect(document.references.map(\.word) == ["fine"])
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func longLinesAreScannedInLinearTime() {
         let many = MarkdownDocument(markdown: String(repeating: "[[a]]", count: 20_000), file: "p.md")
