@@ -427,7 +427,8 @@ import Testing
 
     /// Runs `glossary ARGS` under script(1), so its stdout and stderr are a pseudo-terminal; returns what it wrote.
     static func runOnTerminal(_ site: TestSite, _ arguments: [String], environment: [String: String]) async throws -> TestSite.Output {
-        let command = ([GlossaryBinary.url.path] + arguments).joined(separator: " ")
+        // script(1) hands the command to a shell: each word quoted, as a clone's path may hold spaces or quotes.
+        let command = ([GlossaryBinary.url.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let process = Subprocess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]

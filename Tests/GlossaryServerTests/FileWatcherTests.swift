@@ -137,7 +137,8 @@ import Testing
         for name in [".intro.md.swp", ".intro.md.swx", "intro.md~", "4913", ".#intro.md", "#intro.md#", ".DS_Store"] {
             try site.write("content/guide/\(name)", "scratch\n")
         }
-        try site.write("content/.hidden/page.md", "hidden\n")
+        try site.write("content/.svn/entries", "not watched\n")
+        try site.write("content/guide/.intro.md.tmp", "an atomic save's temporary file\n")
         try site.write("notes.txt", "not watched\n")
         try site.write("site/index.html", "not watched\n")
         try site.write("themes/.git/HEAD", "not watched\n")

@@ -1,6 +1,6 @@
 /// Names a scan of the site never lists and a watcher never reports: a folder's `.` and `..`, version control's files and folders (`.git`,
 /// `.gitignore`, `.hg`, `.svn`), the system's (`.DS_Store`), and editors' temporary and backup files (`name~`,
-/// `.name.swp`, `.swx`, `.swo`, `.#name`, `#name#`, vim's `4913`). Every other name is the site's, dotfiles too
+/// `.name.swp`, `.swx`, `.swo`, `.#name`, `#name#`, vim's `4913`, atomic saves' `.name.tmp` and `.goutputstream-*`). Every other name is the site's, dotfiles too
 /// (`.well-known/`, `.nojekyll`, `.htaccess`).
 public enum IgnoredNames {
     public static func contains(_ name: String) -> Bool {
@@ -22,7 +22,9 @@ public enum IgnoredNames {
         if rest.starts(with: "git".utf8) || rest.elementsEqual("hg".utf8) || rest.elementsEqual("svn".utf8) || rest.elementsEqual("DS_Store".utf8) {
             return true
         }
-        if rest.first == UInt8(ascii: "#") { return true }
+        if rest.first == UInt8(ascii: "#") || rest.starts(with: "goutputstream-".utf8) { return true }
+        // .name.tmp: an atomic save's temporary file, renamed over the name a moment later.
+        if count >= 5 && name[(count - 4)...].elementsEqual(".tmp".utf8) { return true }
         // .name.swp, .swx, .swo
         return count >= 5 && name[count - 4] == UInt8(ascii: ".") && name[count - 3] == UInt8(ascii: "s") && name[count - 2] == UInt8(ascii: "w")
             && (last == UInt8(ascii: "p") || last == UInt8(ascii: "x") || last == UInt8(ascii: "o"))
