@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -580,12 +581,5 @@ import Testing
         }
         #expect(rendered == ["a"])
         #expect(html == "<table>\n<thead>\n<tr>\n<th align=\"center\"><b>a</b></th>\n<th align=\"right\"></th>\n</tr>\n</thead>\n</table>\n")
-    }
-}
-
-extension SeededRandom {
-    /// A number below `bound` (the SplitMix64 generator of `IncrementalBuildTests`, so cases are the same on every run).
-    mutating func next(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
     }
 }
