@@ -6,6 +6,9 @@ import Synchronization
 /// here, or was made with other destinations, is read and parsed again.
 final class PageBodies: Sendable {
     private let made = Mutex<[String: (body: BodyHTML, destinations: [String?])]>([:])
+    /// Files found gone or changed when read again, since their records were made (an editor's save, a checkout, while
+    /// the site was built): their pages can't be made as the records say, so the build fails.
+    private let changed = Mutex<[Diagnostic]>([])
     /// Glossary entries' bodies once filled, by path below `content/`: a term's page and the exports show them.
     private let entries = Mutex<[String: String]>([:])
     private let contentFolder: URL
@@ -43,13 +46,27 @@ final class PageBodies: Sendable {
         return html
     }
 
-    /// The body of the file the record was read from, parsed again (if the file changed since, as it says now).
+    /// The problems of the files that were gone or had changed when read again.
+    var problems: [Diagnostic] { changed.withLock { $0 } }
+
+    /// The body of the file the record was read from, parsed again; nil, with a problem, when the file is no longer the
+    /// one the record was made from.
     private func reparsed(_ record: PageRecord, destinations: [String?]) -> BodyHTML? {
         let file = SiteSource.File(
             displayPath: record.page.displayPath, contentPath: record.page.contentPath,
             url: contentFolder.appendingPathComponent(record.page.contentPath))
-        guard case .success(let data) = FileContents.read(file.path),
-            let parsed = PageParser.parse(data, file: file, drafts: true, autolink: autolink).0, let document = parsed.document,
+        let data: Data
+        switch FileContents.read(file.path) {
+        case .success(let bytes) where Fingerprint.of(bytes: bytes) == record.contentHash:
+            data = bytes
+        case .success:
+            changed.withLock { $0.append(Diagnostic(.readFailed(reason: "it changed while the site was built"), at: .start(of: file.displayPath))) }
+            return nil
+        case .failure(let failure):
+            changed.withLock { $0.append(Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))) }
+            return nil
+        }
+        guard let parsed = PageParser.parse(data, file: file, drafts: true, autolink: autolink).0, let document = parsed.document,
             document.links.count == destinations.count, document.references.count == record.references.count
         else { return nil }
         return document.renderBody(destinations: destinations)

@@ -183,6 +183,13 @@ public struct SiteBuilder: Sendable {
             ])
             return finish()
         }
+        // A file gone or changed since its record was made left its page without the body the record says (an editor
+        // saved it, a checkout replaced it, meanwhile): the build fails, and the next one reads the file as it is.
+        let changedMeanwhile = loaded.bodies.problems
+        if !changedMeanwhile.isEmpty {
+            log.add(contentsOf: changedMeanwhile)
+            return finish()
+        }
         stats.written = rendered.written
         result.outputs = OutputChanges(paths: plan.paths, changed: rendered.changed)
         if let memory = sink as? MemorySink { result.output = memory.output }

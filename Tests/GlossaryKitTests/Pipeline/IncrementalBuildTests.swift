@@ -693,6 +693,37 @@ import Testing
         StateFile.url(folder: folder.root.appendingPathComponent(".glossary/build"), output: folder.root.appendingPathComponent("site"))
     }
 
+    /// A page whose file goes or changes while the site is built, after its record was taken from the state and before
+    /// its body is read again to render it — an editor's save or a checkout in the middle of a build: the build fails
+    /// naming the file, never writes the page without its body, and the next build makes it whole. (Once written empty,
+    /// the page was kept by every later build, its record being unchanged.)
+    @Test(arguments: Mode.allCases)
+    func aFileChangedWhileItsPageIsRenderedFailsTheBuildInsteadOfEmptyingThePage(mode: Mode) async throws {
+        let folder = try Folder(Self.startingSite)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        let path = "content/guide/intro.md"
+        let intro = try String(contentsOf: folder.root.appendingPathComponent(path), encoding: .utf8)
+        let meanwhile: [(String, @Sendable () -> Void, String)] = [
+            ("removed", { try? folder.remove(path) }, "no such file or directory"),
+            ("rewritten", { try? folder.write(path, "---\ntitle: Intro\n---\nRewritten.\n") }, "it changed while the site was built"),
+        ]
+        for (step, (name, change, reason)) in meanwhile.enumerated() {
+            // Every page is rendered again, each from the record the state holds.
+            try folder.write("glossary.yml", "title: Renamed \(step)\n")
+            let (result, files) = await builds.build { output, _ in
+                if output == "guide/intro/index.html" { change() }
+            }
+            #expect(files == nil, "\(name): the build succeeded")
+            #expect(result.errors.map(\.description) == ["\(path):1:1: error: can't read file: \(reason) [read-failed]"])
+            #expect(Self.output(builds, "guide/intro/index.html").contains("About <a"), "\(name): the last good page is left as it was")
+            // Back as it was, the same bytes in a new file: its record holds, and the page is whole.
+            try folder.write(path, intro)
+            await builds.check("\(name), then back")
+            #expect(Self.output(builds, "guide/intro/index.html").contains("About <a"))
+        }
+    }
+
     @Test func aLostOrDamagedStateMeansAFullBuildNeverAWrongOne() async throws {
         let folder = try Folder(Self.startingSite)
         let builds = try Builds(folder, mode: .build)
