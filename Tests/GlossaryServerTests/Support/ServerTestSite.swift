@@ -161,6 +161,19 @@ final class ServerReports: @unchecked Sendable {
         }
     }
 
+    /// Waits until `count` batches of changes have been seen; false after `timeout` seconds.
+    func waitForChanges(_ count: Int, timeout: TimeInterval = 20) async -> Bool {
+        await blocking {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            self.condition.lock()
+            defer { self.condition.unlock() }
+            while self.changeBatches.count < count {
+                if !self.condition.wait(until: deadline) { return false }
+            }
+            return true
+        }
+    }
+
     /// Waits until `count` builds have finished; false after `timeout` seconds.
     func waitForBuilds(_ count: Int, timeout: TimeInterval = 20) async -> Bool {
         await blocking {
