@@ -25,7 +25,7 @@ STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .b
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static \
-	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format bench deps-bench
+	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format bench deps-bench soak
 
 demo: deps build site
 	@echo "Example glossary built into site/ ($$(find site -name '*.html' | wc -l) HTML files)."
@@ -44,6 +44,22 @@ site: build
 test: deps deps-test browser-test static
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# The preview server against random edit sequences (Tests/GlossaryServerTests/ServeRandomEditTests.swift): after every
+# step it must serve what a build from nothing serves. `make test` runs two fixed seeds of 30 steps; this runs SOAK_SEEDS
+# (four fresh ones unless given) of SOAK_STEPS steps each and stops at the first failing seed: `make soak SOAK_SEEDS=n
+# SOAK_STEPS=m` replays it.
+SOAK_STEPS ?= 300
+SOAK_SEEDS ?=
+
+soak: deps
+	$(SWIFT) build --build-tests
+	@seeds="$(SOAK_SEEDS)"; [ -n "$$seeds" ] || seeds=$$(od -An -N16 -tu4 /dev/urandom); \
+	for seed in $$seeds; do \
+	  echo "make soak: seed $$seed, $(SOAK_STEPS) steps"; \
+	  GLOSSARY_SERVE_SEED=$$seed GLOSSARY_SERVE_STEPS=$(SOAK_STEPS) $(SWIFT) test --skip-build --filter 'ServeRandomEditTests/randomEdit' \
+	    || { echo "make soak: seed $$seed failed; replay with make soak SOAK_SEEDS=$$seed SOAK_STEPS=$(SOAK_STEPS)"; exit 1; }; \
+	done
 
 # swift-format ships with the toolchain; the settings are in .swift-format.
 LINT_PATHS = Package.swift Sources Tests Fuzz/GlossaryFuzz/Package.swift Fuzz/GlossaryFuzz/Sources
