@@ -75,7 +75,7 @@ enum CompletionScript {
         ]
         for command in commands {
             var specs = command.options.map(zshSpec)
-            specs.append(shellQuoted("--help[Show this help]"))
+            specs.append(shellQuoted("--help[\(OptionGroup.help.help)]"))
             if let argument = command.arguments.first { specs.append(shellQuoted(":\(zshText(argument.synopsis)):\(zshAction(argument.completion))")) }
             lines.append("        \(command.name)) _arguments \(specs.joined(separator: " ")) ;;")
         }
@@ -117,7 +117,7 @@ enum CompletionScript {
         lines.append("complete -c glossary -n __fish_use_subcommand -l version -d 'Show versions'")
         for command in commands {
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
-            for option in command.options + [Option.flag("--help", "Show this help")] {
+            for option in command.options + [OptionGroup.help] {
                 var line = "complete -c glossary \(condition) -l \(option.name.dropFirst(2))"
                 if option.takesValue { line += " -r" + fishValues(option.completion) }
                 lines.append(line + " -d \(shellQuoted(option.help))")

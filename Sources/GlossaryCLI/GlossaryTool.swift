@@ -6,14 +6,31 @@ import GlossaryServer
 public enum GlossaryTool {
     static let commands: [any Command.Type] = [
         BuildCommand.self, ServeCommand.self, RenderCommand.self, CheckCommand.self, DefineCommand.self, NewCommand.self, ThemeCommand.self,
-        CacheCommand.self, ExplainCommand.self, CompletionCommand.self,
+        CacheCommand.self, ExplainCommand.self, CompletionCommand.self, ManCommand.self,
+    ]
+
+    /// What glossary is, in one line: `glossary --help`'s first line and the manual page's name line.
+    static let summary = "a static site generator for dictionary glossaries"
+
+    /// The manual page's description of the program as a whole.
+    static let discussion = """
+        glossary renders markdown pages from content/ into a static site in site/: every page with its term references
+        ([[word]], [[shown text|word]]) linked, a page per term, an A–Z index and a dictionary search page. A term is
+        defined by the team's own entry in content/glossary/, else by the definitions cache (.glossary/cache/), else by the
+        dictionary API or WordNet. Every command takes --help; each has its own manual page.
+        """
+
+    /// The options `glossary` takes without a command.
+    static let options: [(synopsis: [String], help: String)] = [
+        (["-h", "--help"], "Show this help"),
+        (["-V", "--version"], "Print glossary's version and those of the C libraries it runs with"),
     ]
 
     public static var usage: String {
         let width = commands.map { $0.name.count }.max() ?? 0
         let lines = commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 3) + $0.abstract }
         return """
-            glossary — a static site generator for dictionary glossaries
+            glossary — \(summary)
 
             USAGE: glossary <command> [options]
 

@@ -19,7 +19,7 @@ extension Command {
     /// The command's help text, generated from its declarations.
     static var usage: String {
         let synopsis = (["USAGE: glossary", name] + arguments.map(\.synopsis) + (options.isEmpty ? [] : ["[options]"])).joined(separator: " ")
-        let rows = options.map { ($0.synopsis, $0.help) } + [("-h, --help", "Show this help")]
+        let rows = options.map { ($0.synopsis, $0.help) } + [("-h, " + OptionGroup.help.synopsis, OptionGroup.help.help)]
         let width = min(24, rows.map(\.0.count).max() ?? 0)
         let optionLines = rows.map { synopsis, help in
             "  " + synopsis + String(repeating: " ", count: max(2, width - synopsis.count + 2)) + help
