@@ -1,6 +1,6 @@
 # Glossary — `make demo` builds and serves the example; `make test` runs every test; `make install` installs the
-# binary (PREFIX=/usr/local, DESTDIR honoured). All install what they need on a fresh Debian 12 machine (apt,
-# with sudo when not root).
+# binary and its manual pages (PREFIX=/usr/local, DESTDIR honoured); `make deb` makes the Debian package. All install
+# what they need on a fresh Debian 12 machine (apt, with sudo when not root).
 
 SWIFT      ?= swift
 PORT       ?= 8080
@@ -9,7 +9,10 @@ GLOSSARY    = .build/release/glossary
 # libjemalloc-dev: the binary's allocator (README, "Layout"); cmark-gfm is what the table tests compare with; wordnet's `wn` is what the WordNet tests compare with.
 APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev wordnet-dev wordnet-base \
 	libjemalloc-dev libjs-highlight.js libjs-lunr
-APT_TEST    = cmark cmark-gfm wordnet zsh fish
+# lintian checks the package `make deb` makes (DebianPackageTests).
+APT_TEST    = cmark cmark-gfm wordnet zsh fish lintian
+# dpkg-shlibdeps computes the package's Depends.
+APT_DEB     = dpkg-dev
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
 # What `make bench` compares with and measures by.
 APT_BENCH   = hugo hyperfine cmark time
@@ -22,10 +25,15 @@ INSTALL_STRIP ?= -s
 # has its own scratch folder, so it neither rebuilds nor is rebuilt by the plain release builds (a flip between
 # the two recompiles everything).
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static
+MAN_DIR     = $(DESTDIR)$(PREFIX)/share/man/man1
+# The one place the version is written; `glossary --version` prints it and the package is named for it.
+VERSION    := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/GlossaryKit/Support/GlossaryVersion.swift)
+# Where `make deb` writes glossary_$(VERSION)_amd64.deb.
+DEB_DIR    ?= .
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static \
-	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format bench deps-bench soak
+	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format bench deps-bench soak deb deps-deb
 
 demo: deps build site
 	@echo "Example glossary built into site/ ($$(find site -name '*.html' | wc -l) HTML files)."
@@ -73,12 +81,22 @@ format:
 static: deps
 	$(STATIC_BUILD) --product glossary
 
+# The manual pages are written by the binary itself (`glossary man`), from the declarations behind --help.
 install: static
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 0755 $(INSTALL_STRIP) "$$($(STATIC_BUILD) --show-bin-path)/glossary" "$(DESTDIR)$(PREFIX)/bin/glossary"
+	"$(DESTDIR)$(PREFIX)/bin/glossary" man "$(MAN_DIR)"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/glossary"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/glossary" "$(MAN_DIR)/glossary.1" "$(MAN_DIR)"/glossary-*.1
+
+# glossary_$(VERSION)_amd64.deb from the static build (packaging/deb/build-deb.sh): the binary, completions, manual
+# pages, README and copyright; Depends from dpkg-shlibdeps. Needs no root: the files are root's in the package.
+deb: deps deps-deb static
+	packaging/deb/build-deb.sh "$$($(STATIC_BUILD) --show-bin-path)/glossary" "$(VERSION)" "$(DEB_DIR)"
+
+deps-deb:
+	$(call install-missing,$(APT_DEB))
 
 # The emitted site in headless Chromium (Tests/browser/README.md): installs Chromium, its driver and Java (for
 # the Nu HTML Checker) when missing, keeps a virtual environment with the pinned Python packages, builds

@@ -3,9 +3,11 @@ import GlossaryKit
 import TestSupport
 import Testing
 
+@testable import GlossaryCLI
+
 /// `make install` gives one binary that needs neither this repository nor a Swift toolchain: run from an empty
 /// folder elsewhere with a clean environment, it creates a site, builds it with the built-in theme, honours a
-/// site's overrides and ejects the theme without changing a byte of the output.
+/// site's overrides and ejects the theme without changing a byte of the output. Its manual pages go beside it.
 ///
 /// The Makefile's `test` target builds the static binary first (`make static`), so the `make install` here only
 /// copies it; run alone after a source change, it makes the release build itself (about two minutes here).
@@ -67,6 +69,15 @@ import Testing
         try #require(installed.status == 0, "make install failed:\n\(installed.stdout)\(installed.stderr)")
         let binary = destination.appendingPathComponent("usr/bin/glossary").path
         #expect(FileManager.default.isExecutableFile(atPath: binary))
+        let manFolder = destination.appendingPathComponent("usr/share/man/man1")
+        let pages = ["glossary.1"] + GlossaryTool.commands.map { "glossary-\($0.name).1" }
+        #expect(Set((try? FileManager.default.contentsOfDirectory(atPath: manFolder.path)) ?? []) == Set(pages))
+        let manual = try Self.run(
+            "/usr/bin/man", ["-l", manFolder.appendingPathComponent("glossary-build.1").path], in: temporary,
+            environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "250", "MANPAGER": "cat"])
+        #expect(manual.status == 0, "\(manual.stderr)")
+        let shown = ManPageTests.flattened(manual.stdout)
+        for option in BuildCommand.options { #expect(shown.contains(" \(option.synopsis) \(option.help) "), "man glossary-build shows \(option.name)") }
 
         // No Swift runtime library: everything it loads is a system library.
         let ldd = try Self.run("/usr/bin/ldd", [binary], in: temporary, environment: ["PATH": "/usr/bin:/bin"])
@@ -142,5 +153,6 @@ import Testing
         let removed = try Self.run("/usr/bin/make", make + ["uninstall"], in: temporary, environment: ProcessInfo.processInfo.environment)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: binary))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: manFolder.path)) == [], "make uninstall removes the manual pages")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlossaryKit
 import TestSupport
 import Testing
 
@@ -22,7 +23,8 @@ import Testing
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         try #require(lines.count == 5, "\(result.stdout)")
-        #expect(lines[0].wholeMatch(of: /glossary \d+\.\d+\.\d+/) != nil)
+        #expect(lines[0] == "glossary \(GlossaryVersion.current)", "the version written in GlossaryVersion.swift, as the package is named")
+        #expect(GlossaryVersion.current.wholeMatch(of: /\d+\.\d+\.\d+/) != nil)
         #expect(lines[1] == "libcmark \(try Self.pkgConfigVersion("libcmark"))")
         #expect(lines[2].hasPrefix("libcurl \(try Self.pkgConfigVersion("libcurl")) ("), "with its TLS library: \(lines[2])")
         #expect(lines[3] == "libmicrohttpd \(try Self.pkgConfigVersion("libmicrohttpd"))")
