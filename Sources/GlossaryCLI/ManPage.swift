@@ -64,12 +64,18 @@ enum ManPage {
 
     /// Text made safe for a roff text line: a backslash prints as itself, every hyphen as a minus sign (so
     /// `--offline` can be copied from the page), and a line starting with `.` or `'` is text, not a request.
+    /// Dashes and arrows become roff's named characters, which man shows as `-`, `--` and `->` where the locale
+    /// is ASCII; an ellipsis becomes three dots.
     static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
             case "\\": result += "\\e"
             case "-": result += "\\-"
+            case "\u{2013}": result += "\\(en"
+            case "\u{2014}": result += "\\(em"
+            case "\u{2192}": result += "\\(->"
+            case "\u{2026}": result += "..."
             default: result.append(character)
             }
         }

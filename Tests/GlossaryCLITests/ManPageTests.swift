@@ -22,6 +22,7 @@ import Testing
         static let options = [
             Option.value("--dot", ".NAME", ".SH is not a section: \\n is not a newline"),
             Option.optionalValue("--be-quiet", "MS", "'like this'"),
+            Option.flag("--typography", "A\u{2013}Z \u{2014} a \u{2192} b, and so on\u{2026}"),
         ]
 
         static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 { 0 }
@@ -33,7 +34,8 @@ import Testing
         " " + text.split(whereSeparator: \.isWhitespace).joined(separator: " ") + " "
     }
 
-    /// Formats roff with man(1), as a reader sees it: no pager, plain text, wide enough not to wrap.
+    /// Formats roff with man(1), as a reader sees it: no pager, plain text, wide enough not to wrap, and in the C
+    /// locale, so a character that has no ASCII form is a warning.
     static func shown(_ roff: String) async throws -> (text: String, warnings: String) {
         let folder = try InlineSite.temporaryFolder("glossary-man")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -41,7 +43,7 @@ import Testing
         try Data(roff.utf8).write(to: file)
         let result = try await ChildProcess.run(
             URL(fileURLWithPath: "/usr/bin/man"), ["--warnings", "-l", file.path],
-            environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "250", "MANPAGER": "cat", "LANG": "C.UTF-8"])
+            environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "250", "MANPAGER": "cat"])
         #expect(result.status == 0, "\(result.stderr)")
         return (result.stdout, result.stderr)
     }
@@ -75,6 +77,8 @@ import Testing
         #expect(ManPage.escaped("a.b 'c'") == "a.b 'c'")
         #expect(ManPage.escaped("C:\\new\\fB") == "C:\\enew\\efB")
         #expect(ManPage.escaped("--no-source-lines") == "\\-\\-no\\-source\\-lines")
+        #expect(ManPage.escaped("A\u{2013}Z \u{2014} a \u{2192} b\u{2026}") == "A\\(enZ \\(em a \\(-> b...")
+        #expect(ManPage.escaped("\u{2026} and more") == "\\&... and more")
     }
 
     @Test func discussionParagraphsAndIndentedLinesBecomeRoff() {
@@ -94,7 +98,9 @@ import Testing
         #expect(
             lines.contains("The cache lives in .glossary/cache, and 'quoted' lines start with an apostrophe; C:\\new\\fB is a path."), "\(text)")
         #expect(lines.contains(".hidden  an indented line starting with a dot"), "\(text)")
-        #expect(Self.flattened(text).contains(" --dot .NAME .SH is not a section: \\n is not a newline --be-quiet[=MS] 'like this' "), "\(text)")
+        #expect(
+            Self.flattened(text).contains(
+                " --dot .NAME .SH is not a section: \\n is not a newline --be-quiet[=MS] 'like this' --typography A-Z -- a -> b, and so on... "), "\(text)")
     }
 
     @Test(arguments: ManPage.all().map { $0.fileName })
