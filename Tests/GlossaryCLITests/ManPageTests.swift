@@ -134,6 +134,24 @@ import Testing
         #expect(build == ManPage.page(for: BuildCommand.self).text)
     }
 
+    @Test func manHasItsOwnHelpAndCompletion() async throws {
+        let folder = FileManager.default.temporaryDirectory
+        let help = try await TestSite.run(["man", "--help"], in: folder)
+        #expect(help.status == 0)
+        #expect(help.stdout == ManCommand.usage + "\n")
+        #expect(help.stdout.hasPrefix("USAGE: glossary man DIR\n\nWrites glossary.1 and a page for each command"))
+        let bash = try await TestSite.run(["completion", "bash"], in: folder)
+        #expect(
+            bash.stdout.contains(
+                """
+                    man)
+                        if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--help' -- "$cur")); return; fi
+                        COMPREPLY=($(compgen -d -- "$cur"))
+                        ;;
+
+                """), "bash completes man's options and a folder for DIR")
+    }
+
     @Test func manWithoutAFolderIsAUsageError() async throws {
         let result = try await TestSite.run(["man"], in: FileManager.default.temporaryDirectory)
         #expect(result.status == 64)
