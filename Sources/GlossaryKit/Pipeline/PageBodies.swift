@@ -46,19 +46,26 @@ final class PageBodies: Sendable {
         return html
     }
 
+    /// A content page's markdown below its front matter, as the record was made from it (nil, with a problem, when the
+    /// file is no longer that one).
+    func markdown(_ record: PageRecord) -> String? {
+        guard let (file, data) = source(record) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return (try? FrontMatter.split(text, file: file.displayPath))?.body ?? text
+    }
+
     /// The problems of the files that were gone or had changed when read again.
     var problems: [Diagnostic] { changed.withLock { $0 } }
 
-    /// The body of the file the record was read from, parsed again; nil, with a problem, when the file is no longer the
-    /// one the record was made from.
-    private func reparsed(_ record: PageRecord, destinations: [String?]) -> BodyHTML? {
+    /// The file the record was read from and its bytes; nil, with a problem, when the file is no longer the one the
+    /// record was made from.
+    private func source(_ record: PageRecord) -> (SiteSource.File, Data)? {
         let file = SiteSource.File(
             displayPath: record.page.displayPath, contentPath: record.page.contentPath,
             url: contentFolder.appendingPathComponent(record.page.contentPath))
-        let data: Data
         switch FileContents.read(file.path) {
         case .success(let bytes) where Fingerprint.of(bytes: bytes) == record.contentHash:
-            data = bytes
+            return (file, bytes)
         case .success:
             changed.withLock { $0.append(Diagnostic(.readFailed(reason: "it changed while the site was built"), at: .start(of: file.displayPath))) }
             return nil
@@ -66,6 +73,12 @@ final class PageBodies: Sendable {
             changed.withLock { $0.append(Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))) }
             return nil
         }
+    }
+
+    /// The body of the file the record was read from, parsed again; nil, with a problem, when the file is no longer the
+    /// one the record was made from.
+    private func reparsed(_ record: PageRecord, destinations: [String?]) -> BodyHTML? {
+        guard let (file, data) = source(record) else { return nil }
         guard let parsed = PageParser.parse(data, file: file, drafts: true, autolink: autolink).0, let document = parsed.document,
             document.links.count == destinations.count, document.references.count == record.references.count
         else { return nil }
