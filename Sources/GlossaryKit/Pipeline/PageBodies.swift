@@ -67,11 +67,18 @@ final class PageBodies: Sendable {
         case .success(let bytes) where Fingerprint.of(bytes: bytes) == record.contentHash:
             return (file, bytes)
         case .success:
-            changed.withLock { $0.append(Diagnostic(.readFailed(reason: "it changed while the site was built"), at: .start(of: file.displayPath))) }
+            report(Diagnostic(.readFailed(reason: "it changed while the site was built"), at: .start(of: file.displayPath)))
             return nil
         case .failure(let failure):
-            changed.withLock { $0.append(Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))) }
+            report(Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath)))
             return nil
+        }
+    }
+
+    /// Records a file's problem once, however many outputs read the file (its page, `llms-full.txt`, its markdown).
+    private func report(_ problem: Diagnostic) {
+        changed.withLock { problems in
+            if !problems.contains(where: { $0.location == problem.location }) { problems.append(problem) }
         }
     }
 
