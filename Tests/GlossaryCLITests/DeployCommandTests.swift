@@ -226,6 +226,31 @@ import Testing
         #expect(try await repository.commit("gh-pages") == nil)
     }
 
+    @Test func aDetachedHeadDeploysAndTheMessageSaysSo() async throws {
+        let repository = try await Repository()
+        defer { repository.remove() }
+        try await repository.git(["checkout", "--quiet", "--detach"])
+        let head = try await repository.git(["rev-parse", "HEAD"])
+        #expect(try await repository.deploy(["--no-push"]).status == 0)
+        #expect(try await repository.git(["log", "-1", "--format=%s", "gh-pages"]) == "Deploy \(head.prefix(7)) of a detached HEAD")
+        #expect(try await repository.git(["rev-parse", "HEAD"]) == head)
+    }
+
+    /// A clone that has the branch only from its remote builds on it, so the push is a fast-forward.
+    @Test func withoutALocalBranchTheRemoteOneIsBuiltOn() async throws {
+        let repository = try await Repository()
+        defer { repository.remove() }
+        #expect(try await repository.deploy().status == 0)
+        let first = try #require(try await repository.commit("gh-pages"))
+        try await repository.git(["branch", "--quiet", "-D", "gh-pages"])
+        try await repository.git(["fetch", "--quiet", "origin"])
+        try repository.site.write("content/index.md", "---\ntitle: Home\n---\nA new welcome.\n")
+        let result = try await repository.deploy()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await repository.git(["rev-parse", "gh-pages^"]) == first)
+        #expect(try await repository.commit("gh-pages", in: repository.remote) == (try await repository.commit("gh-pages")))
+    }
+
     @Test func aSiteInASubfolderOfTheRepository() async throws {
         let repository = try await Repository(
             """
