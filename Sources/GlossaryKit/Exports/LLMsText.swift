@@ -91,14 +91,22 @@ enum LLMsText {
         return record.startsWithTitleHeading ? body : "# \(oneLine(record.title, length: .max))\n\n" + body
     }
 
-    /// A page's text with its written references as markdown links to their terms' pages (`[[shown|word]]` →
-    /// `[shown](URL)`); a reference without a definition becomes its text. Only what the page's record found as a
-    /// reference is changed, so a `[[` in code stays as written.
-    static func linkingReferences(_ body: String, record: PageRecord, site: BuiltSite, root: String) -> String {
+    /// A page's text as it reads outside the site: its written references as markdown links to their terms' pages
+    /// (`[[shown|word]]` → `[shown](URL)`; a reference without a definition becomes its text), and its links into the
+    /// site (`../guide/intro.md#setup`, `/about/`) as the URLs they lead to. Only the words of the references the
+    /// page's record found are linked, so a `[[` in code stays as written; a link's destination is replaced wherever
+    /// it is written as one (`](destination)`), in code too.
+    static func portable(_ body: String, record: PageRecord, site: BuiltSite, root: String) -> String {
+        var text = body
+        for (written, url) in linkTargets(record, site: site, root: root) where written != url {
+            for (open, close) in [("](", ")"), ("](", " \""), ("](<", ">"), ("]: ", "\n")] {
+                text = text.replacingOccurrences(of: open + written + close, with: open + url + close)
+            }
+        }
         let written = Set(record.references.filter { !$0.isAutomatic }.map(\.key))
-        guard !written.isEmpty else { return body }
+        guard !written.isEmpty else { return text }
         let pattern = #/(\\?)\[\[([^\[\]|\n]+)(?:\|([^\[\]\n]+))?\]\]/#
-        return body.replacing(pattern) { match -> String in
+        return text.replacing(pattern) { match -> String in
             let (whole, escape, first, second) = match.output
             // `\[[` is a literal `[[`.
             guard escape.isEmpty, let key = TermKey(String(second ?? first)), written.contains(key) else { return String(whole) }
@@ -108,7 +116,17 @@ enum LLMsText {
         }
     }
 
-    /// The written references of `linkingReferences`' pages; each one's slug (or nil) goes into the fingerprint.
+    /// Each link of the page into the site, as written and as the URL it leads to (its fragment kept).
+    static func linkTargets(_ record: PageRecord, site: BuiltSite, root: String) -> [(written: String, url: String)] {
+        record.links.compactMap { link in
+            let written = link.destination
+            guard let target = site.links.internalTarget(written, from: record.page) else { return nil }
+            let suffix = LinkRewriter.queryOrFragmentStart(written).map { String(written[$0...]) } ?? ""
+            return (written, site.exportURL(target, root: root) + suffix)
+        }
+    }
+
+    /// The written references of `portable`'s pages; each one's slug (or nil) goes into the fingerprint.
     static func referenceSlugs(_ record: PageRecord, site: BuiltSite) -> [String?] {
         record.references.filter { !$0.isAutomatic }.map { reference in
             (site.definition(for: reference.key) ?? site.forms[reference.key].flatMap(site.definition(for:)))?.slug

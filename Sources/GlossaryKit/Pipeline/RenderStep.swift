@@ -178,7 +178,7 @@ final class RenderStep: Sendable {
                     for record in site.pages where record.page.kind == .page { combineMarkdown(record, root: root, into: &hasher) }
                     try write(item.path, fingerprint: hasher.finish(), to: sink) {
                         let text = LLMsText.full(site: site, definitions: plan.definitions, model: model) { record in
-                            bodies.markdown(record).map { LLMsText.linkingReferences($0, record: record, site: site, root: root) }
+                            bodies.markdown(record).map { LLMsText.portable($0, record: record, site: site, root: root) }
                         }
                         return Data(text.utf8)
                     }
@@ -191,7 +191,7 @@ final class RenderStep: Sendable {
             hasher.combine("page.md")
             combineMarkdown(record, root: root, into: &hasher)
             try write(item.path, fingerprint: hasher.finish(), to: sink) {
-                let markdown = bodies.markdown(record).map { LLMsText.linkingReferences($0, record: record, site: site, root: root) }
+                let markdown = bodies.markdown(record).map { LLMsText.portable($0, record: record, site: site, root: root) }
                 return Data(LLMsText.page(record, markdown: markdown ?? "").utf8)
             }
         }
@@ -217,8 +217,11 @@ final class RenderStep: Sendable {
         let slugs = LLMsText.referenceSlugs(record, site: site)
         hasher.combineCount(slugs.count)
         for slug in slugs { hasher.combine(slug ?? "") }
-        // The written references' words, which `linkingReferences` matches the text's with.
+        // The written references' words, which `portable` matches the text's with, and where its links lead.
         for reference in record.references where !reference.isAutomatic { hasher.combine(reference.key.rawValue) }
+        let links = LLMsText.linkTargets(record, site: site, root: root)
+        hasher.combineCount(links.count)
+        for link in links { hasher.combine(link.url) }
     }
 
     /// A template's output: its context's fingerprint, and the context rendered unless the sink keeps the file.

@@ -16,6 +16,8 @@ import Testing
         description: Where it starts.
         ---
         Mind the [[Kerning]], the [[pen|quill]] and `[[code]]`; \\[[literal]] stays.
+
+        Read [the intro](guide/intro.md#on) or [elsewhere](https://example.org/x.md), and `[code](guide/intro.md#on)` too.
         -- content/guide/intro.md --
         # Intro
 
@@ -75,6 +77,8 @@ import Testing
 
                 Mind the [Kerning](/docs/terms/kerning/), the [pen](/docs/terms/quill/) and `[[code]]`; \\[[literal]] stays.
 
+                Read [the intro](/docs/guide/intro/#on) or [elsewhere](https://example.org/x.md), and `[code](/docs/guide/intro/#on)` too.
+
                 ---
 
                 URL: /docs/guide/intro/
@@ -109,13 +113,13 @@ import Testing
     }
 
     @Test func llmsFullIsCutAtItsLimitWithANote() async throws {
-        let site = try ExportTestSite(Self.site("title: T\nllms_full_max_bytes: 200"))
+        let site = try ExportTestSite(Self.site("title: T\nllms_full_max_bytes: 300"))
         defer { site.remove() }
         let (_, files) = await site.build()
         let full = try #require(files["llms-full.txt"])
-        let note = "---\n\nThis file is cut at 200 bytes (llms_full_max_bytes): 1 page and 2 terms are left out. [llms.txt](/llms.txt) links to every one.\n"
+        let note = "---\n\nThis file is cut at 300 bytes (llms_full_max_bytes): 1 page and 2 terms are left out. [llms.txt](/llms.txt) links to every one.\n"
         #expect(full.hasSuffix(note), "\(full)")
-        #expect(full.utf8.count - note.utf8.count <= 200)
+        #expect(full.utf8.count - note.utf8.count <= 300)
         #expect(full.contains("URL: /\n") && !full.contains("URL: /guide/intro/"))
     }
 
@@ -123,7 +127,10 @@ import Testing
         let site = try ExportTestSite(Self.site("title: T\nllms: pages"))
         defer { site.remove() }
         let (_, files) = await site.build()
-        #expect(files["index.md"] == "# Home\n\nMind the [Kerning](/terms/kerning/), the [pen](/terms/quill/) and `[[code]]`; \\[[literal]] stays.\n")
+        #expect(
+            files["index.md"]
+                == "# Home\n\nMind the [Kerning](/terms/kerning/), the [pen](/terms/quill/) and `[[code]]`; \\[[literal]] stays.\n\n"
+                + "Read [the intro](/guide/intro/#on) or [elsewhere](https://example.org/x.md), and `[code](/guide/intro/#on)` too.\n")
         #expect(files["guide/intro/index.md"] == "# Intro\n\nOn [kerning](/terms/kerning/) and nosuchword.\n")
         #expect(files.keys.filter { $0.hasSuffix(".md") }.sorted() == ["guide/intro/index.md", "index.md"])
         // llms.txt links the markdown.
