@@ -45,9 +45,14 @@ struct DeployCommand: Command {
             return fail("\(source.path) is not in a git repository: \(error.reason)", context: context)
         }
 
+        guard (try? git.run(["check-ref-format", "refs/heads/" + branch])) != nil else {
+            return fail("'\(ParsedArguments.shown(branch))' is not a valid branch name", context: context)
+        }
+
         let built = try await BuildCommand.build(parsed, context: context)
         guard built.exitCode == ExitCode.success, let config = built.result.config else {
-            context.console.printError("Nothing deployed: the build failed")
+            // An interrupted build has said so already.
+            if !built.result.interrupted { context.console.printError("Nothing deployed: the build failed") }
             return built.exitCode == ExitCode.success ? ExitCode.failure : built.exitCode
         }
         let deployment = Deployment(
@@ -90,7 +95,6 @@ extension DeployCommand {
 
         /// Commits and pushes; what was done, in a line.
         func run() throws(Failure) -> String {
-            guard (try? git.run(["check-ref-format", ref])) != nil else { throw Failure(message: "'\(branch)' is not a valid branch name") }
             let tree = try step("could not record the site's files") { () throws(Git.Failure) in try writeTree() }
             let parent = try? git.run(["rev-parse", "--verify", "--quiet", ref + "^{commit}"])
             // A branch known only from the remote (a fresh clone) is built on, so the push is a fast-forward.

@@ -226,6 +226,19 @@ import Testing
         #expect(try await repository.commit("gh-pages") == nil)
     }
 
+    @Test func aBranchNameGitRefusesIsAnErrorAndAnEmptyOneBadUsage() async throws {
+        let repository = try await Repository()
+        defer { repository.remove() }
+        let bad = try await repository.deploy(["--branch", "two..dots"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("error: 'two..dots' is not a valid branch name"), "\(bad.stderr)")
+        #expect(!repository.site.exists("site/index.html"), "nothing built for nothing")
+        let empty = try await repository.deploy(["--branch="])
+        #expect(empty.status == 64)
+        #expect(empty.stderr.contains("error: --branch needs a name, not ''"), "\(empty.stderr)")
+        #expect(try await repository.files("gh-pages", in: repository.remote) == nil)
+    }
+
     @Test func aDetachedHeadDeploysAndTheMessageSaysSo() async throws {
         let repository = try await Repository()
         defer { repository.remove() }
