@@ -23,6 +23,19 @@ struct BuildCommand: Command {
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         try parsed.expectNoPositional()
+        return try await build(parsed, context: context).exitCode
+    }
+
+    /// What a build run by a command came to: its result and options, and the exit code it ends the command with.
+    struct Outcome {
+        var result: BuildResult
+        var options: BuildOptions
+        var exitCode: Int32
+    }
+
+    /// Builds the site as `glossary build` does with the options of `options` (which `deploy` declares too): reports
+    /// the build's problems and summary, and stops it on Ctrl-C.
+    static func build(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Outcome {
         var options = try buildOptions(parsed, context: context)
         options.output = parsed[Self.output].map { context.resolve($0) }
         options.strict = parsed.has(Self.strict)
@@ -56,7 +69,7 @@ struct BuildCommand: Command {
         let result = await build.value
         if result.interrupted, let signal = termination.received {
             context.console.printError("Build interrupted; \(options.outputDirectory.lastPathComponent)/ left unchanged")
-            return 128 + signal
+            return Outcome(result: result, options: options, exitCode: 128 + signal)
         }
         report(result, options: options, printer: printer, quiet: isQuiet)
         if parsed.has(Self.timings) {
@@ -64,7 +77,7 @@ struct BuildCommand: Command {
                 context.console.printError(String(format: "  %-8@ %8.3f s", stage, seconds))
             }
         }
-        return result.exitCode(strict: options.strict)
+        return Outcome(result: result, options: options, exitCode: result.exitCode(strict: options.strict))
     }
 
     /// The options of `OptionGroup.site`, shared by every command that builds: --source, --offline, --api-url.

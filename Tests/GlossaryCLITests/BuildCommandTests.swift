@@ -54,6 +54,7 @@ import Testing
         #expect(
             site.files(under: "site").filter { !$0.hasPrefix("assets/") } == [
                 "404.html", "glossary.csv", "glossary.json", "glossary.tbx", "guide/index.html", "guide/intro/index.html", "images/logo.svg", "index.html",
+                "llms-full.txt", "llms.txt",
                 "robots.txt", "search/docs/0.json", "search/index.html", "search/index.json", "search/shards/0.json", "sitemap.xml", "terms/index.html",
                 "terms/index.json", "terms/kerning/index.html", "terms/leading/index.html",
             ])

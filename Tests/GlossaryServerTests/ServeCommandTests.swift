@@ -134,9 +134,9 @@ import Testing
         // The browsers hear of a build before the terminal does: wait for the line.
         #expect(await child.waitForStderr("Build failed after content/index.md changed"))
         #expect(child.stderr.contains("Rebuilt after content/index.md changed in "))
-        // The home page, the term page that listed it, the two exports that list each term's pages, and the site
-        // search's vocabulary and postings (the page's words changed).
-        #expect(child.stderr.contains(": 6 files changed\n"))
+        // The home page, the term page that listed it, the two exports that list each term's pages, the site search's
+        // vocabulary and postings (the page's words changed), and llms-full.txt (which holds the page's text).
+        #expect(child.stderr.contains(": 7 files changed\n"))
         #expect(child.stderr.contains("content/index.md:3:1: error: "))
         #expect(child.stderr.contains("Build failed after content/index.md changed: 1 error; still serving the last good build\n"))
 

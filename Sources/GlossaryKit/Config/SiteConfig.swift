@@ -16,6 +16,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var autolink: AutolinkMode = .off
     /// Whether auto-linking also links every term the site's pages reference, not only the team's.
     public var autolinkDictionary = false
+    /// Which files for language models the build writes (`llms:`): `llms.txt` and `llms-full.txt` unless turned off.
+    public var llms: LLMsMode = .files
+    /// The most bytes of text `llms-full.txt` holds (`llms_full_max_bytes`); what doesn't fit is left out, with a note.
+    public var llmsFullMaxBytes = 10_000_000
     /// Where each top-level key's value starts in glossary.yml (`theme`), so later stages can point at it.
     public var locations: [String: SourceLocation] = [:]
 
@@ -28,10 +32,12 @@ public struct SiteConfig: Sendable, Equatable {
     public static func == (lhs: SiteConfig, rhs: SiteConfig) -> Bool {
         (lhs.title, lhs.baseURL, lhs.language, lhs.theme, lhs.description) == (rhs.title, rhs.baseURL, rhs.language, rhs.theme, rhs.description)
             && lhs.site == rhs.site && lhs.dictionary == rhs.dictionary && lhs.nav == rhs.nav && lhs.autolink == rhs.autolink
-            && lhs.autolinkDictionary == rhs.autolinkDictionary
+            && lhs.autolinkDictionary == rhs.autolinkDictionary && lhs.llms == rhs.llms && lhs.llmsFullMaxBytes == rhs.llmsFullMaxBytes
     }
 
-    static let keys = ["title", "base_url", "site", "language", "theme", "description", "dictionary", "nav", "autolink", "autolink_dictionary"]
+    static let keys = [
+        "title", "base_url", "site", "language", "theme", "description", "dictionary", "nav", "autolink", "autolink_dictionary", "llms", "llms_full_max_bytes",
+    ]
 
     /// Reads glossary.yml over the defaults, never failing: a value with a problem keeps its
     /// default and the problem is returned, so one run reports all of them.
@@ -93,6 +99,14 @@ public struct SiteConfig: Sendable, Equatable {
         }
         if let mode = fields.autolinkMode("autolink") { config.autolink = mode }
         if let linksDictionary = fields.bool("autolink_dictionary") { config.autolinkDictionary = linksDictionary }
+        if let mode = fields.read("llms", { node in { name throws(Diagnostic) in try LLMsMode.read(node, name: name) } }) { config.llms = mode }
+        if let maxBytes = fields.int("llms_full_max_bytes"), let node = fields["llms_full_max_bytes"] {
+            if maxBytes >= 100 {
+                config.llmsFullMaxBytes = maxBytes
+            } else {
+                fields.report(node.valueError("llms_full_max_bytes", "must be at least 100"))
+            }
+        }
         for key in keys {
             if let node = fields[key] { config.locations[key] = node.location }
         }

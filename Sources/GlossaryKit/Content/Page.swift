@@ -33,6 +33,9 @@ public struct Page: Sendable {
     /// The output file below the site root (`guide/intro/index.html`).
     public var outputPath: String { urlPath + "index.html" }
 
+    /// The page as markdown beside its output (`guide/intro/index.md`), written with `llms: pages`.
+    public var markdownPath: String { urlPath + "index.md" }
+
     /// `guide/intro.md` → `guide/intro/`; `guide/index.md` and `guide/_index.md` → `guide/`; `index.md` → ``.
     public static func urlPath(forContentPath path: String) -> String {
         // On the path's bytes (every build makes 10,000 of these); empty components are dropped.

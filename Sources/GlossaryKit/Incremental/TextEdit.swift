@@ -5,7 +5,8 @@ import Foundation
 /// title, front matter, headings, references and links), no problem points into it, and nothing else changed — only
 /// those pages and the search index can differ. Each page is its old bytes with its new body in the slots its
 /// template wrote the body in (`MustacheSlots`), the search index's files are patched for the new text
-/// (`SearchIndex.patched`), and every other file is kept; nothing else is read, parsed or rendered. `glossary build`
+/// (`SearchIndex.patched`), and every other file is kept (a site with `llms-full.txt` or pages as markdown, which
+/// hold the text too, goes the long way); nothing else is read, parsed or rendered. `glossary build`
 /// and the preview server take it alike.
 struct TextEdit {
     /// The most pages one edit remakes this way; more go the long way.
@@ -21,6 +22,10 @@ struct TextEdit {
     func run(into sink: SiteTransaction) -> (BuildResult, BuildState)? {
         guard !check.othersChanged, !check.changed.isEmpty, check.changed.count <= Self.pageLimit else { return nil }
         let files = source.markdownFiles.filter { check.changed[$0.contentPath] != nil }
+        // `llms-full.txt` and the pages' markdown hold the pages' text: those builds go the long way.
+        guard state.outputs[SiteExport.llmsFull.path] == nil,
+            !files.contains(where: { state.outputs[Page.urlPath(forContentPath: $0.contentPath) + "index.md"] != nil })
+        else { return nil }
         let edited = Set(files.map(\.displayPath))
         guard !state.report.diagnostics.contains(where: { Self.points(into: edited, $0) }) else { return nil }
         var next = state

@@ -5,6 +5,8 @@ import Foundation
 public struct OutputPlan: Sendable {
     public enum Content: Sendable {
         case page(recordIndex: Int)
+        /// A content page as markdown, for language models (`llms: pages`).
+        case pageMarkdown(recordIndex: Int)
         /// The generated page of a section without one of its own (a node of `SiteNavigation`).
         case section(node: Int)
         case term(TermKey)
@@ -47,6 +49,7 @@ public struct OutputPlan: Sendable {
         var items: [Item] = []
         for (index, record) in site.pages.enumerated() where record.page.kind == .page {
             items.append(Item(path: record.page.outputPath, content: .page(recordIndex: index)))
+            if site.config.llms == .pages { items.append(Item(path: record.page.markdownPath, content: .pageMarkdown(recordIndex: index))) }
         }
         let staticPaths = Set(source.staticFiles.map(\.contentPath))
         for node in site.navigation.generatedSections {
@@ -82,8 +85,9 @@ public struct OutputPlan: Sendable {
             taken.insert(file.contentPath)
             items.append(Item(path: file.contentPath, content: .file(file.url, hash)))
         }
-        // The site's own robots.txt or sitemap.xml (copied above) is used instead of glossary's.
+        // The site's own robots.txt, sitemap.xml or llms files (copied above) are used instead of glossary's.
         for kind in SiteExport.allCases where kind.yieldsToContent && !taken.contains(kind.path) {
+            if kind.isForLanguageModels && site.config.llms == .off { continue }
             taken.insert(kind.path)
             items.append(Item(path: kind.path, content: .export(kind)))
         }

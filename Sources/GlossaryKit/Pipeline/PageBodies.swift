@@ -46,26 +46,46 @@ final class PageBodies: Sendable {
         return html
     }
 
+    /// A content page's markdown below its front matter, as the record was made from it (nil, with a problem, when the
+    /// file is no longer that one).
+    func markdown(_ record: PageRecord) -> String? {
+        guard let (file, data) = source(record) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return (try? FrontMatter.split(text, file: file.displayPath))?.body ?? text
+    }
+
     /// The problems of the files that were gone or had changed when read again.
     var problems: [Diagnostic] { changed.withLock { $0 } }
+
+    /// The file the record was read from and its bytes; nil, with a problem, when the file is no longer the one the
+    /// record was made from.
+    private func source(_ record: PageRecord) -> (SiteSource.File, Data)? {
+        let file = SiteSource.File(
+            displayPath: record.page.displayPath, contentPath: record.page.contentPath,
+            url: contentFolder.appendingPathComponent(record.page.contentPath))
+        switch FileContents.read(file.path) {
+        case .success(let bytes) where Fingerprint.of(bytes: bytes) == record.contentHash:
+            return (file, bytes)
+        case .success:
+            report(Diagnostic(.readFailed(reason: "it changed while the site was built"), at: .start(of: file.displayPath)))
+            return nil
+        case .failure(let failure):
+            report(Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath)))
+            return nil
+        }
+    }
+
+    /// Records a file's problem once, however many outputs read the file (its page, `llms-full.txt`, its markdown).
+    private func report(_ problem: Diagnostic) {
+        changed.withLock { problems in
+            if !problems.contains(where: { $0.location == problem.location }) { problems.append(problem) }
+        }
+    }
 
     /// The body of the file the record was read from, parsed again; nil, with a problem, when the file is no longer the
     /// one the record was made from.
     private func reparsed(_ record: PageRecord, destinations: [String?]) -> BodyHTML? {
-        let file = SiteSource.File(
-            displayPath: record.page.displayPath, contentPath: record.page.contentPath,
-            url: contentFolder.appendingPathComponent(record.page.contentPath))
-        let data: Data
-        switch FileContents.read(file.path) {
-        case .success(let bytes) where Fingerprint.of(bytes: bytes) == record.contentHash:
-            data = bytes
-        case .success:
-            changed.withLock { $0.append(Diagnostic(.readFailed(reason: "it changed while the site was built"), at: .start(of: file.displayPath))) }
-            return nil
-        case .failure(let failure):
-            changed.withLock { $0.append(Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))) }
-            return nil
-        }
+        guard let (file, data) = source(record) else { return nil }
         guard let parsed = PageParser.parse(data, file: file, drafts: true, autolink: autolink).0, let document = parsed.document,
             document.links.count == destinations.count, document.references.count == record.references.count
         else { return nil }

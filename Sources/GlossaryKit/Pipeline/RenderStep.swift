@@ -142,13 +142,7 @@ final class RenderStep: Sendable {
             switch kind {
             case .json, .csv, .tbx:
                 let (json, model) = exportModel.value
-                defer {
-                    let left = exportsLeft.withLock { left in
-                        left -= 1
-                        return left
-                    }
-                    if left == 0 { exportModel.release() }
-                }
+                defer { exportOffered() }
                 var hasher = FingerprintHasher()
                 hasher.combine(kind.path)
                 hasher.combine(bytes: json)
@@ -165,9 +159,69 @@ final class RenderStep: Sendable {
             case .robots:
                 let data = Data(RobotsTxt.text(site: site).utf8)
                 try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
+            case .llms, .llmsFull:
+                let (json, model) = exportModel.value
+                defer { exportOffered() }
+                if kind == .llms {
+                    let data = Data(LLMsText.index(site: site, definitions: plan.definitions, model: model).utf8)
+                    try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
+                } else {
+                    // Made from every page's text and the glossary's: their fingerprints and the export model stand for them.
+                    var hasher = FingerprintHasher()
+                    hasher.combine(kind.path)
+                    hasher.combine(bytes: json)
+                    hasher.combine(site.config.title)
+                    hasher.combine(site.config.description ?? "")
+                    hasher.combineCount(site.config.llmsFullMaxBytes)
+                    let root = site.exportRoot
+                    hasher.combine(root)
+                    for record in site.pages where record.page.kind == .page { combineMarkdown(record, root: root, into: &hasher) }
+                    try write(item.path, fingerprint: hasher.finish(), to: sink) {
+                        let text = LLMsText.full(site: site, definitions: plan.definitions, model: model) { record in
+                            bodies.markdown(record).map { LLMsText.portable($0, record: record, site: site, root: root) }
+                        }
+                        return Data(text.utf8)
+                    }
+                }
+            }
+        case .pageMarkdown(let index):
+            let record = site.pages[index]
+            let root = site.exportRoot
+            var hasher = FingerprintHasher()
+            hasher.combine("page.md")
+            combineMarkdown(record, root: root, into: &hasher)
+            try write(item.path, fingerprint: hasher.finish(), to: sink) {
+                let markdown = bodies.markdown(record).map { LLMsText.portable($0, record: record, site: site, root: root) }
+                return Data(LLMsText.page(record, markdown: markdown ?? "").utf8)
             }
         }
         return true
+    }
+
+    /// Lets the export model go once the last file made from it was offered.
+    private func exportOffered() {
+        let left = exportsLeft.withLock { left in
+            left -= 1
+            return left
+        }
+        if left == 0 { exportModel.release() }
+    }
+
+    /// What a page's markdown is made from: where it is, its title, its file's bytes and where its references lead.
+    private func combineMarkdown(_ record: PageRecord, root: String, into hasher: inout FingerprintHasher) {
+        hasher.combine(root)
+        hasher.combine(record.page.urlPath)
+        hasher.combine(record.title)
+        hasher.combine(record.startsWithTitleHeading ? "titled" : "untitled")
+        hasher.combine(record.contentHash)
+        let slugs = LLMsText.referenceSlugs(record, site: site)
+        hasher.combineCount(slugs.count)
+        for slug in slugs { hasher.combine(slug ?? "") }
+        // The written references' words, which `portable` matches the text's with, and where its links lead.
+        for reference in record.references where !reference.isAutomatic { hasher.combine(reference.key.rawValue) }
+        let links = LLMsText.linkTargets(record, site: site, root: root)
+        hasher.combineCount(links.count)
+        for link in links { hasher.combine(link.url) }
     }
 
     /// A template's output: its context's fingerprint, and the context rendered unless the sink keeps the file.
@@ -199,7 +253,7 @@ final class RenderStep: Sendable {
             switch content {
             case .export(.json): 0
             case .searchIndex: 1
-            case .export(.csv), .export(.tbx): 2
+            case .export(.csv), .export(.tbx), .export(.llmsFull): 2
             case .index, .termsJSON, .export(.sitemap): 3
             default: nil
             }

@@ -141,6 +141,21 @@ import Testing
         #expect(config.dictionary == DictionaryConfig())
     }
 
+    @Test func llmsIsTrueFalseOrPages() {
+        #expect(load("title: T\n").0.llms == .files)
+        #expect(load("llms: true\n").0.llms == .files)
+        #expect(load("llms: false\n").0.llms == .off)
+        #expect(load("llms: pages\n").0.llms == .pages)
+        #expect(load("llms_full_max_bytes: 2048\n").0.llmsFullMaxBytes == 2048)
+        let (config, diagnostics) = load("title: T\nllms: maybe\nllms_full_max_bytes: 10\n")
+        #expect(
+            diagnostics == [
+                "glossary.yml:2:7: error: 'llms' must be true, false or pages, found 'maybe' [config-value]",
+                "glossary.yml:3:22: error: 'llms_full_max_bytes' must be at least 100, found '10' [config-value]",
+            ])
+        #expect(config.llms == .files && config.llmsFullMaxBytes == 10_000_000)
+    }
+
     @Test func concurrencyAboveTheLimitIsAnError() {
         let (_, diagnostics) = load("dictionary:\n  concurrency: 257\n")
         #expect(

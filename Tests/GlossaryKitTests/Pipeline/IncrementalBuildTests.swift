@@ -765,22 +765,22 @@ import Testing
         try folder.write("content/page-3.md", "---\ntitle: Page 3\n---\nNow about [[term4]] only.\n")
         let edit = await builds.check("edit a page")
         // The page; term3 and kerning lose a user; term4 gains one; the exports that list pages; the search index's
-        // vocabulary and postings (its page list, titles unchanged, stays). Nothing else: the TBX and the sitemap
-        // read no page's terms.
+        // vocabulary and postings (its page list, titles unchanged, stays); llms-full.txt, which holds the page's text.
+        // Nothing else: the TBX, the sitemap and llms.txt read no page's terms.
         #expect(
             edit.outputs?.changed == [
                 "page-3/index.html", "terms/term3/index.html", "terms/term4/index.html", "terms/kerning/index.html", "search/index.json",
-                "search/shards/0.json", "glossary.json", "glossary.csv",
+                "search/shards/0.json", "glossary.json", "glossary.csv", "llms-full.txt",
             ])
 
         try folder.write("content/glossary/term7.md", "---\nterm: term7\n---\nA new definition.\n")
         let entry = await builds.check("edit an entry")
         // The term page, the pages listing its summary, the index, the JSON the browser reads and the exports; the
-        // search index, and the results' summary of the term.
+        // search index, the results' summary of the term, and the llms files (its summary, its definition).
         #expect(
             entry.outputs?.changed == [
                 "terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json", "search/index.json", "search/shards/0.json",
-                "search/docs/0.json", "glossary.json", "glossary.csv", "glossary.tbx",
+                "search/docs/0.json", "glossary.json", "glossary.csv", "glossary.tbx", "llms.txt", "llms-full.txt",
             ])
 
         try folder.write("content/page-5.md", "---\ntitle: Page 5\ndate: 2024-01-01\n---\nAbout [[kerning]] and [[term5]].\n")
@@ -798,8 +798,9 @@ import Testing
     /// the preview server alike; any other edit goes the long way. Either way the output is a clean build's (`check`).
     @Test(arguments: Mode.allCases)
     func aTextEditTakesTheShortcutAndNothingElseDoes(mode: Mode) async throws {
+        // Without the llms files, which hold the pages' text (see `aSiteWithLLMsFilesGoesTheLongWayOnATextEdit`).
         var files: [String: String] = [
-            "glossary.yml": "title: Site\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
+            "glossary.yml": "title: Site\nllms: false\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
             ".glossary/cache/en/ligature.json": Self.cacheEntry("ligature", "A joined glyph."),
             "content/unknown.md": "---\ntitle: Unknown\n---\nOn [[nosuchterm]].\n",
         ]
@@ -834,7 +835,7 @@ import Testing
                 "edit a page and the configuration",
                 {
                     try folder.append("content/page-3.md", "\nText.\n")
-                    try folder.write("glossary.yml", "title: Site again\n")
+                    try folder.write("glossary.yml", "title: Site again\nllms: false\n")
                 }
             ),
             ("add a page", { try folder.write("content/page-9.md", "---\ntitle: Page 9\n---\nNew.\n") }),
@@ -852,6 +853,38 @@ import Testing
         try folder.write("content/page-2.md", same)
         let rewritten = await builds.check("rewrite a page with the same bytes")
         #expect(rewritten.outputs?.changed == [] && rewritten.stats.written == 0)
+    }
+
+    /// `llms-full.txt` and the pages' markdown hold the pages' text, which the text-edit shortcut doesn't patch: a
+    /// site with them goes the long way, and they follow every edit as a clean build would have them.
+    @Test(arguments: Mode.allCases)
+    func aSiteWithLLMsFilesGoesTheLongWayOnATextEdit(mode: Mode) async throws {
+        var files = Self.startingSite
+        files["glossary.yml"] = "title: Site\nllms: pages\n"
+        let folder = try Folder(files, theme: .builtIn)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        try folder.append("content/guide/intro.md", "\nA zygote, newly written.\n")
+        #expect(await builds.check("append text").stats.textEdit == false)
+        #expect(Self.output(builds, "llms-full.txt").contains("A zygote, newly written."))
+        #expect(Self.output(builds, "guide/intro/index.md").contains("A zygote, newly written."))
+        let edits: [(String, () throws -> Void)] = [
+            ("retitle a page", { try folder.write("content/index.md", "---\ntitle: Start\ndescription: Begin.\n---\nWelcome to [[leading]].\n") }),
+            ("edit an entry", { try folder.write("content/glossary/leading.md", "---\nterm: Leading\n---\nSpace between lines of type.\n") }),
+            ("add a page", { try folder.write("content/guide/more.md", "---\ntitle: More\n---\nOn [[tracking]].\n") }),
+            ("delete a glossary entry", { try folder.remove("content/glossary/tracking.md") }),
+            ("no page markdown", { try folder.write("glossary.yml", "title: Site\nllms: true\n") }),
+            ("cut the full text", { try folder.write("glossary.yml", "title: Site\nllms_full_max_bytes: 150\n") }),
+            ("no llms files", { try folder.write("glossary.yml", "title: Site\nllms: false\n") }),
+            ("all of them again", { try folder.write("glossary.yml", "title: Site\nllms: pages\nsite: https://example.org\n") }),
+        ]
+        for (step, edit) in edits {
+            try edit()
+            await builds.check(step)
+        }
+        #expect(Self.output(builds, "llms.txt").contains("- [Start](https://example.org/index.md): Begin.\n"))
+        let again = await builds.check("nothing changed")
+        #expect(again.outputs?.changed == [] && again.stats.written == 0)
     }
 
     @Test func aBuildWithNothingToDoLeavesTheSiteAsItIs() async throws {

@@ -12,9 +12,10 @@ import Testing
     typealias Builds = IncrementalBuildTests.Builds
     typealias Mode = IncrementalBuildTests.Mode
 
+    /// Without the llms files: `llms-full.txt` holds the pages' text, so a site with it goes the long way.
     static var site: [String: String] {
         var files: [String: String] = [
-            "glossary.yml": "title: Site\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
+            "glossary.yml": "title: Site\nllms: false\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
             ".glossary/cache/en/ligature.json": IncrementalBuildTests.cacheEntry("ligature", "A joined glyph."),
             "content/index.md": "---\ntitle: Home\n---\nWelcome, see [page 1](guide/page-1.md).\n",
         ]
@@ -93,7 +94,8 @@ import Testing
         ])
     func theBodyIsRemadeWhereverTheThemeShowsIt(mode: Mode, template: String?) async throws {
         var files = [
-            "glossary.yml": "title: Site\n", "content/a.md": "# The title of A\n\nSome *text* & more.\n", "content/b.md": "No heading, only text.\n",
+            "glossary.yml": "title: Site\nllms: false\n", "content/a.md": "# The title of A\n\nSome *text* & more.\n",
+            "content/b.md": "No heading, only text.\n",
         ]
         if let template {
             files["themes/default/templates/page.mustache"] = template
