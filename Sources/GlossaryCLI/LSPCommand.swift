@@ -43,7 +43,9 @@ struct LSPCommand: Command {
                     continuation.yield(message)
                 }
             }
+            // Stdin closed: the client is gone, whatever is running.
             continuation.finish()
+            Glibc.exit(ledger.isShutDown ? 0 : 1)
         }
         reader.stackSize = 1 << 22
         reader.start()

@@ -15,7 +15,8 @@ extension LanguageServer {
         let range = Self.lspRange(document, (offset - typed.utf8.count)..<offset)
         let after = line[offset..<line.endIndex]
         let closing = after.starts(with: Array("]]".utf8)) ? "" : "]]"
-        var candidates = completionItems[live.root.path] ?? []
+        var candidates = completionItems[live.root.path] ?? CompletionCandidate.all(in: live)
+        completionItems[live.root.path] = candidates
         if let paren = typed.range(of: " (") {
             let wordKey = TermKey(String(typed[..<paren.lowerBound]))
             candidates = candidates.filter { $0.hasSense && $0.wordKey == wordKey }
