@@ -13,8 +13,10 @@ extension LanguageServer {
         guard !inner.contains("]]") else { return .array([]) }
         let typed = inner.lastIndex(of: "|").map { inner[inner.index(after: $0)...] } ?? inner
         let range = Self.lspRange(document, (offset - typed.utf8.count)..<offset)
-        let after = line[offset..<line.endIndex]
-        let closing = after.starts(with: Array("]]".utf8)) ? "" : "]]"
+        // Closed already (`[[|]]`, `[[|keybord]]`): only the word goes in.
+        let after = String(decoding: line[offset..<line.endIndex], as: UTF8.self)
+        let close = after.range(of: "]]")
+        let closing = close.map { close in after.range(of: "[[").map { $0.lowerBound < close.lowerBound } ?? false } ?? true ? "]]" : ""
         var candidates = completionItems[live.root.path] ?? CompletionCandidate.all(in: live)
         completionItems[live.root.path] = candidates
         if let paren = typed.range(of: " (") {
