@@ -43,13 +43,13 @@ struct LSPCommand: Command {
                     continuation.yield(message)
                 }
             }
-            // Stdin closed: the client is gone, whatever is running.
-            continuation.finish()
+            // Stdin closed: the client is gone, whatever is running (0 only after a shutdown request, as for `exit`).
             Glibc.exit(ledger.isShutDown ? 0 : 1)
         }
         reader.stackSize = 1 << 22
         reader.start()
         for await message in messages { await server.handle(message) }
+        // The reader ends the process; the stream never finishes.
         return ExitCode.success
     }
 }

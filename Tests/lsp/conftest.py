@@ -51,9 +51,13 @@ class Published:
         self.items.append(params)
         self.arrived.set()
 
-    async def wait(self, uri, predicate=lambda params: True):
-        """The first publish for `uri` (after those already taken) that satisfies `predicate`."""
-        index = 0
+    def mark(self):
+        """A place in the sequence: `wait(after=…)` looks only at what arrives after it."""
+        return len(self.items)
+
+    async def wait(self, uri, predicate=lambda params: True, after=0):
+        """The first publish for `uri` (from the `after`th on) that satisfies `predicate`."""
+        index = after
         while True:
             while index < len(self.items):
                 params = self.items[index]
@@ -90,8 +94,12 @@ def site(tmp_path):
     return write_site(tmp_path / "site")
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "lsp"], client_factory=client_factory))
+CONFIG = ClientServerConfig(server_command=[BIN, "lsp"], client_factory=client_factory)
+
+
+@pytest_lsp.fixture(config=CONFIG)
 async def client(lsp_client: LanguageClient, site):
+    """A client that watches files for the server (as VS Code and Neovim do)."""
     await lsp_client.initialize_session(
         types.InitializeParams(
             capabilities=types.ClientCapabilities(
@@ -101,6 +109,16 @@ async def client(lsp_client: LanguageClient, site):
             ),
             workspace_folders=[types.WorkspaceFolder(uri=site.as_uri(), name="site")],
         )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def plain_client(lsp_client: LanguageClient, site):
+    """A client that watches no files: the server watches them itself."""
+    await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=types.ClientCapabilities(), workspace_folders=[types.WorkspaceFolder(uri=site.as_uri(), name="site")])
     )
     yield
     await lsp_client.shutdown_session()

@@ -240,3 +240,35 @@ async def test_link_this_word(client, site):
             )
         )
         assert none == ()
+
+
+KEYBORD_ENTRY = "---\nterm: keybord\n---\n\nA misspelling, defined on purpose.\n"
+
+
+async def test_files_changed_outside_the_editor_are_picked_up(client, site):
+    index = uri(site, "content/index.md")
+    assert (await client.published.wait(index)).diagnostics == [UNKNOWN]
+    mark = client.published.mark()
+    entry = site / "content/glossary/keybord.md"
+    entry.write_text(KEYBORD_ENTRY, encoding="utf-8")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=entry.as_uri(), type=types.FileChangeType.Created)])
+    )
+    assert (await client.published.wait(index, after=mark)).diagnostics == []
+    # (The server asked for the watching before it handled the change, so the request has arrived by now.)
+    assert [r.method for r in client.registrations] == ["workspace/didChangeWatchedFiles"]
+    mark = client.published.mark()
+    entry.unlink()
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=entry.as_uri(), type=types.FileChangeType.Deleted)])
+    )
+    assert (await client.published.wait(index, after=mark)).diagnostics == [UNKNOWN]
+
+
+async def test_the_server_watches_files_itself_when_the_client_does_not(plain_client, site):
+    index = uri(site, "content/index.md")
+    assert (await plain_client.published.wait(index)).diagnostics == [UNKNOWN]
+    assert plain_client.registrations == []
+    mark = plain_client.published.mark()
+    (site / "content/glossary/keybord.md").write_text(KEYBORD_ENTRY, encoding="utf-8")
+    assert (await plain_client.published.wait(index, after=mark)).diagnostics == []

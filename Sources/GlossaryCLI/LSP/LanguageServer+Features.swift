@@ -92,9 +92,7 @@ extension LanguageServer {
         var index: [String: Int] = [:]
         for (position, entry) in records.enumerated() { index[entry.0] = position }
         for (path, document) in documents where path.hasPrefix(contentFolder) && path.hasSuffix(".md") {
-            guard let record = live.parse(text: document.text, contentPath: String(path.dropFirst(contentFolder.count))).record, record.hasBody else {
-                continue
-            }
+            guard let record = record(of: document, path: path, live: live), record.hasBody else { continue }
             if let position = index[path] { records[position] = (path, record) } else { records.append((path, record)) }
         }
         return records

@@ -61,9 +61,7 @@ extension LanguageServer {
     /// would), else the `term:` of a glossary entry.
     func reference(at offset: Int, in document: TextDocument, path: String, live: LiveSite) -> Named? {
         if let named = Self.explicitReference(in: document, at: offset) { return named }
-        let contentFolder = live.root.path + "/content/"
-        guard path.hasPrefix(contentFolder), let record = live.parse(text: document.text, contentPath: String(path.dropFirst(contentFolder.count))).record
-        else { return nil }
+        guard let record = record(of: document, path: path, live: live) else { return nil }
         for reference in record.references where reference.isAutomatic {
             let start = document.offset(ofSourceLine: reference.location.line, column: reference.location.column)
             let range = start..<(start + reference.shown.utf8.count)
@@ -79,6 +77,20 @@ extension LanguageServer {
             }
         }
         return nil
+    }
+
+    /// Documents larger than this are read only by their checks, never while a request waits.
+    static let readLimit = 1 << 20
+
+    /// How `document` reads as a page of `live`: its last check's record when that was of this version, else read
+    /// now (only when small; else the last check's, or the file on disk's).
+    func record(of document: TextDocument, path: String, live: LiveSite) -> PageRecord? {
+        let contentFolder = live.root.path + "/content/"
+        guard path.hasPrefix(contentFolder), path.hasSuffix(".md") else { return nil }
+        let contentPath = String(path.dropFirst(contentFolder.count))
+        if let kept = records[path], kept.version == document.version || document.bytes.count > Self.readLimit { return kept.record }
+        if document.bytes.count > Self.readLimit { return live.record(contentPath: contentPath) }
+        return live.parse(text: document.text, contentPath: contentPath).record
     }
 
     /// The plain word around `offset` (letters, digits, `-`, `'`, and any non-ASCII text).

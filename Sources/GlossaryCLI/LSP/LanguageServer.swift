@@ -13,6 +13,8 @@ actor LanguageServer {
     var documents: [String: TextDocument] = [:]
     /// The running check of each open document.
     var checks: [String: Task<Void, Never>] = [:]
+    /// Each open document's record as its last check read it, with the document's version then.
+    var records: [String: (version: Int, record: PageRecord)] = [:]
     /// Files whose diagnostics were published from disk, by site.
     var published: [String: Set<String>] = [:]
     var initialized = false
@@ -103,6 +105,7 @@ actor LanguageServer {
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, let path = Self.path(uri) else { return }
             documents[path] = nil
+            records[path] = nil
             checks[path]?.cancel()
             checks[path] = nil
             // Back to what the files on disk say.
@@ -228,7 +231,9 @@ actor LanguageServer {
             guard let live = await task?.value else { return }
             var diagnostics: [Diagnostic]
             if path.hasPrefix(contentFolder) && path.hasSuffix(".md") {
-                diagnostics = await live.diagnostics(text: document.text, contentPath: String(path.dropFirst(contentFolder.count)))
+                let checked = await live.check(text: document.text, contentPath: String(path.dropFirst(contentFolder.count)))
+                diagnostics = checked.diagnostics
+                if let record = checked.record { await self.keep(record, path: path, version: document.version) }
             } else {
                 diagnostics = live.result.diagnostics.filter { $0.location.map { root.path + "/" + $0.file } == path }
             }
@@ -236,6 +241,11 @@ actor LanguageServer {
             let shown = diagnostics.map { self.lspDiagnostic($0, in: document, root: root.path) }
             await self.publishIfCurrent(path: path, version: document.version, shown)
         }
+    }
+
+    func keep(_ record: PageRecord, path: String, version: Int) {
+        guard documents[path]?.version == version else { return }
+        records[path] = (version, record)
     }
 
     func publishIfCurrent(path: String, version: Int, _ diagnostics: [JSONValue]) {

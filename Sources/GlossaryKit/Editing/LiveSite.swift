@@ -56,7 +56,16 @@ public struct LiveSite: Sendable {
     /// problems, its references', its links', and for a glossary entry those of the site's terms it takes part in
     /// (a duplicate term, an alias another entry holds).
     public func diagnostics(text: String, contentPath: String) async -> [Diagnostic] {
+        await check(text: text, contentPath: contentPath).diagnostics
+    }
+
+    /// `diagnostics(text:contentPath:)`, and the record the text was read as.
+    public func check(text: String, contentPath: String) async -> (diagnostics: [Diagnostic], record: PageRecord?) {
         let (record, problems) = parse(text: text, contentPath: contentPath)
+        return (await diagnostics(record: record, problems: problems, contentPath: contentPath), record)
+    }
+
+    func diagnostics(record: PageRecord?, problems: [Diagnostic], contentPath: String) async -> [Diagnostic] {
         guard let record, var site else { return problems }
         guard record.hasBody else { return DiagnosticLog.capped(SiteBuilder.ordered(problems + record.diagnostics)) }
         var extra: [Diagnostic] = []
