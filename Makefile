@@ -6,10 +6,10 @@ SWIFT      ?= swift
 PORT       ?= 8080
 GLOSSARY    = .build/release/glossary
 # libjs-highlight.js and libjs-lunr are built into the binary (Sources/GlossaryKit/EmbeddedFiles.txt);
-# libjemalloc-dev: the binary's allocator (README, "Layout"); cmark-gfm is what the table tests compare with; wordnet's `wn` is what the WordNet tests compare with.
+# libjemalloc-dev: the binary's allocator (README, "Layout"); cmark-gfm is what the table tests compare with; wordnet's `wn` is what the WordNet tests compare with; neovim is the editor the language server's test drives.
 APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev wordnet-dev wordnet-base \
 	libjemalloc-dev libjs-highlight.js libjs-lunr
-APT_TEST    = cmark cmark-gfm wordnet zsh fish
+APT_TEST    = cmark cmark-gfm wordnet zsh fish neovim
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
 # What `make bench` compares with and measures by.
 APT_BENCH   = hugo hyperfine cmark time
@@ -24,7 +24,7 @@ INSTALL_STRIP ?= -s
 STATIC_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static \
+.PHONY: demo test build site deps deps-test clean browser-test lsp-test deps-browser install uninstall static \
 	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format bench deps-bench soak
 
 demo: deps build site
@@ -41,7 +41,7 @@ site: build
 
 # The static build comes first, so InstalledBinaryTests' own `make install` only copies it and no release build
 # competes for the cores with the timing-sensitive tests.
-test: deps deps-test browser-test static
+test: deps deps-test browser-test lsp-test static
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
@@ -86,6 +86,12 @@ uninstall:
 browser-test: deps deps-browser $(VENV)/.requirements
 	$(SWIFT) build --product glossary
 	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -q Tests/browser
+
+# The language server (`glossary lsp`) over stdio: pytest-lsp as the client (in the same virtual environment), and
+# headless Neovim's built-in client.
+lsp-test: deps deps-test $(VENV)/.requirements
+	$(SWIFT) build --product glossary
+	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -q Tests/lsp
 
 deps-browser:
 	$(call install-missing,$(APT_BROWSER))
