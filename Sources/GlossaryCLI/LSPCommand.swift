@@ -30,9 +30,7 @@ struct LSPCommand: Command {
         // sees `$/cancelRequest` and `exit` while requests run.
         let reader = Thread {
             MessageFraming.read(from: STDIN_FILENO) { frame in
-                switch frame.mapError({ _ in JSONRPC.Rejection(.null, JSONRPC.Failure(code: JSONRPC.Failure.parseError, message: "A message's header has no Content-Length")) })
-                    .flatMap(JSONRPC.parse)
-                {
+                switch frame.mapError(JSONRPC.Rejection.init).flatMap(JSONRPC.parse) {
                 case .failure(let problem):
                     writer.send(JSONRPC.response(id: problem.id, failure: problem.failure))
                 case .success(.notification(method: "exit", _)):

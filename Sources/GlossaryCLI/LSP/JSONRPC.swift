@@ -36,6 +36,11 @@ enum JSONRPC {
             self.id = id
             self.failure = failure
         }
+
+        /// A header block without a usable `Content-Length`: its message can't be read, nor its id.
+        init(_ header: MessageFraming.BadHeader) {
+            self.init(.null, Failure(code: Failure.parseError, message: "A message's header has no Content-Length"))
+        }
     }
 
     /// Reads one message's body.
@@ -46,7 +51,9 @@ enum JSONRPC {
         } catch {
             return .failure(Rejection(JSONValue.null, Failure(code: Failure.parseError, message: "Parse error: \(error.description)")))
         }
-        guard value.isObject else { return .failure(Rejection(JSONValue.null, Failure(code: Failure.invalidRequest, message: "A message must be a JSON object"))) }
+        guard value.isObject else {
+            return .failure(Rejection(JSONValue.null, Failure(code: Failure.invalidRequest, message: "A message must be a JSON object")))
+        }
         let id = value["id"]
         if let id, !id.isNull, id.intValue == nil, id.stringValue == nil {
             return .failure(Rejection(JSONValue.null, Failure(code: Failure.invalidRequest, message: "A message's id must be a number or a string")))

@@ -8,7 +8,10 @@ extension LanguageServer {
         let (path, document, offset) = try documentPosition(params)
         guard let live = await liveSite(for: path), let named = reference(at: offset, in: document, path: path, live: live),
             let definition = await live.definition(for: named.key), definition.isTeamEntry
-        else { throw JSONRPC.Failure(code: JSONRPC.Failure.requestFailed, message: "Only a team term can be renamed: place the cursor on a reference to one or on its entry's term") }
+        else {
+            throw JSONRPC.Failure(
+                code: JSONRPC.Failure.requestFailed, message: "Only a team term can be renamed: place the cursor on a reference to one or on its entry's term")
+        }
         return (live, named, definition)
     }
 
@@ -66,7 +69,14 @@ extension LanguageServer {
                                     .object([("kind", "create"), ("uri", .string(Self.uri(file)))]),
                                     .object([
                                         ("textDocument", .object([("uri", .string(Self.uri(file))), ("version", .null)])),
-                                        ("edits", .array([.object([("range", Self.lspRange(TextDocument(uri: "", version: 0, text: ""), 0..<0)), ("newText", .string(entry))])])),
+                                        (
+                                            "edits",
+                                            .array([
+                                                .object([
+                                                    ("range", Self.lspRange(TextDocument(uri: "", version: 0, text: ""), 0..<0)), ("newText", .string(entry)),
+                                                ])
+                                            ])
+                                        ),
                                     ]),
                                 ])
                             )
@@ -78,7 +88,15 @@ extension LanguageServer {
                 actions.append(
                     .object([
                         ("title", .string("Did you mean '\(name)'?")), ("kind", "quickfix"),
-                        ("edit", .object([("changes", .object([(uri, .array([.object([("range", Self.lspRange(document, named.wordRange)), ("newText", .string(name))])]))]))])),
+                        (
+                            "edit",
+                            .object([
+                                (
+                                    "changes",
+                                    .object([(uri, .array([.object([("range", Self.lspRange(document, named.wordRange)), ("newText", .string(name))])]))])
+                                )
+                            ])
+                        ),
                     ]))
             }
             return .array(actions)
@@ -89,7 +107,15 @@ extension LanguageServer {
             actions.append(
                 .object([
                     ("title", .string("Link this word")), ("kind", "quickfix"),
-                    ("edit", .object([("changes", .object([(uri, .array([.object([("range", Self.lspRange(document, wordRange)), ("newText", .string("[[\(word)]]"))])]))]))])),
+                    (
+                        "edit",
+                        .object([
+                            (
+                                "changes",
+                                .object([(uri, .array([.object([("range", Self.lspRange(document, wordRange)), ("newText", .string("[[\(word)]]"))])]))])
+                            )
+                        ])
+                    ),
                 ]))
         }
         return .array(actions)

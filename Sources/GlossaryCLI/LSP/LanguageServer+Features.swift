@@ -61,7 +61,8 @@ extension LanguageServer {
                     + (licences.isEmpty ? ", licence not stated." : ", licensed under \(licences.joined(separator: ", ")).")
                     + (definition.entries.flatMap(\.sourceUrls).first.map { " From \($0)." } ?? ""))
         case .wordNet:
-            parts.append("Source: WordNet 3.0, Princeton University" + (licences.isEmpty ? "." : ", used under the \(licences.joined(separator: ", ")) licence."))
+            parts.append(
+                "Source: WordNet 3.0, Princeton University" + (licences.isEmpty ? "." : ", used under the \(licences.joined(separator: ", ")) licence."))
         }
         return parts.joined(separator: "\n\n")
     }
@@ -119,7 +120,9 @@ extension LanguageServer {
     }
 
     func documentSymbols(_ params: JSONValue) async throws(JSONRPC.Failure) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let path = Self.path(uri) else { throw .invalidParams("textDocument.uri must be a file URI") }
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let path = Self.path(uri) else {
+            throw .invalidParams("textDocument.uri must be a file URI")
+        }
         let document = try openDocument(path, uri: uri)
         return .array(
             Self.headings(document).map { heading in

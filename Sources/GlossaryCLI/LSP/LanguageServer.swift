@@ -256,7 +256,8 @@ actor LanguageServer {
     nonisolated func publish(uri: String, version: Int?, diagnostics: [JSONValue]) {
         writer.send(
             JSONRPC.notification(
-                "textDocument/publishDiagnostics", .members([("uri", .string(uri)), ("version", version.map { .int($0) }), ("diagnostics", .array(diagnostics))])))
+                "textDocument/publishDiagnostics",
+                .members([("uri", .string(uri)), ("version", version.map { .int($0) }), ("diagnostics", .array(diagnostics))])))
     }
 
     // MARK: Paths and positions
@@ -333,7 +334,9 @@ actor LanguageServer {
         let related = diagnostic.notes.map { note -> JSONValue in
             let location = note.location.map { location -> JSONValue in
                 let path = root + "/" + location.file
-                let text = path == Self.path(document.uri) ? document : TextDocument(uri: Self.uri(path), version: 0, text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+                let text =
+                    path == Self.path(document.uri)
+                    ? document : TextDocument(uri: Self.uri(path), version: 0, text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
                 return .object([("uri", .string(text.uri)), ("range", Self.lspRange(text, Self.span(of: location, in: text)))])
             }
             return .object([("location", location ?? .object([("uri", .string(document.uri)), ("range", range)])), ("message", .string(note.message))])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -46,6 +47,17 @@ import Testing
         sense: machine
         ---
         A machine.
+        """
+
+    /// An error (a term defined twice) stops the check before links are checked, alone as in the site.
+    static let duplicate = """
+        -- content/index.md --
+        Uses [[mouse]] and [[keybord]], and [a link](missing.md).
+        -- content/glossary/mouse.md --
+        ---
+        term: mouse
+        ---
+        A pointing device.
         -- content/glossary/mouse-again.md --
         ---
         term: Mouse
@@ -53,15 +65,16 @@ import Testing
         Defined twice.
         """
 
-    @Test func eachFileCheckedFromItsTextSaysWhatTheSiteCheckSays() async throws {
-        let site = try ExportTestSite(Self.site)
+    @Test(arguments: [
+        (site, [DiagnosticCode.unknownTerm, .ambiguousTerm, .brokenLink, .brokenAnchor, .unusedTerm]),
+        (duplicate, [.unknownTerm, .duplicateTerm]),
+    ])
+    func eachFileCheckedFromItsTextSaysWhatTheSiteCheckSays(_ text: String, codes: [DiagnosticCode]) async throws {
+        let site = try ExportTestSite(text)
         defer { site.remove() }
         let live = await LiveSite.check(root: site.root)
-        let codes = Set(live.result.diagnostics.map(\.code))
-        #expect(
-            codes == [.unknownTerm, .ambiguousTerm, .brokenLink, .brokenAnchor, .unusedTerm, .duplicateTerm],
-            "the site shows every kind of per-file problem")
-        for file in InlineSite.parse(Self.site).keys.sorted() where file.hasPrefix("content/") {
+        #expect(Set(live.result.diagnostics.map(\.code)) == Set(codes), "the site shows these kinds of per-file problem")
+        for file in InlineSite.parse(text).keys.sorted() where file.hasPrefix("content/") {
             let text = try String(contentsOf: site.root.appendingPathComponent(file), encoding: .utf8)
             let alone = await live.diagnostics(text: text, contentPath: String(file.dropFirst("content/".count)))
             let inSite = live.result.diagnostics.filter { $0.location?.file == file }
