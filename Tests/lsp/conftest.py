@@ -2,6 +2,7 @@
 `glossary lsp` over stdio. GLOSSARY_BIN names the binary."""
 
 import asyncio
+import json
 import os
 from pathlib import Path
 
@@ -26,7 +27,22 @@ SITE = {
         "---\ntitle: Home\n---\n\n# Home\n\nCafé 😀 [[keybord]] and [[Keys|keyboard]] and [[keyboards]].\n\n"
         "## Devices\n\nA mouse and a [[mouse]] and a [[crane (bird)]].\n"
     ),
-    "content/guide.md": "---\ntitle: Guide\nautolink: all\n---\n\n# Guide\n\nPress a keyboard key, then [[keyboard]].\n",
+    "content/guide.md": (
+        "---\ntitle: Guide\nautolink: all\n---\n\n# Guide\n\nPress a keyboard key, then [[keyboard]].\n\n"
+        "Written in [[ink]], found in a [[lexicon]].\n"
+    ),
+    # A cache entry written for these tests (not an API response): "ink" is defined by the cache, "lexicon" by WordNet.
+    ".glossary/cache/en/ink.json": json.dumps({
+        "format": 1, "key": "ink", "language": "en", "url": "https://api.dictionaryapi.dev/api/v2/entries/en/ink", "status": 200,
+        "fetched_at": "2026-11-29T12:00:00Z",
+        "body": [{
+            "word": "ink", "phonetic": "/ɪŋk/", "phonetics": [{"text": "/ɪŋk/", "audio": ""}],
+            "meanings": [{"partOfSpeech": "noun", "definitions": [{"definition": "A coloured fluid for writing.", "synonyms": [], "antonyms": []}],
+                          "synonyms": [], "antonyms": []}],
+            "license": {"name": "CC BY-SA 3.0", "url": "https://creativecommons.org/licenses/by-sa/3.0"},
+            "sourceUrls": ["https://en.wiktionary.org/wiki/ink"],
+        }],
+    }, indent=2),
 }
 
 INDEX_TEXT = SITE["content/index.md"]

@@ -85,7 +85,7 @@ async def test_a_duplicate_term_has_its_first_definition_as_related_information(
     ]
 
 
-async def test_completion_after_brackets_offers_team_terms_aliases_and_senses(client, site):
+async def test_completion_after_brackets_offers_team_terms_aliases_senses_cached_and_wordnet_words(client, site):
     open_document(client, site, "content/index.md")
     result = await client.text_document_completion_async(
         types.CompletionParams(text_document=doc(site, "content/index.md"), position=position(6, 10))
@@ -97,6 +97,8 @@ async def test_completion_after_brackets_offers_team_terms_aliases_and_senses(cl
         ("keyboard", "team"),
         ("mouse", "team"),
         ("keys", "team, alias of keyboard"),
+        ("ink", "cached"),
+        ("lexicon", "WordNet"),
     ]
     keyboard = result.items[2]
     assert keyboard.documentation == types.MarkupContent(kind=types.MarkupKind.Markdown, value="A panel of keys for typing.")
@@ -137,6 +139,23 @@ async def test_hover_shows_the_card_and_the_term_a_form_belongs_to(client, site)
     )
     alias = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/index.md"), position=position(8, 13)))
     assert alias.contents.value.split("\n\n")[1] == "*keys* is an alias of **keyboard**."
+
+
+async def test_hover_on_cached_and_wordnet_definitions_names_source_and_licence(client, site):
+    open_document(client, site, "content/guide.md")
+    cached = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/guide.md"), position=position(9, 13)))
+    assert cached.range == span(9, 11, 9, 18)
+    assert cached.contents.value == (
+        "**ink** /ɪŋk/ *noun*\n\nA coloured fluid for writing.\n\n"
+        "Source: the Free Dictionary API (cached), licensed under CC BY-SA 3.0. From https://en.wiktionary.org/wiki/ink."
+    )
+    wordnet = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/guide.md"), position=position(9, 36)))
+    assert wordnet.contents.value == (
+        "**lexicon** *noun*\n\na language user's knowledge of words\n\nSource: WordNet 3.0, Princeton University, used under the WordNet 3.0 licence."
+    )
+    # The cached word's definition is its cache file.
+    definition = await client.text_document_definition_async(types.DefinitionParams(text_document=doc(site, "content/guide.md"), position=position(9, 13)))
+    assert definition == types.Location(uri=uri(site, ".glossary/cache/en/ink.json"), range=span(0, 0, 0, 0))
 
 
 async def test_hover_on_an_auto_linked_word(client, site):
