@@ -216,6 +216,12 @@ async def test_rename_a_team_term_across_the_site(client, site):
         uri(site, "content/guide.md"): (types.TextEdit(range=span(7, 29, 7, 37), new_text="keypad"),),
         uri(site, "content/index.md"): (types.TextEdit(range=span(6, 31, 6, 39), new_text="keypad"),),
     }
+    # From the entry's own term, the same edit.
+    open_document(client, site, "content/glossary/keyboard.md")
+    from_entry = await client.text_document_rename_async(
+        types.RenameParams(text_document=doc(site, "content/glossary/keyboard.md"), position=position(1, 9), new_name="keypad")
+    )
+    assert from_entry.changes == edit.changes
 
 
 async def test_rename_refuses_a_name_another_entry_has(client, site):

@@ -129,3 +129,31 @@ def test_a_50_mb_document_leaves_the_server_answering(site):
     client.write(request(3, "workspace/symbol", {"query": "mouse"}))
     assert [symbol["name"] for symbol in client.read_response(3)["result"]] == ["mouse"]
     assert client.close() == 1
+
+
+def test_each_workspace_folder_has_its_site(site, tmp_path):
+    from conftest import write_site
+
+    other = write_site(tmp_path / "other", {"glossary.yml": "title: Other\n", "content/index.md": "# Other\n\nAbout [[zorblat]].\n"})
+    client = RawClient(site)
+    client.write(request(0, "initialize", {
+        "capabilities": {},
+        "workspaceFolders": [{"uri": site.as_uri(), "name": "site"}, {"uri": (other / "content").as_uri(), "name": "other's content"}],
+    }))
+    client.read_response(0)
+    client.write({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    wanted = {(site / "content/index.md").as_uri(): "keybord", (other / "content/index.md").as_uri(): "zorblat"}
+    seen = {}
+    while len(seen) < len(wanted):
+        message = client.read()
+        if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] in wanted:
+            seen[message["params"]["uri"]] = [d["message"] for d in message["params"]["diagnostics"]]
+    assert seen == {uri: [f"no definition found for '{word}' (offline, and not in the cache)"] for uri, word in wanted.items()}
+    assert client.close() == 1
+
+
+def test_help_says_what_the_server_offers():
+    result = subprocess.run([BIN, "lsp", "--help"], capture_output=True, text=True, check=True)
+    lines = result.stdout.splitlines()
+    assert lines[0] == "USAGE: glossary lsp"
+    assert "Language Server Protocol 3.17" in result.stdout and "completion" in result.stdout and "rename" in result.stdout
