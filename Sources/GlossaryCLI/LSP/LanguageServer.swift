@@ -227,7 +227,8 @@ actor LanguageServer {
         guard let document = documents[path], let root = Self.siteRoot(containing: URL(fileURLWithPath: path)) else { return }
         let task = site(root: root)
         let contentFolder = root.path + "/content/"
-        checks[path] = Task {
+        // Off the server's own executor: reading a large page must not hold up other messages.
+        checks[path] = Task.detached {
             guard let live = await task?.value else { return }
             var diagnostics: [Diagnostic]
             if path.hasPrefix(contentFolder) && path.hasSuffix(".md") {
@@ -265,9 +266,7 @@ actor LanguageServer {
     /// The folder at or above `url` holding a `glossary.yml`.
     static func siteRoot(containing url: URL) -> URL? {
         var folder = url.standardizedFileURL
-        if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("glossary.yml").path) || !Self.isFolder(folder) {
-            if !Self.isFolder(folder) { folder.deleteLastPathComponent() }
-        }
+        if !isFolder(folder) { folder.deleteLastPathComponent() }
         while true {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("glossary.yml").path) { return folder }
             let parent = folder.deletingLastPathComponent()
