@@ -79,7 +79,9 @@ def main():
 
     client = Client([args.glossary, "lsp"])
     started = time.perf_counter()
-    client.request("initialize", {"processId": os.getpid(), "rootUri": site.as_uri(), "capabilities": {}})
+    # As VS Code does: the completion list gives its edit range once (itemDefaults).
+    capabilities = {"textDocument": {"completion": {"completionList": {"itemDefaults": ["editRange"]}}}}
+    client.request("initialize", {"processId": os.getpid(), "rootUri": site.as_uri(), "capabilities": capabilities})
     client.notify("initialized", {})
     uri = page.as_uri()
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}})

@@ -157,3 +157,24 @@ def test_help_says_what_the_server_offers():
     lines = result.stdout.splitlines()
     assert lines[0] == "USAGE: glossary lsp"
     assert "Language Server Protocol 3.17" in result.stdout and "completion" in result.stdout and "rename" in result.stdout
+
+
+def test_completion_gives_the_edit_range_once_to_a_client_that_takes_it(site):
+    client = RawClient(site)
+    capabilities = {"textDocument": {"completion": {"completionList": {"itemDefaults": ["editRange"]}}}}
+    client.write(request(0, "initialize", {"capabilities": capabilities, "rootUri": site.as_uri()}))
+    client.read_response(0)
+    client.write({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    index = (site / "content/index.md").as_uri()
+    text = INDEX_TEXT.replace("## Devices", "## Devices [[mo")
+    client.write({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": index, "languageId": "markdown", "version": 1, "text": text}}})
+    client.write(request(1, "textDocument/completion", {"textDocument": {"uri": index}, "position": {"line": 8, "character": 15}}))
+    assert client.read_response(1)["result"] == {
+        "isIncomplete": True,
+        "itemDefaults": {"editRange": {"start": {"line": 8, "character": 13}, "end": {"line": 8, "character": 15}}},
+        "items": [{
+            "label": "mouse", "kind": 14, "detail": "team", "documentation": {"kind": "markdown", "value": "A pointing device."},
+            "textEditText": "mouse]]",
+        }],
+    }
+    assert client.close() == 1

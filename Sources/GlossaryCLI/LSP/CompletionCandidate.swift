@@ -48,14 +48,30 @@ struct CompletionCandidate: Sendable {
         return candidates
     }
 
-    func item(replacing range: JSONValue, closing: String) -> JSONValue {
-        .members([
+    /// The item's members that don't depend on where it is offered.
+    var members: [(key: String, value: JSONValue)] {
+        JSONValue.members([
             ("label", .string(label)),
             ("kind", .int(kind == "team" ? 14 : 18)),
             ("detail", .string(note.map { "\(kind), \($0)" } ?? kind)),
             ("documentation", summary.map { .object([("kind", "markdown"), ("value", .string($0))]) }),
-            ("filterText", .string(label)),
-            ("textEdit", .object([("range", range), ("newText", .string(label + closing))])),
-        ])
+        ]).objectMembers
+    }
+
+    /// The item with its own edit: the word typed so far (`range`) replaced by the label and `closing`.
+    static func item(_ members: [(key: String, value: JSONValue)], label: String, replacing range: JSONValue, closing: String) -> JSONValue {
+        .object(members + [("textEdit", .object([("range", range), ("newText", .string(label + closing))]))])
+    }
+
+    /// The item when the list's `itemDefaults.editRange` says what it replaces: only a closing `]]` is its own.
+    static func item(_ members: [(key: String, value: JSONValue)], label: String, closing: String) -> JSONValue {
+        closing.isEmpty ? .object(members) : .object(members + [("textEditText", .string(label + closing))])
+    }
+}
+
+extension JSONValue {
+    var objectMembers: [(key: String, value: JSONValue)] {
+        if case .object(let members) = self { return members }
+        return []
     }
 }

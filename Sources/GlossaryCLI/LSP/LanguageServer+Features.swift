@@ -17,16 +17,23 @@ extension LanguageServer {
         let after = String(decoding: line[offset..<line.endIndex], as: UTF8.self)
         let close = after.range(of: "]]")
         let closing = close.map { close in after.range(of: "[[").map { $0.lowerBound < close.lowerBound } ?? false } ?? true ? "]]" : ""
-        var candidates = completionItems[live.root.path] ?? CompletionCandidate.all(in: live)
+        var candidates = completionItems[live.root.path] ?? CompletionCandidate.all(in: live).map { ($0, $0.members) }
         completionItems[live.root.path] = candidates
         if let paren = typed.range(of: " (") {
             let wordKey = TermKey(String(typed[..<paren.lowerBound]))
-            candidates = candidates.filter { $0.hasSense && $0.wordKey == wordKey }
+            candidates = candidates.filter { $0.candidate.hasSense && $0.candidate.wordKey == wordKey }
         } else if !typed.isEmpty {
             let prefix = typed.lowercased()
-            candidates = candidates.filter { $0.label.lowercased().hasPrefix(prefix) }
+            candidates = candidates.filter { $0.candidate.label.lowercased().hasPrefix(prefix) }
         }
-        return .object([("isIncomplete", .bool(true)), ("items", .array(candidates.map { $0.item(replacing: range, closing: closing) }))])
+        guard completionEditRangeDefault else {
+            let items = candidates.map { CompletionCandidate.item($0.members, label: $0.candidate.label, replacing: range, closing: closing) }
+            return .object([("isIncomplete", .bool(true)), ("items", .array(items))])
+        }
+        return .object([
+            ("isIncomplete", .bool(true)), ("itemDefaults", .object([("editRange", range)])),
+            ("items", .array(candidates.map { CompletionCandidate.item($0.members, label: $0.candidate.label, closing: closing) })),
+        ])
     }
 
     func hover(_ params: JSONValue) async throws(JSONRPC.Failure) -> JSONValue {

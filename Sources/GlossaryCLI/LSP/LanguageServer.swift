@@ -21,8 +21,10 @@ actor LanguageServer {
     var workspaceFolders: [URL] = []
     var clientWatchesFiles = false
     var nextRequestID = 1
-    /// The completion items of each loaded site (made once per load).
-    var completionItems: [String: [CompletionCandidate]] = [:]
+    /// The completion candidates of each loaded site, with their items' fixed members (made once per load).
+    var completionItems: [String: [(candidate: CompletionCandidate, members: [(key: String, value: JSONValue)])]] = [:]
+    /// Whether the client takes a completion list's edit range once for all its items (`itemDefaults.editRange`).
+    var completionEditRangeDefault = false
     /// The server's own watchers, one per site, when the client watches no files for it.
     var watchers: [String: AutomaticWatcher] = [:]
 
@@ -131,6 +133,8 @@ actor LanguageServer {
         if workspaceFolders.isEmpty, let path = params["rootUri"]?.stringValue.flatMap(Self.path) ?? params["rootPath"]?.stringValue {
             workspaceFolders.append(URL(fileURLWithPath: path))
         }
+        let defaults = params["capabilities"]?["textDocument"]?["completion"]?["completionList"]?["itemDefaults"]?.arrayValue ?? []
+        completionEditRangeDefault = defaults.contains { $0.stringValue == "editRange" }
         clientWatchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         initialized = true
         for folder in workspaceFolders { _ = site(root: Self.siteRoot(containing: folder)) }
@@ -179,7 +183,7 @@ actor LanguageServer {
 
     func siteLoaded(_ root: String) async {
         guard let live = await sites[root]?.value else { return }
-        completionItems[root] = CompletionCandidate.all(in: live)
+        completionItems[root] = CompletionCandidate.all(in: live).map { ($0, $0.members) }
         await publishFromDisk(root: root)
         for path in documents.keys where path.hasPrefix(root + "/") { scheduleCheck(path) }
     }
