@@ -15,16 +15,21 @@ extension LanguageServer {
             nextRequestID += 1
             return
         }
-        for root in sites.keys where watchers[root] == nil {
-            let scope = WatchScope(root: URL(fileURLWithPath: root), paths: WatchScope.sitePaths + [".glossary/cache"])
-            let watcher = AutomaticWatcher(
-                scope: scope,
-                onChange: { [weak self] paths in
-                    let changed = paths.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 }
-                    Task { await self?.filesChanged(changed.isEmpty ? [root + "/glossary.yml"] : changed) }
-                }, onFallback: { _ in })
-            watcher.start()
-            watchers[root] = watcher
-        }
+        watchingStarted = true
+        for root in sites.keys { watch(root) }
+    }
+
+    /// Starts the server's own watching of a site, once the client has said it doesn't watch files for it.
+    func watch(_ root: String) {
+        guard watchingStarted, !clientWatchesFiles, watchers[root] == nil else { return }
+        let scope = WatchScope(root: URL(fileURLWithPath: root), paths: WatchScope.sitePaths + [".glossary/cache"])
+        let watcher = AutomaticWatcher(
+            scope: scope,
+            onChange: { [weak self] paths in
+                let changed = paths.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 }
+                Task { await self?.filesChanged(changed.isEmpty ? [root + "/glossary.yml"] : changed) }
+            }, onFallback: { _ in })
+        watcher.start()
+        watchers[root] = watcher
     }
 }

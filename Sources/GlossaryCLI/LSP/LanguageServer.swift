@@ -27,6 +27,8 @@ actor LanguageServer {
     var completionEditRangeDefault = false
     /// The server's own watchers, one per site, when the client watches no files for it.
     var watchers: [String: AutomaticWatcher] = [:]
+    /// Whether the client has said it is ready (`initialized`): watching starts then.
+    var watchingStarted = false
 
     init(writer: MessageWriter, ledger: RequestLedger) {
         self.writer = writer
@@ -171,6 +173,7 @@ actor LanguageServer {
         if let task = sites[root.path] { return task }
         let task = Task { await LiveSite.check(root: root) }
         sites[root.path] = task
+        watch(root.path)
         Task { await self.siteLoaded(root.path) }
         return task
     }
