@@ -80,7 +80,8 @@ def main():
     client = Client([args.glossary, "lsp"])
     started = time.perf_counter()
     # As VS Code does: the completion list gives its edit range once (itemDefaults).
-    capabilities = {"textDocument": {"completion": {"completionList": {"itemDefaults": ["editRange"]}}}}
+    completion = {"completionList": {"itemDefaults": ["editRange"]}, "completionItem": {"documentationFormat": ["markdown", "plaintext"]}}
+    capabilities = {"textDocument": {"completion": completion}}
     client.request("initialize", {"processId": os.getpid(), "rootUri": site.as_uri(), "capabilities": capabilities})
     client.notify("initialized", {})
     uri = page.as_uri()

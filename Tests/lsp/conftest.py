@@ -121,7 +121,13 @@ async def client(lsp_client: LanguageClient, site):
             capabilities=types.ClientCapabilities(
                 workspace=types.WorkspaceClientCapabilities(
                     did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
-                )
+                ),
+                text_document=types.TextDocumentClientCapabilities(
+                    completion=types.CompletionClientCapabilities(
+                        completion_item=types.ClientCompletionItemOptions(documentation_format=[types.MarkupKind.Markdown])
+                    ),
+                    hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
+                ),
             ),
             workspace_folders=[types.WorkspaceFolder(uri=site.as_uri(), name="site")],
         )
@@ -132,7 +138,7 @@ async def client(lsp_client: LanguageClient, site):
 
 @pytest_lsp.fixture(config=CONFIG)
 async def plain_client(lsp_client: LanguageClient, site):
-    """A client that watches no files: the server watches them itself."""
+    """A client that watches no files (the server watches them itself) and shows no markdown."""
     await lsp_client.initialize_session(
         types.InitializeParams(capabilities=types.ClientCapabilities(), workspace_folders=[types.WorkspaceFolder(uri=site.as_uri(), name="site")])
     )

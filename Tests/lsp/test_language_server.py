@@ -297,3 +297,19 @@ async def test_the_server_watches_files_itself_when_the_client_does_not(plain_cl
     mark = plain_client.published.mark()
     (site / "content/glossary/keybord.md").write_text(KEYBORD_ENTRY, encoding="utf-8")
     assert (await plain_client.published.wait(index, after=mark)).diagnostics == []
+
+
+async def test_a_client_without_markdown_gets_plain_text(plain_client, site):
+    open_document(plain_client, site, "content/index.md")
+    hover = await plain_client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/index.md"), position=position(6, 48)))
+    assert hover.contents == types.MarkupContent(
+        kind=types.MarkupKind.PlainText,
+        value=(
+            "keyboard /ˈkiːbɔːd/ (noun)\n\nkeyboards is a form of keyboard.\n\nA panel of keys for typing.\n\n"
+            "Source: the team's glossary, content/glossary/keyboard.md."
+        ),
+    )
+    result = await plain_client.text_document_completion_async(
+        types.CompletionParams(text_document=doc(site, "content/index.md"), position=position(6, 10))
+    )
+    assert result.items[2].label == "keyboard" and result.items[2].documentation == "A panel of keys for typing."

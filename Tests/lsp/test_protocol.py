@@ -161,8 +161,8 @@ def test_help_says_what_the_server_offers():
 
 def test_completion_gives_the_edit_range_once_to_a_client_that_takes_it(site):
     client = RawClient(site)
-    capabilities = {"textDocument": {"completion": {"completionList": {"itemDefaults": ["editRange"]}}}}
-    client.write(request(0, "initialize", {"capabilities": capabilities, "rootUri": site.as_uri()}))
+    completion = {"completionList": {"itemDefaults": ["editRange"]}, "completionItem": {"documentationFormat": ["markdown", "plaintext"]}}
+    client.write(request(0, "initialize", {"capabilities": {"textDocument": {"completion": completion}}, "rootUri": site.as_uri()}))
     client.read_response(0)
     client.write({"jsonrpc": "2.0", "method": "initialized", "params": {}})
     index = (site / "content/index.md").as_uri()

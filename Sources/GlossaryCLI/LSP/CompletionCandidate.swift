@@ -48,13 +48,14 @@ struct CompletionCandidate: Sendable {
         return candidates
     }
 
-    /// The item's members that don't depend on where it is offered.
-    var members: [(key: String, value: JSONValue)] {
+    /// The item's members that don't depend on where it is offered; its documentation as markdown when the client
+    /// shows markdown, else as plain text.
+    func members(markdown: Bool) -> [(key: String, value: JSONValue)] {
         JSONValue.members([
             ("label", .string(label)),
             ("kind", .int(kind == "team" ? 14 : 18)),
             ("detail", .string(note.map { "\(kind), \($0)" } ?? kind)),
-            ("documentation", summary.map { .object([("kind", "markdown"), ("value", .string($0))]) }),
+            ("documentation", summary.map { markdown ? .object([("kind", "markdown"), ("value", .string($0))]) : .string($0) }),
         ]).objectMembers
     }
 

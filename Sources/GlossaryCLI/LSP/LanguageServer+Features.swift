@@ -17,7 +17,7 @@ extension LanguageServer {
         let after = String(decoding: line[offset..<line.endIndex], as: UTF8.self)
         let close = after.range(of: "]]")
         let closing = close.map { close in after.range(of: "[[").map { $0.lowerBound < close.lowerBound } ?? false } ?? true ? "]]" : ""
-        var candidates = completionItems[live.root.path] ?? CompletionCandidate.all(in: live).map { ($0, $0.members) }
+        var candidates = completionItems[live.root.path] ?? CompletionCandidate.all(in: live).map { ($0, $0.members(markdown: markdownCompletions)) }
         completionItems[live.root.path] = candidates
         if let paren = typed.range(of: " (") {
             let wordKey = TermKey(String(typed[..<paren.lowerBound]))
@@ -41,27 +41,32 @@ extension LanguageServer {
         guard let live = await liveSite(for: path), let named = reference(at: offset, in: document, path: path, live: live),
             let definition = await live.definition(for: named.key)
         else { return .null }
-        let value = Self.card(definition, for: named, live: live)
-        return .object([("contents", .object([("kind", "markdown"), ("value", .string(value))])), ("range", Self.lspRange(document, named.range))])
+        let value = Self.card(definition, for: named, live: live, markdown: markdownHovers)
+        let contents: JSONValue = .object([("kind", .string(markdownHovers ? "markdown" : "plaintext")), ("value", .string(value))])
+        return .object([("contents", contents), ("range", Self.lspRange(document, named.range))])
     }
 
     /// A definition as its card shows it: word, phonetic, part of speech, summary, source and licence; for a form or
     /// an alias, the term it belongs to.
-    static func card(_ definition: TermDefinition, for named: Named, live: LiveSite) -> String {
-        var head = "**\(definition.title)**"
+    /// In markdown, or in plain text for a client that shows no markdown.
+    static func card(_ definition: TermDefinition, for named: Named, live: LiveSite, markdown: Bool) -> String {
+        func strong(_ text: String) -> String { markdown ? "**\(text)**" : text }
+        func emphasis(_ text: String) -> String { markdown ? "*\(text)*" : text }
+        func code(_ text: String) -> String { markdown ? "`\(text)`" : text }
+        var head = strong(definition.title)
         if let phonetic = definition.phonetic { head += " \(phonetic)" }
-        if let partOfSpeech = definition.partOfSpeech { head += " *\(partOfSpeech)*" }
+        if let partOfSpeech = definition.partOfSpeech { head += markdown ? " *\(partOfSpeech)*" : " (\(partOfSpeech))" }
         var parts = [head]
         if named.key != definition.key {
             let relation = definition.aliases.contains(named.key) ? "an alias of" : "a form of"
-            parts.append("*\(named.word)* is \(relation) **\(definition.title)**.")
+            parts.append("\(emphasis(named.word)) is \(relation) \(strong(definition.title)).")
         }
         if let summary = definition.summary, !summary.isEmpty { parts.append(summary) }
         let licences = definition.entries.compactMap(\.license).map(\.name).uniquedNames()
         switch definition.origin {
         case .team(let index):
             let file = live.site.map { $0.pages[index].page.displayPath } ?? ""
-            parts.append("Source: the team's glossary, `\(file)`.")
+            parts.append("Source: the team's glossary, \(code(file)).")
         case .dictionary:
             parts.append(
                 "Source: the Free Dictionary API (cached)"

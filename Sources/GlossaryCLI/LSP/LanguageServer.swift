@@ -25,6 +25,9 @@ actor LanguageServer {
     var completionItems: [String: [(candidate: CompletionCandidate, members: [(key: String, value: JSONValue)])]] = [:]
     /// Whether the client takes a completion list's edit range once for all its items (`itemDefaults.editRange`).
     var completionEditRangeDefault = false
+    /// Whether the client shows markdown in completion items' documentation, and in hovers.
+    var markdownCompletions = false
+    var markdownHovers = false
     /// The server's own watchers, one per site, when the client watches no files for it.
     var watchers: [String: AutomaticWatcher] = [:]
     /// Whether the client has said it is ready (`initialized`): watching starts then.
@@ -137,6 +140,9 @@ actor LanguageServer {
         }
         let defaults = params["capabilities"]?["textDocument"]?["completion"]?["completionList"]?["itemDefaults"]?.arrayValue ?? []
         completionEditRangeDefault = defaults.contains { $0.stringValue == "editRange" }
+        let textDocument = params["capabilities"]?["textDocument"]
+        markdownCompletions = Self.takesMarkdown(textDocument?["completion"]?["completionItem"]?["documentationFormat"])
+        markdownHovers = Self.takesMarkdown(textDocument?["hover"]?["contentFormat"])
         clientWatchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
         initialized = true
         for folder in workspaceFolders { _ = site(root: Self.siteRoot(containing: folder)) }
@@ -165,6 +171,11 @@ actor LanguageServer {
             ]))
     }
 
+    /// Whether a client's list of markup kinds holds markdown.
+    static func takesMarkdown(_ formats: JSONValue?) -> Bool {
+        (formats?.arrayValue ?? []).contains { $0.stringValue == "markdown" }
+    }
+
     // MARK: Sites
 
     /// The site whose `glossary.yml` is in `root`, loaded once (nil for none).
@@ -186,7 +197,7 @@ actor LanguageServer {
 
     func siteLoaded(_ root: String) async {
         guard let live = await sites[root]?.value else { return }
-        completionItems[root] = CompletionCandidate.all(in: live).map { ($0, $0.members) }
+        completionItems[root] = CompletionCandidate.all(in: live).map { ($0, $0.members(markdown: markdownCompletions)) }
         await publishFromDisk(root: root)
         for path in documents.keys where path.hasPrefix(root + "/") { scheduleCheck(path) }
     }
