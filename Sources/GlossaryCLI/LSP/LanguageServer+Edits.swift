@@ -38,7 +38,7 @@ extension LanguageServer {
             for use in uses {
                 let start = text.offset(ofSourceLine: use.location.line, column: use.location.column)
                 guard let named = Self.explicitReference(in: text, at: start) else { continue }
-                changes[file, default: []].append(.object([("range", Self.lspRange(text, named.wordRange)), ("newText", .string(newName))]))
+                changes[file, default: []].append(Self.textEdit(Self.lspRange(text, named.wordRange), newName))
             }
         }
         return .object([("changes", .object(changes.sorted { $0.key < $1.key }.map { (Self.uri($0.key), .array($0.value)) }))])
@@ -55,70 +55,41 @@ extension LanguageServer {
         if let named = Self.explicitReference(in: document, at: offset) {
             guard await live.definition(for: named.key) == nil else { return .array([]) }
             // A new entry for the word.
-            let file = live.root.path + "/content/glossary/\(named.key.slug).md"
+            let file = Self.uri(live.root.path + "/content/glossary/\(named.key.slug).md")
             let entry = "---\nterm: \(named.word)\n---\n\nWhat '\(named.word)' means here.\n"
-            actions.append(
-                .object([
-                    ("title", .string("Create a glossary entry for '\(named.word)'")), ("kind", "quickfix"),
-                    (
-                        "edit",
-                        .object([
-                            (
-                                "documentChanges",
-                                .array([
-                                    .object([("kind", "create"), ("uri", .string(Self.uri(file)))]),
-                                    .object([
-                                        ("textDocument", .object([("uri", .string(Self.uri(file))), ("version", .null)])),
-                                        (
-                                            "edits",
-                                            .array([
-                                                .object([
-                                                    ("range", Self.lspRange(TextDocument(uri: "", version: 0, text: ""), 0..<0)), ("newText", .string(entry)),
-                                                ])
-                                            ])
-                                        ),
-                                    ]),
-                                ])
-                            )
-                        ])
-                    ),
-                ]))
+            let start = Self.lspRange(TextDocument(uri: file, version: 0, text: ""), 0..<0)
+            let created: JSONValue = .object([
+                (
+                    "documentChanges",
+                    .array([
+                        .object([("kind", "create"), ("uri", .string(file))]),
+                        .object([("textDocument", .object([("uri", .string(file)), ("version", .null)])), ("edits", .array([Self.textEdit(start, entry)]))]),
+                    ])
+                )
+            ])
+            actions.append(Self.quickFix("Create a glossary entry for '\(named.word)'", edit: created))
             // The nearest names the site has.
             for name in Self.nearMisses(named.key, in: site) {
-                actions.append(
-                    .object([
-                        ("title", .string("Did you mean '\(name)'?")), ("kind", "quickfix"),
-                        (
-                            "edit",
-                            .object([
-                                (
-                                    "changes",
-                                    .object([(uri, .array([.object([("range", Self.lspRange(document, named.wordRange)), ("newText", .string(name))])]))])
-                                )
-                            ])
-                        ),
-                    ]))
+                let edit = Self.changes(uri, [Self.textEdit(Self.lspRange(document, named.wordRange), name)])
+                actions.append(Self.quickFix("Did you mean '\(name)'?", edit: edit))
             }
             return .array(actions)
         }
         // A plain word the site defines, not linked.
         if let wordRange = Self.word(in: document, at: offset), let key = TermKey(document.text(wordRange)), site.team[key] != nil {
-            let word = document.text(wordRange)
-            actions.append(
-                .object([
-                    ("title", .string("Link this word")), ("kind", "quickfix"),
-                    (
-                        "edit",
-                        .object([
-                            (
-                                "changes",
-                                .object([(uri, .array([.object([("range", Self.lspRange(document, wordRange)), ("newText", .string("[[\(word)]]"))])]))])
-                            )
-                        ])
-                    ),
-                ]))
+            let edit = Self.changes(uri, [Self.textEdit(Self.lspRange(document, wordRange), "[[\(document.text(wordRange))]]")])
+            actions.append(Self.quickFix("Link this word", edit: edit))
         }
         return .array(actions)
+    }
+
+    static func textEdit(_ range: JSONValue, _ text: String) -> JSONValue { .object([("range", range), ("newText", .string(text))]) }
+
+    /// A workspace edit of one document.
+    static func changes(_ uri: String, _ edits: [JSONValue]) -> JSONValue { .object([("changes", .object([(uri, .array(edits))]))]) }
+
+    static func quickFix(_ title: String, edit: JSONValue) -> JSONValue {
+        .object([("title", .string(title)), ("kind", "quickfix"), ("edit", edit)])
     }
 
     /// The names of the site (terms, aliases, forms in use) nearest `key` by edit distance, at most two edits away.
