@@ -33,6 +33,7 @@ extension LanguageServer {
             changes[file, default: []].append(.object([("range", range), ("newText", .string(newName))]))
         }
         for (file, record) in currentRecords(live) {
+            try checkCancellation()
             let uses = record.references.filter { !$0.isAutomatic && $0.key == definition.key }
             guard !uses.isEmpty, let text = try? openDocument(file) else { continue }
             for use in uses {

@@ -120,6 +120,7 @@ extension LanguageServer {
         var locations: [JSONValue] = []
         if includeDeclaration, let (file, range) = termLocation(target, live: live) { locations.append(Self.location(file, range)) }
         for (file, record) in currentRecords(live) {
+            try checkCancellation()
             let uses = record.allReferences.filter { site.definition(for: $0.key)?.key == target.key }
             guard !uses.isEmpty, let text = try? openDocument(file) else { continue }
             for use in uses {

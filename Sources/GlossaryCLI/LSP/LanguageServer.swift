@@ -18,6 +18,8 @@ actor LanguageServer {
     /// Files whose diagnostics were published from disk, by site.
     var published: [String: Set<String>] = [:]
     var initialized = false
+    /// The request being answered, whose cancellation long work looks for between files.
+    var current: JSONValue?
     var workspaceFolders: [URL] = []
     var clientWatchesFiles = false
     var nextRequestID = 1
@@ -49,7 +51,9 @@ actor LanguageServer {
             if ledger.takeCancellation(id) {
                 answer = .failure(.init(code: JSONRPC.Failure.requestCancelled, message: "Cancelled"))
             } else {
+                current = id
                 answer = await respond(method, params, id: id)
+                current = nil
             }
             if ledger.takeCancellation(id) {
                 writer.send(JSONRPC.response(id: id, failure: .init(code: JSONRPC.Failure.requestCancelled, message: "Cancelled")))
@@ -174,6 +178,11 @@ actor LanguageServer {
     /// Whether a client's list of markup kinds holds markdown.
     static func takesMarkdown(_ formats: JSONValue?) -> Bool {
         (formats?.arrayValue ?? []).contains { $0.stringValue == "markdown" }
+    }
+
+    /// Throws once the client has cancelled the request being answered (checked between files of a site).
+    func checkCancellation() throws(JSONRPC.Failure) {
+        if let current, ledger.isCancelled(current) { throw JSONRPC.Failure(code: JSONRPC.Failure.requestCancelled, message: "Cancelled") }
     }
 
     // MARK: Sites
