@@ -13,6 +13,8 @@ actor LanguageServer {
     var documents: [String: TextDocument] = [:]
     /// The running check of each open document.
     var checks: [String: Task<Void, Never>] = [:]
+    /// Documents edited while their check ran: checked again when it ends.
+    var recheck: Set<String> = []
     /// Each open document's record as its last check read it, with the document's version then.
     var records: [String: (version: Int, record: PageRecord)] = [:]
     /// Files whose diagnostics were published from disk, by site.
@@ -117,8 +119,7 @@ actor LanguageServer {
             guard let uri = params["textDocument"]?["uri"]?.stringValue, let path = Self.path(uri) else { return }
             documents[path] = nil
             records[path] = nil
-            checks[path]?.cancel()
-            checks[path] = nil
+            recheck.remove(path)
             // Back to what the files on disk say.
             if let root = Self.siteRoot(containing: URL(fileURLWithPath: path)) { await publishFromDisk(root: root.path) }
         case "workspace/didChangeWatchedFiles":
@@ -249,26 +250,38 @@ actor LanguageServer {
     }
 
     /// Checks an open document from its unsaved text, beside the handling of further messages.
+    ///
+    /// One check of a document runs at a time: an edit made meanwhile is checked when it ends (only the last of
+    /// several), so fast typing in a large page never piles up readings of it.
     func scheduleCheck(_ path: String) {
-        checks[path]?.cancel()
+        guard checks[path] == nil else {
+            recheck.insert(path)
+            return
+        }
         guard let document = documents[path], let root = Self.siteRoot(containing: URL(fileURLWithPath: path)) else { return }
         let task = site(root: root)
         let contentFolder = root.path + "/content/"
         // Off the server's own executor: reading a large page must not hold up other messages.
         checks[path] = Task.detached {
-            guard let live = await task?.value else { return }
-            var diagnostics: [Diagnostic]
-            if path.hasPrefix(contentFolder) && path.hasSuffix(".md") {
-                let checked = await live.check(text: document.text, contentPath: String(path.dropFirst(contentFolder.count)))
-                diagnostics = checked.diagnostics
-                if let record = checked.record { await self.keep(record, path: path, version: document.version) }
-            } else {
-                diagnostics = live.result.diagnostics.filter { $0.location.map { root.path + "/" + $0.file } == path }
+            if let live = await task?.value {
+                var diagnostics: [Diagnostic]
+                if path.hasPrefix(contentFolder) && path.hasSuffix(".md") {
+                    let checked = await live.check(text: document.text, contentPath: String(path.dropFirst(contentFolder.count)))
+                    diagnostics = checked.diagnostics
+                    if let record = checked.record { await self.keep(record, path: path, version: document.version) }
+                } else {
+                    diagnostics = live.result.diagnostics.filter { $0.location.map { root.path + "/" + $0.file } == path }
+                }
+                let shown = diagnostics.map { self.lspDiagnostic($0, in: document, root: root.path) }
+                await self.publishIfCurrent(path: path, version: document.version, shown)
             }
-            guard !Task.isCancelled else { return }
-            let shown = diagnostics.map { self.lspDiagnostic($0, in: document, root: root.path) }
-            await self.publishIfCurrent(path: path, version: document.version, shown)
+            await self.checkEnded(path)
         }
+    }
+
+    func checkEnded(_ path: String) {
+        checks[path] = nil
+        if recheck.remove(path) != nil { scheduleCheck(path) }
     }
 
     func keep(_ record: PageRecord, path: String, version: Int) {
