@@ -126,8 +126,14 @@ def test_a_50_mb_document_leaves_the_server_answering(site):
     assert client.read_response(1)["result"]["range"] == {"start": {"line": 2, "character": 17}, "end": {"line": 2, "character": 29}}
     client.write(request(2, "textDocument/hover", {"textDocument": {"uri": big_uri}, "position": {"line": 2, "character": 2}}))
     assert client.read_response(2)["result"] is None
+    # Typing in it: each edit is applied, and the server goes on answering.
+    for version in range(2, 5):
+        edit = {"range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}}, "text": "x"}
+        client.write({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": big_uri, "version": version}, "contentChanges": [edit]}})
     client.write(request(3, "workspace/symbol", {"query": "mouse"}))
     assert [symbol["name"] for symbol in client.read_response(3)["result"]] == ["mouse"]
+    client.write(request(4, "textDocument/hover", {"textDocument": {"uri": big_uri}, "position": {"line": 2, "character": 23}}))
+    assert client.read_response(4)["result"]["range"] == {"start": {"line": 2, "character": 20}, "end": {"line": 2, "character": 32}}
     assert client.close() == 1
 
 
