@@ -6,11 +6,11 @@ SWIFT      ?= swift
 PORT       ?= 8080
 GLOSSARY    = .build/release/glossary
 # libjs-highlight.js and libjs-lunr are built into the binary (Sources/GlossaryKit/EmbeddedFiles.txt);
-# libjemalloc-dev: the binary's allocator (README, "Layout"); cmark-gfm is what the table tests compare with; wordnet's `wn` is what the WordNet tests compare with.
+# libjemalloc-dev: the binary's allocator (README, "Layout"); cmark-gfm is what the table tests compare with; wordnet's `wn` is what the WordNet tests compare with; neovim is the editor the language server's test drives.
 APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev wordnet-dev wordnet-base \
 	libjemalloc-dev libjs-highlight.js libjs-lunr
 # lintian checks the package `make deb` makes (DebianPackageTests).
-APT_TEST    = cmark cmark-gfm wordnet zsh fish lintian
+APT_TEST    = cmark cmark-gfm wordnet zsh fish lintian neovim
 # dpkg-shlibdeps computes the package's Depends.
 APT_DEB     = dpkg-dev
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
@@ -32,7 +32,7 @@ VERSION    := $(shell sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/
 DEB_DIR    ?= .
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test build site deps deps-test clean browser-test deps-browser install uninstall static \
+.PHONY: demo test build site deps deps-test clean browser-test lsp-test deps-browser install uninstall static \
 	fuzz fuzz-smoke fuzz-build fuzz-replay fuzz-minimize lint format bench deps-bench soak deb deps-deb
 
 demo: deps build site
@@ -49,7 +49,7 @@ site: build
 
 # The static build comes first, so InstalledBinaryTests' own `make install` only copies it and no release build
 # competes for the cores with the timing-sensitive tests.
-test: deps deps-test browser-test static
+test: deps deps-test browser-test lsp-test static
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
@@ -104,6 +104,12 @@ deps-deb:
 browser-test: deps deps-browser $(VENV)/.requirements
 	$(SWIFT) build --product glossary
 	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -q Tests/browser
+
+# The language server (`glossary lsp`) over stdio: pytest-lsp as the client (in the same virtual environment), and
+# headless Neovim's built-in client.
+lsp-test: deps deps-test $(VENV)/.requirements
+	$(SWIFT) build --product glossary
+	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -q Tests/lsp
 
 deps-browser:
 	$(call install-missing,$(APT_BROWSER))

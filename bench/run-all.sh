@@ -4,7 +4,8 @@
 #  1. full build against Hugo and the cmark CLI on the same 10,000-page corpus (bench/build-bench.sh), tmpfs and disk;
 #  2. clean, no-change and one-edit builds, peak memory and the resolve stage at 1,000, 10,000 and 50,000 pages
 #     (bench/incremental-bench.sh: the clean builds' times are the linearity points);
-#  3. `glossary serve` at 10,000 pages: edit-to-reload latency (bench/serve-latency.py) and resident memory.
+#  3. `glossary serve` at 10,000 pages: edit-to-reload latency (bench/serve-latency.py) and resident memory;
+#  4. `glossary lsp` at 10,000 pages and about 2,000 terms: keystroke → diagnostics and completion (bench/lsp-latency.py).
 # Usage: bench/run-all.sh [WORKDIR]   Env: RUNS=3  BUILD_RUNS=5  EDITS=20  SIZES="1000 10000 50000"  SHARED=../shared  TMPFS=/dev/shm
 # (BUILD_RUNS: the alternating rounds of the full builds against Hugo and cmark; RUNS: everything else.)
 # Run it on a quiet machine: every figure is a wall time, and other processes take cores away.
@@ -28,12 +29,12 @@ export GLOSSARY=$repo/.build/static/release/glossary
 glossary=$GLOSSARY
 started=$(date -u '+%Y-%m-%d %H:%M UTC')
 
-echo "1/3 full builds against Hugo and cmark (10,000 pages)" >&2
+echo "1/4 full builds against Hugo and cmark (10,000 pages)" >&2
 SIZES=10000 RUNS=$BUILD_RUNS "$repo/bench/build-bench.sh" "$W/build" | tee -a "$log" > "$W/build.txt"
-echo "2/3 incremental builds and memory ($SIZES pages)" >&2
+echo "2/4 incremental builds and memory ($SIZES pages)" >&2
 SIZES=$SIZES RUNS=$RUNS "$repo/bench/incremental-bench.sh" "$W/incremental" | tee -a "$log" > "$W/incremental.txt"
 
-echo "3/3 glossary serve (10,000 pages)" >&2
+echo "3/4 glossary serve (10,000 pages)" >&2
 site=$W/incremental/cached-10000
 serve_log=$W/serve.log
 "$glossary" serve --offline --port 0 --source "$site" > "$serve_log.out" 2> "$serve_log" &
@@ -54,6 +55,10 @@ kill -TERM "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 trap - EXIT
 cat "$W/serve-latency.json" "$W/serve-memory.txt" >> "$log"
 
+echo "4/4 glossary lsp (10,000 pages)" >&2
+python3 "$repo/bench/lsp-latency.py" --glossary "$glossary" --site "$site" --edits "$((EDITS * 2))" --completions "$((EDITS * 2))" > "$W/lsp-latency.json"
+cat "$W/lsp-latency.json" >> "$log"
+
 python3 - "$W" "$repo/bench/RESULTS.md" "$repo/bench/NOTES.md" "$started" "$RUNS" "$EDITS" "$BUILD_RUNS" <<'PY'
 import json, os, platform, subprocess, sys
 W, out, notes, started, runs, edits, build_runs = sys.argv[1:8]
@@ -66,6 +71,7 @@ build = table(os.path.join(W, "build.txt"))
 incremental = table(os.path.join(W, "incremental.txt"))
 latency = json.load(open(os.path.join(W, "serve-latency.json")))
 memory = dict(l.split() for l in open(os.path.join(W, "serve-memory.txt")))
+lsp = json.load(open(os.path.join(W, "lsp-latency.json")))
 serve_rss = int(memory["VmRSS:"]) / 1024
 serve_peak = int(memory["VmHWM:"]) / 1024
 tmpfs, disk = build["10000-tmpfs"], build["10000-disk"]
@@ -88,6 +94,8 @@ rows = [
     ("`serve`: file write → live-reload event, one-page edit", f"median {latency['median']:.0f} ms, p90 {latency['p90']:.0f} ms", "median ≤ 100 ms, p90 ≤ 150 ms", latency["median"] <= 100 and latency["p90"] <= 150),
     ("`serve` resident memory (after the edits; peak)", f"{serve_rss:.0f} MB; peak {serve_peak:.0f} MB", "≤ 300 MB", serve_peak <= 300),
     ("loading 2,000 cache entries (`resolve` stage)", f"{ten[7]} s", "≤ 0.15 s", float(ten[7]) <= 0.15),
+    ("`lsp`: keystroke → the page's new diagnostics", f"median {lsp['keystroke_median_ms']:.1f} ms, p90 {lsp['keystroke_p90_ms']:.1f} ms", "median ≤ 100 ms", lsp["keystroke_median_ms"] <= 100),
+    (f"`lsp`: completion after `[[` ({lsp['completion_items']:,} items)", f"median {lsp['completion_median_ms']:.1f} ms, p90 {lsp['completion_p90_ms']:.1f} ms", "≤ 20 ms", lsp["completion_median_ms"] <= 20),
 ]
 with open(out, "w") as f:
     f.write("# Benchmark results\n\n")
@@ -107,7 +115,8 @@ with open(out, "w") as f:
     f.write("\n## Commands\n\n```\n")
     f.write(f"SIZES=10000 RUNS={build_runs} bench/build-bench.sh       # alternating runs (bench/alternate.py): cmark, glossary build --offline --quiet --clean, hugo\n")
     f.write(f"SIZES=\"{' '.join(sorted(incremental, key=int))}\" RUNS={runs} bench/incremental-bench.sh   # /usr/bin/time -f '%e %M'\n")
-    f.write(f"glossary serve --offline --port 0; bench/serve-latency.py --edits {edits}; VmRSS/VmHWM from /proc\n```\n\n")
+    f.write(f"glossary serve --offline --port 0; bench/serve-latency.py --edits {edits}; VmRSS/VmHWM from /proc\n")
+    f.write(f"bench/lsp-latency.py --edits {int(edits) * 2} --completions {int(edits) * 2}   # glossary lsp over stdio, cached-10000\n```\n\n")
     f.write("Raw output:\n\n```\n" + open(os.path.join(W, "run-all.log")).read() + "```\n")
     if os.path.exists(notes):
         f.write("\n" + open(notes).read())

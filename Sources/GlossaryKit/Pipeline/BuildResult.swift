@@ -15,6 +15,11 @@ public struct BuildResult: Sendable {
     public var site: BuiltSite?
     /// The site's root path (`/`, `/docs/`), which its URLs start with.
     public var rootPath: String?
+    /// The auto-linking the pages were read with, for reading one again alike (the language server).
+    public var autolink: AutolinkSettings?
+    /// Every file the site would have, when the build got as far as planning them: what internal links are checked
+    /// against.
+    public var outputPaths: Set<String>?
 
     public init(diagnostics: [Diagnostic], stats: BuildStats = BuildStats()) {
         self.diagnostics = diagnostics

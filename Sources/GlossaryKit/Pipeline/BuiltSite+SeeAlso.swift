@@ -14,16 +14,17 @@ extension BuiltSite {
 
     /// `see_also:` links that lead to no file of the site, at the item that names them.
     func seeAlsoLinkDiagnostics(paths: Set<String>) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for record in pages where record.page.kind == .glossaryEntry {
-            let metadata = record.page.metadata
-            for (index, item) in metadata.seeAlso.enumerated() where SeeAlso.isLink(item) {
-                guard let target = links.internalTarget(item, from: record.page), !Self.exists(target, in: paths) else { continue }
-                let location = metadata.locations["see_also[\(index)]"] ?? metadata.locations["see_also"] ?? .start(of: record.page.displayPath)
-                diagnostics.append(Diagnostic(.brokenLink(destination: item), at: location))
-            }
+        pages.filter { $0.page.kind == .glossaryEntry }.flatMap { seeAlsoLinkDiagnostics(of: $0, paths: paths) }
+    }
+
+    /// One entry's `see_also:` links that lead to no file of the site.
+    func seeAlsoLinkDiagnostics(of record: PageRecord, paths: Set<String>) -> [Diagnostic] {
+        let metadata = record.page.metadata
+        return metadata.seeAlso.enumerated().compactMap { index, item in
+            guard SeeAlso.isLink(item), let target = links.internalTarget(item, from: record.page), !Self.exists(target, in: paths) else { return nil }
+            let location = metadata.locations["see_also[\(index)]"] ?? metadata.locations["see_also"] ?? .start(of: record.page.displayPath)
+            return Diagnostic(.brokenLink(destination: item), at: location)
         }
-        return diagnostics
     }
 
     /// Whether a link's target below the site root is a file of the site, or a folder with an `index.html`.

@@ -91,11 +91,13 @@ public struct BuiltSite: Sendable {
 
     /// Bare written references to a word of several senses: `ambiguous-term`, naming the senses.
     func ambiguityDiagnostics() -> [Diagnostic] {
-        senses.sorted { $0.key < $1.key }.flatMap { key, definitions in
-            (usage[key] ?? []).map(\.reference).filter { !$0.isAutomatic }.map { reference in
-                Diagnostic(.ambiguousTerm(word: reference.word, senses: definitions.compactMap(\.sense)), at: reference.location)
-            }
-        }
+        senses.keys.sorted().flatMap { key in (usage[key] ?? []).compactMap { ambiguityDiagnostic($0.reference) } }
+    }
+
+    /// `ambiguous-term` for a bare written reference to a word of several senses; nil for any other reference.
+    func ambiguityDiagnostic(_ reference: TermReference) -> Diagnostic? {
+        guard !reference.isAutomatic, let definitions = senses[reference.key] else { return nil }
+        return Diagnostic(.ambiguousTerm(word: reference.word, senses: definitions.compactMap(\.sense)), at: reference.location)
     }
 
     /// Pages (not entries) that use a term by its key, an alias or a form, in page order without repeats.
@@ -133,41 +135,53 @@ public struct BuiltSite: Sendable {
     }
 
     func unresolvedDiagnostics(offline: Bool) -> [Diagnostic] {
-        unresolvedReferences.map { reference in
-            var reason = Problem.UnknownTermReason.notFound
-            switch resolutions[reference.key] ?? .unavailable {
-            case .unavailable: reason = offline ? .offline : .unreachable
-            case .unusable: reason = .unusableAnswer
-            case .notFound, .defined: break
-            }
-            return Diagnostic(.unknownTerm(word: reference.word, reason: reason), at: reference.location)
+        unresolvedReferences.compactMap { unresolvedDiagnostic($0, offline: offline) }
+    }
+
+    /// `unknown-term` for a written reference without a definition, saying why; nil for any other reference.
+    func unresolvedDiagnostic(_ reference: TermReference, offline: Bool) -> Diagnostic? {
+        guard !reference.isAutomatic, definition(for: reference.key) == nil else { return nil }
+        var reason = Problem.UnknownTermReason.notFound
+        switch resolutions[reference.key] ?? .unavailable {
+        case .unavailable: reason = offline ? .offline : .unreachable
+        case .unusable: reason = .unusableAnswer
+        case .notFound, .defined: break
         }
+        return Diagnostic(.unknownTerm(word: reference.word, reason: reason), at: reference.location)
     }
 
     func seeAlsoDiagnostics() -> [Diagnostic] {
-        pages.filter { $0.page.kind == .glossaryEntry }.flatMap { record -> [Diagnostic] in
-            let metadata = record.page.metadata
-            return metadata.seeAlso.compactMap { word in
-                guard !SeeAlso.isLink(word), let key = TermKey(word), definition(for: key) == nil else { return nil }
-                let location = metadata.locations["see_also"] ?? .start(of: record.page.displayPath)
-                return Diagnostic(.unknownSeeAlso(word: word), at: location)
-            }
+        pages.filter { $0.page.kind == .glossaryEntry }.flatMap(seeAlsoDiagnostics(of:))
+    }
+
+    /// A glossary entry's `see_also` words that name no term.
+    func seeAlsoDiagnostics(of record: PageRecord) -> [Diagnostic] {
+        let metadata = record.page.metadata
+        return metadata.seeAlso.compactMap { word in
+            guard !SeeAlso.isLink(word), let key = TermKey(word), definition(for: key) == nil else { return nil }
+            let location = metadata.locations["see_also"] ?? .start(of: record.page.displayPath)
+            return Diagnostic(.unknownSeeAlso(word: word), at: location)
         }
     }
 
     /// Internal links (site-absolute `/…`, relative, or to `.md` files) that lead to no file of the site, and links
     /// whose `#fragment` names no heading of the content page they lead to (`#x` alone: of the page it is on).
     public func brokenLinkDiagnostics(paths: Set<String>, jobs: Int = 1) -> [Diagnostic] {
-        var byOutput: [String: PageRecord] = [:]
-        byOutput.reserveCapacity(pages.count)
-        for record in pages where record.page.kind == .page { byOutput[record.page.outputPath] = record }
-        let pagesByOutput = byOutput
+        let pagesByOutput = pagesByOutput()
         // Pages with links, in page order, checked on every core (each page's links alone).
         let linking = pages.filter { !$0.links.isEmpty }
         return linking.parallelMap(jobs: jobs) { brokenLinkDiagnostics(of: $0, paths: paths, pagesByOutput: pagesByOutput) }.flatMap { $0 }
     }
 
-    private func brokenLinkDiagnostics(of record: PageRecord, paths: Set<String>, pagesByOutput: [String: PageRecord]) -> [Diagnostic] {
+    /// Content pages by their output path: where links' `#fragment`s are looked up.
+    func pagesByOutput() -> [String: PageRecord] {
+        var byOutput: [String: PageRecord] = [:]
+        byOutput.reserveCapacity(pages.count)
+        for record in pages where record.page.kind == .page { byOutput[record.page.outputPath] = record }
+        return byOutput
+    }
+
+    func brokenLinkDiagnostics(of record: PageRecord, paths: Set<String>, pagesByOutput: [String: PageRecord]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for link in record.links {
             guard let fragment = Self.fragment(of: link.destination) else {

@@ -151,6 +151,7 @@ public struct SiteBuilder: Sendable {
             senses: terms.senses, navigation: await navigation)
         result.site = site
         result.rootPath = site.rootPath
+        result.autolink = loaded.autolink
         log.add(contentsOf: site.unresolvedDiagnostics(offline: options.offline))
         log.add(contentsOf: site.seeAlsoDiagnostics())
         log.add(contentsOf: site.navigation.diagnostics)
@@ -162,6 +163,7 @@ public struct SiteBuilder: Sendable {
         // Plan, and check the links against it.
         let (plan, planProblems) = timed("plan", &stats) { OutputPlan.make(site: site, source: inputs.source, theme: theme) { check.hashes[$0] } }
         log.add(contentsOf: planProblems)
+        result.outputPaths = plan.paths
         timed("links", &stats) {
             log.add(contentsOf: site.brokenLinkDiagnostics(paths: plan.paths, jobs: options.jobs))
             log.add(contentsOf: site.seeAlsoLinkDiagnostics(paths: plan.paths))

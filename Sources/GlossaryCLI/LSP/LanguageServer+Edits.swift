@@ -1,0 +1,122 @@
+import Foundation
+import GlossaryKit
+
+/// Rename and code actions: edits across the site, made from the same reading of it as the checks.
+extension LanguageServer {
+    /// The team term at a position: a reference to it or its entry's `term:`.
+    func teamTerm(_ params: JSONValue) async throws(JSONRPC.Failure) -> (LiveSite, Named, TermDefinition) {
+        let (path, document, offset) = try documentPosition(params)
+        guard let live = await liveSite(for: path), let named = reference(at: offset, in: document, path: path, live: live),
+            let definition = await live.definition(for: named.key), definition.isTeamEntry
+        else {
+            throw JSONRPC.Failure(
+                code: JSONRPC.Failure.requestFailed, message: "Only a team term can be renamed: place the cursor on a reference to one or on its entry's term")
+        }
+        return (live, named, definition)
+    }
+
+    func prepareRename(_ params: JSONValue) async throws(JSONRPC.Failure) -> JSONValue {
+        let (_, document, _) = try documentPosition(params)
+        let (_, named, definition) = try await teamTerm(params)
+        return .object([("range", Self.lspRange(document, named.wordRange)), ("placeholder", .string(definition.word))])
+    }
+
+    func rename(_ params: JSONValue) async throws(JSONRPC.Failure) -> JSONValue {
+        guard let newName = params["newName"]?.stringValue else { throw .invalidParams("rename takes a newName") }
+        let (live, _, definition) = try await teamTerm(params)
+        guard let site = live.site, let newKey = TermKey(newName) else { throw .invalidParams("'\(newName)' is not a term") }
+        if let other = site.team[newKey], other.key != definition.key {
+            throw JSONRPC.Failure(code: JSONRPC.Failure.requestFailed, message: Problem.duplicateTerm(name: newKey.rawValue).message)
+        }
+        var changes: [String: [JSONValue]] = [:]
+        if let (file, range) = termLocation(definition, live: live) {
+            changes[file, default: []].append(.object([("range", range), ("newText", .string(newName))]))
+        }
+        for (file, record) in currentRecords(live) {
+            try checkCancellation()
+            let uses = record.references.filter { !$0.isAutomatic && $0.key == definition.key }
+            guard !uses.isEmpty, let text = try? openDocument(file) else { continue }
+            for use in uses {
+                let start = text.offset(ofSourceLine: use.location.line, column: use.location.column)
+                guard let named = Self.explicitReference(in: text, at: start) else { continue }
+                changes[file, default: []].append(Self.textEdit(Self.lspRange(text, named.wordRange), newName))
+            }
+        }
+        return .object([("changes", .object(changes.sorted { $0.key < $1.key }.map { (Self.uri($0.key), .array($0.value)) }))])
+    }
+
+    func codeActions(_ params: JSONValue) async throws(JSONRPC.Failure) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let path = Self.path(uri), let range = Self.range(params["range"]) else {
+            throw .invalidParams("codeAction takes a textDocument and a range")
+        }
+        let document = try openDocument(path, uri: uri)
+        guard let live = await liveSite(for: path), let site = live.site else { return .array([]) }
+        let offset = document.offset(line: range.start.0, character: range.start.1)
+        var actions: [JSONValue] = []
+        if let named = Self.explicitReference(in: document, at: offset) {
+            guard await live.definition(for: named.key) == nil else { return .array([]) }
+            // A new entry for the word.
+            let file = Self.uri(live.root.path + "/content/glossary/\(named.key.slug).md")
+            let entry = "---\nterm: \(named.word)\n---\n\nWhat '\(named.word)' means here.\n"
+            let start = Self.lspRange(TextDocument(uri: file, version: 0, text: ""), 0..<0)
+            let created: JSONValue = .object([
+                (
+                    "documentChanges",
+                    .array([
+                        .object([("kind", "create"), ("uri", .string(file))]),
+                        .object([("textDocument", .object([("uri", .string(file)), ("version", .null)])), ("edits", .array([Self.textEdit(start, entry)]))]),
+                    ])
+                )
+            ])
+            actions.append(Self.quickFix("Create a glossary entry for '\(named.word)'", edit: created))
+            // The nearest names the site has.
+            for name in Self.nearMisses(named.key, in: site) {
+                let edit = Self.changes(uri, [Self.textEdit(Self.lspRange(document, named.wordRange), name)])
+                actions.append(Self.quickFix("Did you mean '\(name)'?", edit: edit))
+            }
+            return .array(actions)
+        }
+        // A plain word the site defines, not linked.
+        if let wordRange = Self.word(in: document, at: offset), let key = TermKey(document.text(wordRange)), site.team[key] != nil {
+            let edit = Self.changes(uri, [Self.textEdit(Self.lspRange(document, wordRange), "[[\(document.text(wordRange))]]")])
+            actions.append(Self.quickFix("Link this word", edit: edit))
+        }
+        return .array(actions)
+    }
+
+    static func textEdit(_ range: JSONValue, _ text: String) -> JSONValue { .object([("range", range), ("newText", .string(text))]) }
+
+    /// A workspace edit of one document.
+    static func changes(_ uri: String, _ edits: [JSONValue]) -> JSONValue { .object([("changes", .object([(uri, .array(edits))]))]) }
+
+    static func quickFix(_ title: String, edit: JSONValue) -> JSONValue {
+        .object([("title", .string(title)), ("kind", "quickfix"), ("edit", edit)])
+    }
+
+    /// The names of the site (terms, aliases, forms in use) nearest `key` by edit distance, at most two edits away.
+    static func nearMisses(_ key: TermKey, in site: BuiltSite) -> [String] {
+        var names: [String: String] = [:]
+        for (name, definition) in site.team { names[name.rawValue] = name == definition.key ? definition.word : name.rawValue }
+        for forms in site.formsUsed.values { for form in forms where names[form.rawValue] == nil { names[form.rawValue] = form.rawValue } }
+        let word = Array(key.rawValue)
+        let scored = names.map { (name: $0.value, distance: editDistance(word, Array($0.key))) }.filter { $0.distance > 0 && $0.distance <= 2 }
+        guard let best = scored.map(\.distance).min() else { return [] }
+        return scored.filter { $0.distance == best }.map(\.name).sorted()
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,315 @@
+"""`glossary lsp` end to end over stdio with a real LSP client (pytest-lsp) on a small site (conftest.SITE)."""
+
+from lsprotocol import types
+
+from conftest import INDEX_TEXT, open_document, uri
+
+
+def position(line, character):
+    return types.Position(line=line, character=character)
+
+
+def span(start_line, start_char, end_line, end_char):
+    return types.Range(start=position(start_line, start_char), end=position(end_line, end_char))
+
+
+def doc(site, name):
+    return types.TextDocumentIdentifier(uri=uri(site, name))
+
+
+# Line 6 of index.md: "Café 😀 [[keybord]] and [[Keys|keyboard]] and [[keyboards]]." — "Café 😀 " is 8 UTF-16 code
+# units (é is one, the emoji two), so the first reference starts at character 8.
+UNKNOWN = types.Diagnostic(
+    range=span(6, 8, 6, 19),
+    severity=types.DiagnosticSeverity.Warning,
+    code="unknown-term",
+    code_description=types.CodeDescription(href="glossary:explain/unknown-term"),
+    source="glossary",
+    message="no definition found for 'keybord' (offline, and not in the cache)",
+)
+
+
+async def test_diagnostics_come_from_the_unsaved_text_with_utf16_positions(client, site):
+    index = open_document(client, site, "content/index.md")
+    published = await client.published.wait(index, lambda p: p.version == 1)
+    assert published.diagnostics == [UNKNOWN]
+
+    # Typing the missing letter (unsaved) clears it; typing an unknown word elsewhere reports that one.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=index, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(range=span(6, 15, 6, 15), text="a")],
+        )
+    )
+    published = await client.published.wait(index, lambda p: p.version == 2)
+    assert published.diagnostics == []
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=index, version=3),
+            content_changes=[types.TextDocumentContentChangePartial(range=span(4, 6, 4, 6), text=" [[zyxw]]")],
+        )
+    )
+    published = await client.published.wait(index, lambda p: p.version == 3)
+    assert [(d.code, d.range, d.message) for d in published.diagnostics] == [
+        ("unknown-term", span(4, 7, 4, 15), "no definition found for 'zyxw' (offline, and not in the cache)")
+    ]
+    assert (site / "content/index.md").read_text(encoding="utf-8") == INDEX_TEXT
+
+
+async def test_files_not_open_are_checked_from_disk(client, site):
+    published = await client.published.wait(uri(site, "content/index.md"))
+    assert published.version is None
+    assert published.diagnostics == [UNKNOWN]
+
+
+async def test_a_duplicate_term_has_its_first_definition_as_related_information(client, site):
+    text = "---\nterm: Keyboard\n---\n\nAnother keyboard.\n"
+    # Not on disk: only the editor has it. (keyboard2.md sorts after keyboard.md, which keeps the term.)
+    copy = open_document(client, site, "content/glossary/keyboard2.md", text=text)
+    published = await client.published.wait(copy, lambda p: p.version == 1)
+    assert published.diagnostics == [
+        types.Diagnostic(
+            range=span(1, 6, 1, 14),
+            severity=types.DiagnosticSeverity.Error,
+            code="duplicate-term",
+            code_description=types.CodeDescription(href="glossary:explain/duplicate-term"),
+            source="glossary",
+            message="'keyboard' is already defined",
+            related_information=(
+                types.DiagnosticRelatedInformation(
+                    location=types.Location(uri=uri(site, "content/glossary/keyboard.md"), range=span(1, 6, 1, 14)),
+                    message="'keyboard' is first defined here",
+                ),
+            ),
+        )
+    ]
+
+
+async def test_completion_after_brackets_offers_team_terms_aliases_senses_cached_and_wordnet_words(client, site):
+    open_document(client, site, "content/index.md")
+    result = await client.text_document_completion_async(
+        types.CompletionParams(text_document=doc(site, "content/index.md"), position=position(6, 10))
+    )
+    labels = [(item.label, item.detail) for item in result.items]
+    assert labels == [
+        ("crane (bird)", "team"),
+        ("crane (machine)", "team"),
+        ("keyboard", "team"),
+        ("mouse", "team"),
+        ("keys", "team, alias of keyboard"),
+        ("ink", "cached"),
+        ("lexicon", "WordNet"),
+    ]
+    keyboard = result.items[2]
+    assert keyboard.documentation == types.MarkupContent(kind=types.MarkupKind.Markdown, value="A panel of keys for typing.")
+    # The reference is closed already: only the word is inserted, over what was typed.
+    assert keyboard.text_edit == types.TextEdit(range=span(6, 10, 6, 10), new_text="keyboard")
+
+
+async def test_completion_after_a_bar_and_inside_a_sense(client, site):
+    index = open_document(client, site, "content/index.md")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=index, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(range=span(10, 0, 10, 0), text="[[Shown|ke\n[[crane (")],
+        )
+    )
+    after_bar = await client.text_document_completion_async(types.CompletionParams(text_document=doc(site, "content/index.md"), position=position(10, 10)))
+    assert [(i.label, i.text_edit.new_text, i.text_edit.range) for i in after_bar.items] == [
+        ("keyboard", "keyboard]]", span(10, 8, 10, 10)),
+        ("keys", "keys]]", span(10, 8, 10, 10)),
+    ]
+    sense = await client.text_document_completion_async(types.CompletionParams(text_document=doc(site, "content/index.md"), position=position(11, 9)))
+    assert [i.label for i in sense.items] == ["crane (bird)", "crane (machine)"]
+
+
+async def test_hover_shows_the_card_and_the_term_a_form_belongs_to(client, site):
+    open_document(client, site, "content/index.md")
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/index.md"), position=position(6, 48)))
+    assert hover.range == span(6, 46, 6, 59)
+    assert hover.contents.value == (
+        "**keyboard** /ˈkiːbɔːd/ *noun*\n\n*keyboards* is a form of **keyboard**.\n\nA panel of keys for typing.\n\n"
+        "Source: the team's glossary, `content/glossary/keyboard.md`."
+    )
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(site, "content/index.md"), version=2),
+            content_changes=[types.TextDocumentContentChangePartial(range=span(8, 10, 8, 10), text=" [[keys]]")],
+        )
+    )
+    alias = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/index.md"), position=position(8, 13)))
+    assert alias.contents.value.split("\n\n")[1] == "*keys* is an alias of **keyboard**."
+
+
+async def test_hover_on_cached_and_wordnet_definitions_names_source_and_licence(client, site):
+    open_document(client, site, "content/guide.md")
+    cached = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/guide.md"), position=position(9, 13)))
+    assert cached.range == span(9, 11, 9, 18)
+    assert cached.contents.value == (
+        "**ink** /ɪŋk/ *noun*\n\nA coloured fluid for writing.\n\n"
+        "Source: the Free Dictionary API (cached), licensed under CC BY-SA 3.0. From https://en.wiktionary.org/wiki/ink."
+    )
+    wordnet = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/guide.md"), position=position(9, 36)))
+    assert wordnet.contents.value == (
+        "**lexicon** *noun*\n\na language user's knowledge of words\n\nSource: WordNet 3.0, Princeton University, used under the WordNet 3.0 licence."
+    )
+    # The cached word's definition is its cache file.
+    definition = await client.text_document_definition_async(types.DefinitionParams(text_document=doc(site, "content/guide.md"), position=position(9, 13)))
+    assert definition == types.Location(uri=uri(site, ".glossary/cache/en/ink.json"), range=span(0, 0, 0, 0))
+
+
+async def test_hover_on_an_auto_linked_word(client, site):
+    open_document(client, site, "content/guide.md")
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/guide.md"), position=position(7, 10)))
+    assert hover.range == span(7, 8, 7, 16)
+    assert hover.contents.value.startswith("**keyboard** /ˈkiːbɔːd/ *noun*\n\nA panel of keys for typing.")
+    nothing = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/guide.md"), position=position(7, 1)))
+    assert nothing is None
+
+
+async def test_go_to_definition_opens_the_entry_at_its_term_line(client, site):
+    open_document(client, site, "content/index.md")
+    result = await client.text_document_definition_async(
+        types.DefinitionParams(text_document=doc(site, "content/index.md"), position=position(6, 50))
+    )
+    assert result == types.Location(uri=uri(site, "content/glossary/keyboard.md"), range=span(1, 6, 1, 14))
+
+
+async def test_find_references_lists_every_use_across_the_site(client, site):
+    open_document(client, site, "content/index.md")
+    result = await client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=doc(site, "content/index.md"), position=position(6, 30), context=types.ReferenceContext(include_declaration=True)
+        )
+    )
+    assert [(location.uri, location.range) for location in result] == [
+        (uri(site, "content/glossary/keyboard.md"), span(1, 6, 1, 14)),
+        (uri(site, "content/guide.md"), span(7, 8, 7, 16)),
+        (uri(site, "content/guide.md"), span(7, 27, 7, 39)),
+        (uri(site, "content/index.md"), span(6, 24, 6, 41)),
+        (uri(site, "content/index.md"), span(6, 46, 6, 59)),
+    ]
+
+
+async def test_document_and_workspace_symbols(client, site):
+    open_document(client, site, "content/index.md")
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc(site, "content/index.md")))
+    assert [(s.name, s.range) for s in symbols] == [("Home", span(4, 0, 4, 6)), ("Devices", span(8, 0, 8, 10))]
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="e"))
+    assert [(s.name, s.container_name) for s in found] == [
+        ("crane (bird)", "terms"),
+        ("crane (machine)", "terms"),
+        ("keyboard", "terms"),
+        ("mouse", "terms"),
+        ("Guide", "pages"),
+        ("Home", "pages"),
+    ]
+
+
+async def test_rename_a_team_term_across_the_site(client, site):
+    open_document(client, site, "content/index.md")
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=doc(site, "content/index.md"), position=position(6, 35), new_name="keypad")
+    )
+    assert edit.changes == {
+        uri(site, "content/glossary/keyboard.md"): (types.TextEdit(range=span(1, 6, 1, 14), new_text="keypad"),),
+        uri(site, "content/guide.md"): (types.TextEdit(range=span(7, 29, 7, 37), new_text="keypad"),),
+        uri(site, "content/index.md"): (types.TextEdit(range=span(6, 31, 6, 39), new_text="keypad"),),
+    }
+    # From the entry's own term, the same edit.
+    open_document(client, site, "content/glossary/keyboard.md")
+    from_entry = await client.text_document_rename_async(
+        types.RenameParams(text_document=doc(site, "content/glossary/keyboard.md"), position=position(1, 9), new_name="keypad")
+    )
+    assert from_entry.changes == edit.changes
+
+
+async def test_rename_refuses_a_name_another_entry_has(client, site):
+    open_document(client, site, "content/index.md")
+    try:
+        await client.text_document_rename_async(
+            types.RenameParams(text_document=doc(site, "content/index.md"), position=position(6, 35), new_name="Mouse")
+        )
+    except Exception as error:  # noqa: BLE001 — pygls raises its own JsonRpc error types
+        assert "'mouse' is already defined" in str(error)
+    else:
+        raise AssertionError("rename to an existing term was accepted")
+
+
+async def test_code_actions_for_an_unknown_term(client, site):
+    open_document(client, site, "content/index.md")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc(site, "content/index.md"), range=span(6, 10, 6, 10), context=types.CodeActionContext(diagnostics=[UNKNOWN])
+        )
+    )
+    assert [action.title for action in actions] == ["Create a glossary entry for 'keybord'", "Did you mean 'keyboard'?"]
+    create = actions[0].edit.document_changes
+    assert create[0] == types.CreateFile(kind="create", uri=uri(site, "content/glossary/keybord.md"))
+    assert create[1].edits[0].new_text == "---\nterm: keybord\n---\n\nWhat 'keybord' means here.\n"
+    assert actions[1].edit.changes == {uri(site, "content/index.md"): (types.TextEdit(range=span(6, 10, 6, 17), new_text="keyboard"),)}
+
+
+async def test_link_this_word(client, site):
+    open_document(client, site, "content/index.md")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(text_document=doc(site, "content/index.md"), range=span(10, 3, 10, 3), context=types.CodeActionContext(diagnostics=[]))
+    )
+    assert [action.title for action in actions] == ["Link this word"]
+    assert actions[0].edit.changes == {uri(site, "content/index.md"): (types.TextEdit(range=span(10, 2, 10, 7), new_text="[[mouse]]"),)}
+    # Not on a word the site defines, nor inside a reference to a known term.
+    for character in (0, 17):
+        none = await client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=doc(site, "content/index.md"), range=span(10, character, 10, character), context=types.CodeActionContext(diagnostics=[])
+            )
+        )
+        assert none == ()
+
+
+KEYBORD_ENTRY = "---\nterm: keybord\n---\n\nA misspelling, defined on purpose.\n"
+
+
+async def test_files_changed_outside_the_editor_are_picked_up(client, site):
+    index = uri(site, "content/index.md")
+    assert (await client.published.wait(index)).diagnostics == [UNKNOWN]
+    mark = client.published.mark()
+    entry = site / "content/glossary/keybord.md"
+    entry.write_text(KEYBORD_ENTRY, encoding="utf-8")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=entry.as_uri(), type=types.FileChangeType.Created)])
+    )
+    assert (await client.published.wait(index, after=mark)).diagnostics == []
+    # (The server asked for the watching before it handled the change, so the request has arrived by now.)
+    assert [r.method for r in client.registrations] == ["workspace/didChangeWatchedFiles"]
+    mark = client.published.mark()
+    entry.unlink()
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=entry.as_uri(), type=types.FileChangeType.Deleted)])
+    )
+    assert (await client.published.wait(index, after=mark)).diagnostics == [UNKNOWN]
+
+
+async def test_the_server_watches_files_itself_when_the_client_does_not(plain_client, site):
+    index = uri(site, "content/index.md")
+    assert (await plain_client.published.wait(index)).diagnostics == [UNKNOWN]
+    assert plain_client.registrations == []
+    mark = plain_client.published.mark()
+    (site / "content/glossary/keybord.md").write_text(KEYBORD_ENTRY, encoding="utf-8")
+    assert (await plain_client.published.wait(index, after=mark)).diagnostics == []
+
+
+async def test_a_client_without_markdown_gets_plain_text(plain_client, site):
+    open_document(plain_client, site, "content/index.md")
+    hover = await plain_client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/index.md"), position=position(6, 48)))
+    assert hover.contents == types.MarkupContent(
+        kind=types.MarkupKind.PlainText,
+        value=(
+            "keyboard /ˈkiːbɔːd/ (noun)\n\nkeyboards is a form of keyboard.\n\nA panel of keys for typing.\n\n"
+            "Source: the team's glossary, content/glossary/keyboard.md."
+        ),
+    )
+    result = await plain_client.text_document_completion_async(
+        types.CompletionParams(text_document=doc(site, "content/index.md"), position=position(6, 10))
+    )
+    assert result.items[2].label == "keyboard" and result.items[2].documentation == "A panel of keys for typing."
