@@ -34,12 +34,16 @@ extension LanguageServer {
         }
         for (file, record) in currentRecords(live) {
             try checkCancellation()
-            let uses = record.references.filter { !$0.isAutomatic && $0.key == definition.key }
+            // A reference by one of the term's forms (`[[keyboards]]`) names the new term after a bar, keeping its
+            // text; one by an alias stays as it is, since the entry keeps its aliases.
+            let uses = record.references.filter { !$0.isAutomatic && ($0.key == definition.key || site.forms[$0.key] == definition.key) }
             guard !uses.isEmpty, let text = try? openDocument(file) else { continue }
             for use in uses {
                 let start = text.offset(ofSourceLine: use.location.line, column: use.location.column)
                 guard let named = Self.explicitReference(in: text, at: start) else { continue }
-                changes[file, default: []].append(Self.textEdit(Self.lspRange(text, named.wordRange), newName))
+                let hasShownText = named.wordRange.lowerBound > named.range.lowerBound + 2
+                let replacement = named.key == definition.key || hasShownText ? newName : text.text(named.wordRange) + "|" + newName
+                changes[file, default: []].append(Self.textEdit(Self.lspRange(text, named.wordRange), replacement))
             }
         }
         return .object([("changes", .object(changes.sorted { $0.key < $1.key }.map { (Self.uri($0.key), .array($0.value)) }))])
