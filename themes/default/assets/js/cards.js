@@ -1,6 +1,8 @@
 /* Term cards: a link a.term[data-term] opens a card with its term's summary (from terms/index.json) on
    hover, focus and tap; Escape, a press outside, or focus leaving closes it. One card element serves every
-   link: it moves to just after the link it describes, so Tab reaches the card's own link next. */
+   link: it moves to just after the link it describes, so Tab reaches the card's own link next. The card holds a
+   link, so it is no ARIA tooltip: it is a non-modal dialog named by its term, and the term link discloses it
+   (aria-expanded, aria-controls). */
 (function (Glossary) {
   "use strict";
 
@@ -19,7 +21,7 @@
 
   function ensureCard() {
     if (card) return card;
-    card = el("span", { className: "term-card", id: "term-card", role: "tooltip", "data-term-card": true, hidden: true });
+    card = el("span", { className: "term-card", id: "term-card", role: "dialog", "data-term-card": true, hidden: true });
     card.addEventListener("pointerenter", function () { clearTimeout(closeTimer); });
     card.addEventListener("pointerleave", function (event) {
       if (event.pointerType === "mouse" && !cardHasFocus()) scheduleClose();
@@ -80,6 +82,7 @@
       term && term.part_of_speech ? el("span", { className: "pos", text: term.part_of_speech }) : null,
       term && term.part_of_speech && term.phonetic ? " " : null,
       term && term.phonetic ? el("span", { className: "phonetic", text: term.phonetic }) : null);
+    card.setAttribute("aria-label", word);
     card.replaceChildren(
       el("span", { className: "term-card-word", text: word }),
       meta.childNodes.length ? meta : null,
@@ -116,7 +119,8 @@
       if (cardLink !== link) return;
       fillCard(link, terms ? terms.bySlug[link.getAttribute("data-term")] : null);
       card.hidden = false;
-      link.setAttribute("aria-describedby", card.id);
+      link.setAttribute("aria-controls", card.id);
+      link.setAttribute("aria-expanded", "true");
       positionCard();
     });
   }
@@ -126,7 +130,7 @@
     clearTimeout(openTimer);
     if (!cardLink) return;
     var focusWasInCard = inCard(document.activeElement);
-    cardLink.removeAttribute("aria-describedby");
+    cardLink.setAttribute("aria-expanded", "false");
     card.hidden = true;
     var link = cardLink;
     cardLink = null;
