@@ -6,9 +6,9 @@ SWIFT      ?= swift
 PORT       ?= 8080
 GLOSSARY    = .build/release/glossary
 # libjs-highlight.js and libjs-lunr are built into the binary (Sources/GlossaryKit/EmbeddedFiles.txt);
-# libjemalloc-dev: the binary's allocator (README, "Layout"); cmark-gfm is what the table tests compare with; wordnet's `wn` is what the WordNet tests compare with.
+# libgumbo-dev: the HTML5 parser of `glossary annotate`; libjemalloc-dev: the binary's allocator (README, "Layout"); cmark-gfm is what the table tests compare with; wordnet's `wn` is what the WordNet tests compare with.
 APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev wordnet-dev wordnet-base \
-	libjemalloc-dev libjs-highlight.js libjs-lunr
+	libjemalloc-dev libjs-highlight.js libjs-lunr libgumbo-dev
 APT_TEST    = cmark cmark-gfm wordnet zsh fish
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
 # What `make bench` compares with and measures by.

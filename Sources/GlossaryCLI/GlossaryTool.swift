@@ -6,7 +6,7 @@ import GlossaryServer
 public enum GlossaryTool {
     static let commands: [any Command.Type] = [
         BuildCommand.self, ServeCommand.self, RenderCommand.self, CheckCommand.self, DefineCommand.self, NewCommand.self, ThemeCommand.self,
-        CacheCommand.self, ExplainCommand.self, CompletionCommand.self,
+        CacheCommand.self, ExplainCommand.self, CompletionCommand.self, AnnotateCommand.self,
     ]
 
     public static var usage: String {

@@ -31,7 +31,8 @@ public struct TermAPI: Sendable {
     /// Every file of the API, by path.
     public static func files(site: BuiltSite, definitions: [TermDefinition]) -> [String: Data] {
         let root = site.config.address.map { $0.origin + site.href("") }
-        let head = "{\"version\":\(version),\"title\":" + JSONWriter.quoted(site.config.title)
+        var head = "{\"version\":\(version),\"title\":" + JSONWriter.quoted(site.config.title)
+        if let root { head += ",\"root\":" + JSONWriter.quoted(root) }
         guard definitions.count > shardThreshold else {
             let terms = definitions.map { record($0, site: site, root: root) }.joined(separator: ",")
             return [manifestPath: Data((head + ",\"terms\":[" + terms + "]}\n").utf8)]
