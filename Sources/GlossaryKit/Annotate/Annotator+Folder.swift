@@ -20,7 +20,7 @@ extension Annotator {
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 return (false, [Diagnostic(.readFailed(reason: "can't be read"), at: .start(of: display))])
             }
-            let (annotated, diagnostics) = annotate(data, file: display)
+            let (annotated, diagnostics) = annotate(data, file: display, written: write)
             guard let annotated else { return (false, diagnostics) }
             guard write else { return (true, diagnostics) }
             do {

@@ -17,8 +17,8 @@ public struct Annotator: Sendable {
     }
 
     /// A page annotated: its new bytes (nil when nothing changes) and the references the glossary doesn't define,
-    /// at their places in `file` (the path shown).
-    public func annotate(_ data: Data, file: String) -> (data: Data?, diagnostics: [Diagnostic]) {
+    /// at their places in `file` (the path shown): in the new bytes when they are `written`, else in the old.
+    public func annotate(_ data: Data, file: String, written: Bool = true) -> (data: Data?, diagnostics: [Diagnostic]) {
         let bytes = [UInt8](data)
         let source = bytes.withUnsafeBufferPointer { HTMLSource($0) }
         var edits: [(range: Range<Int>, text: String)] = []
@@ -49,9 +49,10 @@ public struct Annotator: Sendable {
             out += bytes[position...]
         }
         // Problems are placed in the file as it is after the run: the one written, or the one left as it was.
-        var lines = LineIndex(edits.isEmpty ? bytes : out)
+        let moved = written && !edits.isEmpty
+        var lines = LineIndex(moved ? out : bytes)
         let diagnostics = unknown.map { offset, word in
-            let shift = edits.prefix { $0.range.lowerBound < offset }.reduce(0) { $0 + $1.text.utf8.count - $1.range.count }
+            let shift = !moved ? 0 : edits.prefix { $0.range.lowerBound < offset }.reduce(0) { $0 + $1.text.utf8.count - $1.range.count }
             return Diagnostic(.unknownTerm(word: word, reason: .notFound), at: lines.location(of: offset + shift, in: file))
         }
         return (edits.isEmpty ? nil : Data(out), diagnostics)
@@ -68,7 +69,8 @@ public struct Annotator: Sendable {
     static func references(in bytes: [UInt8], _ range: Range<Int>) -> [Reference] {
         var found: [Reference] = []
         var index = range.lowerBound
-        let open = UInt8(ascii: "["), close = UInt8(ascii: "]")
+        let open = UInt8(ascii: "[")
+        let close = UInt8(ascii: "]")
         while index + 1 < range.upperBound {
             guard bytes[index] == open, bytes[index + 1] == open else {
                 index += 1
@@ -82,7 +84,8 @@ public struct Annotator: Sendable {
             }
             let inner = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            let shown = String(parts[0]), word = parts.count > 1 ? String(parts[1]) : shown
+            let shown = String(parts[0])
+            let word = parts.count > 1 ? String(parts[1]) : shown
             if !shown.trimmingCharacters(in: .whitespaces).isEmpty && !word.trimmingCharacters(in: .whitespaces).isEmpty {
                 found.append(Reference(range: index..<(end + 2), shown: shown, word: word))
             }
@@ -102,7 +105,8 @@ struct LineIndex {
     mutating func location(of offset: Int, in file: String) -> SourceLocation {
         if starts == nil { starts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 } }
         let lineStarts = starts ?? [0]
-        var low = 0, high = lineStarts.count - 1
+        var low = 0
+        var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
