@@ -13,6 +13,7 @@
   var cardLink = null;    // the link whose card is open
   var openTimer = 0, closeTimer = 0;
   var tapState = { touch: false, wasOpen: false };
+  var returning = false;   // focus is being given back to the link by closeCard
 
   function termLink(node) {
     return node && node.closest ? node.closest("a.term[data-term]") : null;
@@ -134,7 +135,8 @@
     card.hidden = true;
     var link = cardLink;
     cardLink = null;
-    if (focusWasInCard) link.focus();
+    // Focus goes back to the link without opening the card again.
+    if (focusWasInCard) { returning = true; link.focus(); returning = false; }
   }
   function scheduleClose() {
     clearTimeout(closeTimer);
@@ -160,7 +162,7 @@
     if (link === cardLink && !inCard(event.relatedTarget) && !cardHasFocus()) scheduleClose();
   });
   document.addEventListener("focusin", function (event) {
-    var link = termLink(event.target);
+    var link = !returning && termLink(event.target);
     if (link) openCard(link);
     else if (inCard(event.target)) clearTimeout(closeTimer);
   });

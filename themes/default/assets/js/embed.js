@@ -186,7 +186,7 @@
     ".summary{display:block;margin:.35rem 0 .5rem;max-height:12rem;overflow:auto}a{color:#0a58ca}a:focus-visible{outline:2px solid currentColor;outline-offset:2px}" +
     ".more{font-weight:600;font-size:.9rem}.dark{background:#1c2128;color:#e6edf3;border-color:#444c56}.dark .from,.dark .meta{color:#a8b3bd}.dark a{color:#79c0ff}" +
     "@media (prefers-color-scheme:dark){.auto{background:#1c2128;color:#e6edf3;border-color:#444c56}.auto .from,.auto .meta{color:#a8b3bd}.auto a{color:#79c0ff}}";
-  var host = null, card = null, openLink = null, openTimer = 0, closeTimer = 0, tap = { touch: false, wasOpen: false };
+  var host = null, card = null, openLink = null, openTimer = 0, closeTimer = 0, returning = false, tap = { touch: false, wasOpen: false };
   function ensureCard() {
     if (host) return;
     host = el("span");
@@ -204,33 +204,40 @@
     card.addEventListener("pointerleave", function (e) { if (e.pointerType === "mouse" && !cardHasFocus()) scheduleClose(); });
   }
   function cardHasFocus() { var a = document.activeElement; return !!(a && (a === openLink || a === host)); }
-  function safeNodes(source, base, budget) {
-    var out = [];
-    Array.prototype.forEach.call(source.childNodes, function (node) {
-      if (budget.left <= 0) return;
-      if (node.nodeType === 3) { var t = node.nodeValue.slice(0, budget.left); budget.left -= t.length; out.push(document.createTextNode(t)); return; }
-      if (node.nodeType !== 1) return;
-      var name = node.localName, children = safeNodes(node, base, budget), tag = /^(em|strong|code|del|br|a)$/.test(name) ? name : null, url = null;
-      if (/^(script|style|template|iframe|object|svg|math)$/.test(name)) return;
-      if (tag === "a") {
-        try { url = new URL(node.getAttribute("href") || "", base); } catch (e) { url = null; }
-        if (!url || !/^(https?|mailto):$/.test(url.protocol)) tag = null;
-      }
-      if (!tag) { out.push.apply(out, children); return; }
-      var copy = document.createElement(tag);
-      if (url) copy.href = url.href;
-      children.forEach(function (c) { copy.appendChild(c); });
-      out.push(copy);
+  /* summary_html rebuilt from an allow-list by a small tokenizer (the build wrote it with only these elements; anything
+     else in it leaves its text, or nothing for script-like elements): no HTML parser, so nothing in it loads or runs,
+     and nothing it holds can trip the host page's Content-Security-Policy. At most 600 characters of text. */
+  var NAMED = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: "\u00a0" };
+  function decode(text) {
+    return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,4});/gi, function (all, e) {
+      if (e[0] !== "#") return NAMED[e.toLowerCase()] || all;
+      try { return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)); } catch (x) { return ""; }
     });
-    return out;
+  }
+  function richText(html, base, box) {
+    var stack = [box], skip = 0, left = 600, token = /<(\/?)([a-z][a-z0-9]*)([^>]*)>|([^<]+)|</gi, m;
+    while (left > 0 && (m = token.exec(html))) {
+      if (!m[2]) {
+        if (skip) continue;
+        var text = decode(m[4] || "<").slice(0, left);
+        left -= text.length;
+        stack[stack.length - 1].appendChild(document.createTextNode(text));
+        continue;
+      }
+      var name = m[2].toLowerCase(), closing = !!m[1];
+      if (/^(script|style|template|iframe|object|svg|math|textarea|title)$/.test(name)) { skip = Math.max(0, skip + (closing ? -1 : /\/$/.test(m[3]) ? 0 : 1)); continue; }
+      if (skip || !/^(em|strong|code|del|br|a)$/.test(name)) continue;
+      if (closing) { for (var i = stack.length - 1; i > 0; i--) if (stack[i].localName === name) { stack.length = i; break; } continue; }
+      var node = document.createElement(name), href = name === "a" && /\shref="([^"]*)"/i.exec(m[3]), url = null;
+      try { url = href ? new URL(decode(href[1]), base) : null; } catch (e) { url = null; }
+      if (url && /^(https?|mailto):$/.test(url.protocol)) node.href = url.href;
+      stack[stack.length - 1].appendChild(node);
+      if (name !== "br") stack.push(node);
+    }
   }
   function summary(term) {
     var box = el("span", "summary");
-    if (typeof term.summary_html === "string" && term.summary_html.length <= MAX_SUMMARY) {
-      var doc = new DOMParser().parseFromString("<card>" + term.summary_html + "</card>", "application/xml");
-      if (doc.documentElement.nodeName === "card" && !doc.getElementsByTagName("parsererror").length)
-        safeNodes(doc.documentElement, term.href, { left: 600 }).forEach(function (n) { box.appendChild(n); });
-    }
+    if (typeof term.summary_html === "string" && term.summary_html.length <= MAX_SUMMARY) richText(term.summary_html, term.href, box);
     if (!box.textContent.trim()) box.textContent = typeof term.summary === "string" ? term.summary.slice(0, 600) : "Open the entry for its definition.";
     return box;
   }
@@ -290,7 +297,8 @@
     openLink = null;
     card.hidden = true;
     link.setAttribute("aria-expanded", "false");
-    if (focusWasInCard) link.focus();
+    // Focus goes back to the link without opening the card again.
+    if (focusWasInCard) { returning = true; link.focus(); returning = false; }
   }
   function scheduleClose() { clearTimeout(closeTimer); closeTimer = setTimeout(close, 250); }
   function termLink(node) { return node && node.closest ? node.closest("a[data-glossary-term]") : null; }
@@ -309,7 +317,7 @@
     if (link === openLink && e.relatedTarget !== host && !cardHasFocus()) scheduleClose();
   });
   document.addEventListener("focusin", function (e) {
-    var link = termLink(e.target);
+    var link = !returning && termLink(e.target);
     if (link) open(link); else if (e.target === host) clearTimeout(closeTimer);
   });
   document.addEventListener("focusout", function (e) {
