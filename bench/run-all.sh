@@ -4,7 +4,8 @@
 #  1. full build against Hugo and the cmark CLI on the same 10,000-page corpus (bench/build-bench.sh), tmpfs and disk;
 #  2. clean, no-change and one-edit builds, peak memory and the resolve stage at 1,000, 10,000 and 50,000 pages
 #     (bench/incremental-bench.sh: the clean builds' times are the linearity points);
-#  3. `glossary serve` at 10,000 pages: edit-to-reload latency (bench/serve-latency.py) and resident memory.
+#  3. `glossary serve` at 10,000 pages: edit-to-reload latency (bench/serve-latency.py) and resident memory;
+#  4. `glossary annotate` of MkDocs' build of the 10,000-page corpus against `glossary build` of it (bench/annotate-bench.sh).
 # Usage: bench/run-all.sh [WORKDIR]   Env: RUNS=3  BUILD_RUNS=5  EDITS=20  SIZES="1000 10000 50000"  SHARED=../shared  TMPFS=/dev/shm
 # (BUILD_RUNS: the alternating rounds of the full builds against Hugo and cmark; RUNS: everything else.)
 # Run it on a quiet machine: every figure is a wall time, and other processes take cores away.
@@ -28,12 +29,12 @@ export GLOSSARY=$repo/.build/static/release/glossary
 glossary=$GLOSSARY
 started=$(date -u '+%Y-%m-%d %H:%M UTC')
 
-echo "1/3 full builds against Hugo and cmark (10,000 pages)" >&2
+echo "1/4 full builds against Hugo and cmark (10,000 pages)" >&2
 SIZES=10000 RUNS=$BUILD_RUNS "$repo/bench/build-bench.sh" "$W/build" | tee -a "$log" > "$W/build.txt"
-echo "2/3 incremental builds and memory ($SIZES pages)" >&2
+echo "2/4 incremental builds and memory ($SIZES pages)" >&2
 SIZES=$SIZES RUNS=$RUNS "$repo/bench/incremental-bench.sh" "$W/incremental" | tee -a "$log" > "$W/incremental.txt"
 
-echo "3/3 glossary serve (10,000 pages)" >&2
+echo "3/4 glossary serve (10,000 pages)" >&2
 site=$W/incremental/cached-10000
 serve_log=$W/serve.log
 "$glossary" serve --offline --port 0 --source "$site" > "$serve_log.out" 2> "$serve_log" &
@@ -54,6 +55,9 @@ kill -TERM "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 trap - EXIT
 cat "$W/serve-latency.json" "$W/serve-memory.txt" >> "$log"
 
+echo "4/4 glossary annotate against glossary build (10,000 pages, MkDocs output)" >&2
+RUNS=$RUNS "$repo/bench/annotate-bench.sh" "$W/annotate" | tee -a "$log" > "$W/annotate.txt"
+
 python3 - "$W" "$repo/bench/RESULTS.md" "$repo/bench/NOTES.md" "$started" "$RUNS" "$EDITS" "$BUILD_RUNS" <<'PY'
 import json, os, platform, subprocess, sys
 W, out, notes, started, runs, edits, build_runs = sys.argv[1:8]
@@ -70,6 +74,7 @@ serve_rss = int(memory["VmRSS:"]) / 1024
 serve_peak = int(memory["VmHWM:"]) / 1024
 tmpfs, disk = build["10000-tmpfs"], build["10000-disk"]
 ten = incremental["10000"]
+annotate = table(os.path.join(W, "annotate.txt"))["10000"]
 
 def mark(ok): return "✓" if ok else "✗"
 def cpu():
@@ -88,6 +93,7 @@ rows = [
     ("`serve`: file write → live-reload event, one-page edit", f"median {latency['median']:.0f} ms, p90 {latency['p90']:.0f} ms", "median ≤ 100 ms, p90 ≤ 150 ms", latency["median"] <= 100 and latency["p90"] <= 150),
     ("`serve` resident memory (after the edits; peak)", f"{serve_rss:.0f} MB; peak {serve_peak:.0f} MB", "≤ 300 MB", serve_peak <= 300),
     ("loading 2,000 cache entries (`resolve` stage)", f"{ten[7]} s", "≤ 0.15 s", float(ten[7]) <= 0.15),
+    ("`glossary annotate` of MkDocs' build of the corpus, against `glossary build` of it", f"{float(annotate[4]):.2f}× ({annotate[3]} s vs {annotate[2]} s, {annotate[1]} HTML files)", "≤ 2×", float(annotate[4]) <= 2),
 ]
 with open(out, "w") as f:
     f.write("# Benchmark results\n\n")
@@ -107,7 +113,8 @@ with open(out, "w") as f:
     f.write("\n## Commands\n\n```\n")
     f.write(f"SIZES=10000 RUNS={build_runs} bench/build-bench.sh       # alternating runs (bench/alternate.py): cmark, glossary build --offline --quiet --clean, hugo\n")
     f.write(f"SIZES=\"{' '.join(sorted(incremental, key=int))}\" RUNS={runs} bench/incremental-bench.sh   # /usr/bin/time -f '%e %M'\n")
-    f.write(f"glossary serve --offline --port 0; bench/serve-latency.py --edits {edits}; VmRSS/VmHWM from /proc\n```\n\n")
+    f.write(f"glossary serve --offline --port 0; bench/serve-latency.py --edits {edits}; VmRSS/VmHWM from /proc\n")
+    f.write(f"RUNS={runs} bench/annotate-bench.sh   # alternating: glossary build --clean, glossary annotate of a fresh copy of the MkDocs site\n```\n\n")
     f.write("Raw output:\n\n```\n" + open(os.path.join(W, "run-all.log")).read() + "```\n")
     if os.path.exists(notes):
         f.write("\n" + open(notes).read())
