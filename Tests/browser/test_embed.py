@@ -273,3 +273,45 @@ def test_a_hostile_index_renders_inert_and_bounded(workdir, glossary, browser):
     finally:
         glossary_server.close()
         page_server.close()
+
+
+AUTOLINK_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Autolink</title></head><body>
+<nav><p>kerning in the navigation</p></nav>
+<main>
+<h2>kerning in a heading</h2>
+<p id="first">Good Letter  Spacing and kerning, then kerning again.</p>
+<p id="marked">By hand: <span data-term="leading">the gaps</span>.</p>
+<p id="skipped">Code <code>kerning</code>, <a href="/x">kerning</a>, <button>kerning</button>,
+  <span data-glossary-skip>kerning</span>, kerningly, leading-edge.</p>
+</main>
+<aside><p id="outside">leading outside the scope</p></aside>
+<script src="%(glossary)sembed.js" defer data-autolink="first" data-scope="main"></script>
+</body></html>"""
+
+
+def test_autolink_links_first_occurrences_by_the_matching_rules(workdir, glossary, browser):
+    page = Path(workdir) / "autolink-page"
+    page.mkdir()
+    (page / "index.html").write_text(AUTOLINK_PAGE % {"glossary": glossary.url}, encoding="utf-8")
+    server = support.SiteServer(page)
+    try:
+        driver = browser(dark=True)
+        open_page(driver, server.url)
+        wait_for(lambda: len(term_links(driver)) == 2, message="two links")
+        linked = driver.execute_script("""return Array.from(document.querySelectorAll("a[data-glossary-term]"))
+            .map(function (a) { return [a.closest("p").id, a.textContent, a.getAttribute("data-glossary-term")]; })""")
+        # The longest match first (the alias "letter spacing", across two spaces), each term once per page, marked
+        # elements by hand; nothing in headings, code, links, buttons, nav, skipped elements, inside words or outside
+        # the scope.
+        assert linked == [["first", "Letter  Spacing", "kerning"], ["marked", "the gaps", "leading"]]
+        paragraph = driver.find_element(By.ID, "skipped")
+        before = paragraph.rect
+        link = term_links(driver)[0]
+        driver.execute_script("arguments[0].focus()", link)
+        wait_for(lambda: card(driver)["open"], message="the card")
+        assert paragraph.rect == before, "opening a card shifts nothing"
+        background = driver.execute_script("""var c = document.querySelector("[data-glossary-card]").shadowRoot
+            .querySelector("[data-term-card]"); return getComputedStyle(c).backgroundColor""")
+        assert background == "rgb(28, 33, 40)", "dark like the host's preference"
+    finally:
+        server.close()

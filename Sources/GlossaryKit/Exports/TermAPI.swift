@@ -54,7 +54,7 @@ public struct TermAPI: Sendable {
     }
 
     /// The spellings that stand for a term, as embed.js matches them: its word, its aliases as written (a dictionary
-    /// term's as keys), and the other forms pages referenced it by (`keyboards` → keyboard). Spellings a
+    /// term's as keys), and the other forms pages referenced it by (`Keyboard`, and `keyboards` → keyboard). Spellings a
     /// case-insensitive term matches alike are one.
     static func names(of definition: TermDefinition, site: BuiltSite) -> (aliases: [String], forms: [String]) {
         let written = GlossaryExport.writtenAliases(definition, site: site)
@@ -65,7 +65,8 @@ public struct TermAPI: Sendable {
         }
         _ = fresh(definition.word)
         let keptAliases = aliases.filter(fresh)
-        return (keptAliases, GlossaryExport.forms(definition, site: site).filter(fresh))
+        let used = GlossaryExport.forms(definition, site: site) + (site.formsUsed[definition.key] ?? []).map(\.rawValue)
+        return (keptAliases, used.filter(fresh))
     }
 
     static func forms(of definition: TermDefinition, site: BuiltSite) -> [String] {

@@ -4,7 +4,7 @@
 /// The HTML it reads is cmark's (well-formed, attributes double-quoted, text escaped); anything else it meets is
 /// still made safe: an element off the list leaves its text (a `script`, `style`, `iframe`, `object`, `svg`, `math`
 /// or `template` not even that), every attribute but a link's `href` is dropped, and an `href` stays only when it is
-/// `http:`, `https:`, `mailto:` or has no scheme.
+/// `http:`, `https:`, `mailto:` or has no scheme, and holds no character reference but `&amp;`.
 public enum SummarySanitizer {
     static let kept: Set<String> = ["em", "strong", "code", "del", "br", "a"]
     static let dropped: Set<String> = ["script", "style", "iframe", "object", "svg", "math", "template", "textarea", "title"]
@@ -77,7 +77,8 @@ public enum SummarySanitizer {
 
     /// An `href` as written (still entity-escaped), when it is safe to keep.
     static func safeHref(_ href: String) -> String? {
-        guard !href.contains("\"") && !href.contains("<") else { return nil }
+        // cmark writes every `&` of a URL as `&amp;`: any other character reference could spell a scheme (`&#x3a;`).
+        guard !href.isEmpty && !href.contains("\"") && !href.contains("<") && !href.replacingOccurrences(of: "&amp;", with: "").contains("&") else { return nil }
         let lowered = href.lowercased().filter { !$0.isWhitespace && !$0.isASCIIControl }
         guard let colon = lowered.firstIndex(of: ":") else { return href }
         // A `:` after a `/`, `?` or `#` is no scheme's.

@@ -48,8 +48,8 @@
       try { term.href = new URL(String(term.url), base).href; } catch (e) { return; }
       if (!/^https?:$/.test(new URL(term.href).protocol)) return;
       byKey[term.key] = term;
-      [term.key].concat(term.aliases || []).forEach(function (k) { if (typeof k === "string" && !byForm[k]) byForm[k] = term; });
-      [term.word].concat(term.forms || []).forEach(function (form) {
+      if (!byForm[term.key]) byForm[term.key] = term;
+      [term.word].concat(term.aliases || [], term.forms || []).forEach(function (form) {
         if (typeof form !== "string") return;
         maxWords = Math.max(maxWords, Math.min(8, form.split(/[\s-]+/).length));
         if (term.case_sensitive) {
