@@ -61,9 +61,12 @@ import Testing
         defer { site.remove() }
         let build = try await site.run(["build", "--offline", "--quiet"])
         #expect(build.status == 0, "\(build.stderr)")
-        #expect(site.read("site/terms/api.json") == #"{"version":1,"title":"Test Site","shards":{"a":"api.61.json","b":"api.62.json","z":"api.7a.json"}}"# + "\n")
+        #expect(
+            site.read("site/terms/api.json") == #"{"version":1,"title":"Test Site","shards":{"a":"api.61.json","b":"api.62.json","z":"api.7a.json"}}"# + "\n")
         let zeta = try #require(site.read("site/terms/api.7a.json"))
-        #expect(zeta == #"{"version":1,"title":"Test Site","terms":[{"key":"beta1","word":"beta1","aliases":["Zeta"],"url":"beta1/","summary_html":"A word."}]}"# + "\n")
+        #expect(
+            zeta == #"{"version":1,"title":"Test Site","terms":[{"key":"beta1","word":"beta1","aliases":["Zeta"],"url":"beta1/","summary_html":"A word."}]}"#
+                + "\n")
         #expect(site.read("site/terms/api.61.json")?.components(separatedBy: #""key":"alpha"#).count == 1_252)
         #expect(site.read("site/terms/api.62.json")?.components(separatedBy: #""key":"beta"#).count == 1_251)
     }

@@ -78,7 +78,9 @@ public enum SummarySanitizer {
     /// An `href` as written (still entity-escaped), when it is safe to keep.
     static func safeHref(_ href: String) -> String? {
         // cmark writes every `&` of a URL as `&amp;`: any other character reference could spell a scheme (`&#x3a;`).
-        guard !href.isEmpty && !href.contains("\"") && !href.contains("<") && !href.replacingOccurrences(of: "&amp;", with: "").contains("&") else { return nil }
+        guard !href.isEmpty && !href.contains("\"") && !href.contains("<") && !href.replacingOccurrences(of: "&amp;", with: "").contains("&") else {
+            return nil
+        }
         let lowered = href.lowercased().filter { !$0.isWhitespace && !$0.isASCIIControl }
         guard let colon = lowered.firstIndex(of: ":") else { return href }
         // A `:` after a `/`, `?` or `#` is no scheme's.
