@@ -30,6 +30,7 @@ GLOSSARY = {
     "content/glossary/kerning.md": "---\nterm: kerning\naliases: [letter spacing]\npart_of_speech: noun\n---\n"
                                    "The *space* between letters; see [type](https://example.invalid/type).\n",
     "content/glossary/leading.md": "---\nterm: leading\n---\nThe space between lines.\n",
+    "content/glossary/api.md": "---\nterm: API\ncase_sensitive: true\n---\nAn interface.\n",
 }
 
 MKDOCS_PAGES = {
@@ -198,6 +199,13 @@ def test_terms_link_to_the_glossary_with_cards(name, sites, glossary, docs, brow
     wait_for(lambda: not card(driver)["open"], message="Escape to close the card")
     assert driver.switch_to.active_element == link
 
+    # A link by an alias, or by another case, opens its term's card too.
+    alias = next((a for a in term_links(driver) if a.text == "spacing"), None)
+    if name.startswith("mkdocs"):
+        driver.execute_script("arguments[0].focus()", alias)
+        wait_for(lambda: card(driver)["open"] and card(driver)["label"] == "kerning", message="the card of a link by an alias")
+        assert alias.get_attribute("href") == kerning
+
     assert third_origins(driver, [docs.url, glossary.url]) == set()
     assert console_errors(driver) == []
 
@@ -279,7 +287,7 @@ AUTOLINK_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <nav><p>kerning in the navigation</p></nav>
 <main>
 <h2>kerning in a heading</h2>
-<p id="first">Good Letter  Spacing and kerning, then kerning again.</p>
+<p id="first">Good Letter  Spacing and kerning, then kerning again; an api, not an API.</p>
 <p id="marked">By hand: <span data-term="leading">the gaps</span>.</p>
 <p id="skipped">Code <code>kerning</code>, <a href="/x">kerning</a>, <button>kerning</button>,
   <span data-glossary-skip>kerning</span>, kerningly, leading-edge.</p>
@@ -297,13 +305,13 @@ def test_autolink_links_first_occurrences_by_the_matching_rules(workdir, glossar
     try:
         driver = browser(dark=True)
         open_page(driver, server.url)
-        wait_for(lambda: len(term_links(driver)) == 2, message="two links")
+        wait_for(lambda: len(term_links(driver)) == 3, message="three links")
         linked = driver.execute_script("""return Array.from(document.querySelectorAll("a[data-glossary-term]"))
             .map(function (a) { return [a.closest("p").id, a.textContent, a.getAttribute("data-glossary-term")]; })""")
-        # The longest match first (the alias "letter spacing", across two spaces), each term once per page, marked
-        # elements by hand; nothing in headings, code, links, buttons, nav, skipped elements, inside words or outside
+        # The longest match first (the alias "letter spacing", across two spaces), each term once per page, a
+        # case-sensitive term only as spelled, marked elements by hand; nothing in headings, code, links, buttons, nav, skipped elements, inside words or outside
         # the scope.
-        assert linked == [["first", "Letter  Spacing", "kerning"], ["marked", "the gaps", "leading"]]
+        assert linked == [["first", "Letter  Spacing", "kerning"], ["first", "API", "api"], ["marked", "the gaps", "leading"]]
         paragraph = driver.find_element(By.ID, "skipped")
         before = paragraph.rect
         link = term_links(driver)[0]

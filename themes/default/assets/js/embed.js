@@ -23,10 +23,8 @@
   var REFERENCE = /\[\[([^\[\]|\n]{1,200}?)(?:\|([^\[\]|\n]{1,200}?))?\]\]/g;
   var MAX_SUMMARY = 4000;
 
-  function fold(text) {
-    return String(text).normalize("NFC").toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim();
-  }
   function exact(text) { return String(text).normalize("NFC").replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim(); }
+  function fold(text) { return exact(text).toLowerCase(); }
   function el(tag, className, text) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -88,10 +86,7 @@
     a.setAttribute("data-glossary-term", term.key);
     return a;
   }
-  function skipped(node) {
-    var parent = node.parentElement;
-    return !parent || !!parent.closest(SKIP);
-  }
+  function skipped(node) { return !node.parentElement || !!node.parentElement.closest(SKIP); }
   function textNodes(root) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), list = [], node;
     while ((node = walker.nextNode())) if (node.nodeValue.trim() && !skipped(node)) list.push(node);
@@ -132,6 +127,8 @@
         var between = text.slice(words[i].end, words[i + n - 1].start);
         if (n > 1 && /[^\s\p{L}\p{M}\p{N}_'\u2019-]/u.test(between)) continue;
         var span = text.slice(words[i].start, words[i + n - 1].end), term = lookup(span);
+        // Plain text matches a case-sensitive term only as spelled (a reference names it in any case).
+        if (term && term.case_sensitive && byExact[exact(span)] !== term) term = null;
         if (!term || (AUTOLINK === "first" && linkedOnPage[term.key])) continue;
         linkedOnPage[term.key] = true;
         pieces.push(text.slice(last, words[i].start), makeLink(term, span));
@@ -168,7 +165,10 @@
         node.appendChild(link);
         linkedOnPage[term.key] = true;
       });
-      document.querySelectorAll("a[data-glossary-term]").forEach(function (a) { linkedOnPage[a.getAttribute("data-glossary-term")] = true; });
+      document.querySelectorAll("a[data-glossary-term]").forEach(function (a) {
+        var term = lookup(a.getAttribute("data-glossary-term"));
+        if (term) linkedOnPage[term.key] = true;
+      });
       if (AUTOLINK === "first" || AUTOLINK === "all") roots().forEach(function (root) { textNodes(root).forEach(autolink); });
       observe();
     });
@@ -281,7 +281,7 @@
     openLink = link;
     var key = link.getAttribute("data-glossary-term");
     load([key]).then(function () {
-      var term = byKey[key];
+      var term = byKey[key] || lookup(key);
       if (openLink !== link || !term) return;
       link.insertAdjacentElement("afterend", host);
       fill(term);
