@@ -168,3 +168,17 @@ def test_unknown_terms_open_no_card(example, browser):
     for element in unknown:
         focus(driver, element)
     assert card(driver)["exists"] is False or card(driver)["hidden"]
+
+
+def test_escape_inside_the_card_closes_it_and_focus_returns_to_the_link(example, browser):
+    driver = browser()
+    driver.get(example.url)
+    link = term_link(driver, "markdown")
+    focus(driver, link)
+    wait_for(lambda: is_open(driver, link), message="card to open")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    assert driver.switch_to.active_element.get_attribute("class") == "term-card-link"
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait_for(lambda: is_closed(driver, link), message="Escape to close the card")
+    assert driver.switch_to.active_element == link
+    assert is_closed(driver, link), "focus given back does not open the card again"
