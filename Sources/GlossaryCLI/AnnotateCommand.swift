@@ -11,8 +11,9 @@ struct AnnotateCommand: Command {
     static let abstract = "Link [[words]] in a built HTML site to a glossary's term pages"
     static let discussion = """
         Edits every .html file below DIR (the output of MkDocs, Sphinx, Docusaurus, Hugo…) in place: each [[word]] or
-        [[shown text|word]] in its text becomes a link to the glossary's term page, and the glossary's card script is
-        added once per page. Every other byte stays as it was; a file with nothing to change is not written; a second
+        [[shown text|word]] in its text, and each element marked data-term="word", becomes a link to the glossary's term
+        page (with --autolink, plain occurrences of its words too, as a build auto-links), and the glossary's card
+        script is added once per page. Every other byte stays as it was; a file with nothing to change is not written; a second
         run changes nothing. --glossary is the glossary's address (http://…/, whose terms/api.json it reads) or the
         folder of a glossary built with site: set. Words the glossary doesn't define are unknown-term warnings. Exits
         1 when a file can't be read or written, under --strict on any warning, and under --check on any file that
@@ -23,7 +24,10 @@ struct AnnotateCommand: Command {
     static let check = Option.flag("--check", "Change nothing; exit 1 when a file would change or a word is unknown")
     static let strict = Option.flag("--strict", "Fail on any warning")
     static let jobs = Option.value("--jobs", "N", "Files annotated at once (default: the number of cores)")
-    static let options = [glossary, check, strict, jobs] + OptionGroup.diagnostics
+    static let autolink = Option.value(
+        "--autolink", "MODE", "Link plain occurrences of the glossary's words too: first (each term's first on a page) or all",
+        completion: .words(["first", "all"]))
+    static let options = [glossary, autolink, check, strict, jobs] + OptionGroup.diagnostics
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         guard parsed.positional.count == 1 else {
@@ -36,6 +40,13 @@ struct AnnotateCommand: Command {
             throw UsageError("'\(ParsedArguments.shown(parsed.positional[0]))' is not a folder")
         }
         let jobs = try parsed.integer(Self.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        var autolink = AutolinkMode.off
+        if let mode = parsed[Self.autolink] {
+            guard let chosen = AutolinkMode(rawValue: mode), chosen != .off else {
+                throw UsageError("--autolink must be first or all, not '\(ParsedArguments.shown(mode))'")
+            }
+            autolink = chosen
+        }
         var printer = try DiagnosticPrinter(parsed, context: context, root: context.currentDirectory)
         printer.strict = parsed.has(Self.strict)
         let index: TermIndex
@@ -46,7 +57,7 @@ struct AnnotateCommand: Command {
             return ExitCode.failure
         }
         let checking = parsed.has(Self.check)
-        let result = Annotator(index: index).annotate(folder: folder, shown: parsed.positional[0], write: !checking, jobs: jobs)
+        let result = Annotator(index: index, autolink: autolink).annotate(folder: folder, shown: parsed.positional[0], write: !checking, jobs: jobs)
         printer.print(result.diagnostics)
         let errors = result.diagnostics.filter { $0.severity == .error }.count
         let warnings = result.diagnostics.count - errors

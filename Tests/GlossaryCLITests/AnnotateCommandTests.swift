@@ -146,6 +146,68 @@ import Testing
         #expect(result.stdout == "::error file=docs/index.html,line=10,col=378,title=unknown-term::no definition found for 'kernig'\n")
     }
 
+    static let autolinkSite = """
+        -- glossary.yml --
+        title: Team Glossary
+        site: https://glossary.example.org
+        -- content/glossary/kerning.md --
+        ---
+        term: Kerning
+        aliases: [letter spacing]
+        ---
+        Space.
+        -- content/glossary/api.md --
+        ---
+        term: API
+        case_sensitive: true
+        ---
+        An interface.
+        -- content/glossary/leading.md --
+        ---
+        term: leading
+        ---
+        Lines.
+        -- content/glossary/amp.md --
+        ---
+        term: amp
+        ---
+        An amplifier.
+        -- docs/index.html --
+        <html><head></head><body>
+        <p>Kerning, kerning; AT&amp;T; an API and api; <span data-term="leading">the gaps</span>, letter   spacing.</p>
+        <h2>kerning</h2><p><code>kerning</code> <a href="/k">kerning</a> [[kerning]]</p>
+        </body></html>
+        """
+
+    @Test(arguments: [
+        (
+            "first",
+            #"<p>Kerning, kerning; AT&amp;T; an \#(link("api", "api", "API")) and api; <span data-term="leading">\#(link("leading", "leading", "the gaps"))</span>, letter   spacing.</p>"#
+        ),
+        (
+            "all",
+            #"<p>\#(link("kerning", "kerning", "Kerning")), \#(link("kerning", "kerning", "kerning")); AT&amp;T; an \#(link("api", "api", "API")) and api; "#
+                + #"<span data-term="leading">\#(link("leading", "leading", "the gaps"))</span>, \#(link("kerning", "kerning", "letter   spacing")).</p>"#
+        ),
+    ])
+    func autolinkAndMarkedElementsFollowTheBuildsRules(mode: String, paragraph: String) async throws {
+        let site = try TestSite(Self.autolinkSite)
+        defer { site.remove() }
+        #expect(try await site.run(["build", "--offline", "--quiet", "--output", "glossary"]).status == 0)
+        let result = try await site.run(["annotate", "docs", "--glossary", "glossary", "--autolink", mode])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try #require(site.read("docs/index.html"))
+        // A written reference counts as its term's first link; nothing in headings, code or links; a case-sensitive
+        // term only as spelled; never inside a character reference; a marked element's content becomes its link.
+        #expect(
+            html == "<html><head>\(Self.script)</head><body>\n\(paragraph)\n"
+                + #"<h2>kerning</h2><p><code>kerning</code> <a href="/k">kerning</a> \#(Self.link("kerning", "kerning", "kerning"))</p>"# + "\n</body></html>\n"
+        )
+        let again = try await site.run(["annotate", "docs", "--glossary", "glossary", "--autolink", mode, "--check"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(site.read("docs/index.html") == html)
+    }
+
     @Test func aGlossaryWithoutAnAddressIsRefused() async throws {
         let site = try TestSite(
             """

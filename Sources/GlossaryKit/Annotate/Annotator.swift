@@ -8,35 +8,82 @@ import Foundation
 /// and every other byte stays as it was. A second run finds no reference and the script in place, so changes nothing.
 public struct Annotator: Sendable {
     public var index: TermIndex
+    /// Whether plain occurrences of the glossary's spellings are linked too: each term's first on a page, or all.
+    public var autolink: AutolinkMode
+    private let matcher: TermMatcher<String>?
 
-    public init(index: TermIndex) { self.index = index }
+    public init(index: TermIndex, autolink: AutolinkMode = .off) {
+        self.index = index
+        self.autolink = autolink
+        matcher = autolink == .off ? nil : TermMatcher(forms: index.forms)
+    }
 
     /// The script tag added to each page.
     public var scriptTag: String {
         "<script src=\"\(HTMLText.escaped(index.root + "embed.js"))\" defer \(HTMLSource.marker)></script>\n"
     }
 
+    /// A link's start tag; `word` as HTML writes it, only `"` still to escape.
+    func openTag(_ term: TermIndex.Term, word: String) -> String {
+        "<a class=\"glossary-term\" href=\"\(HTMLText.escaped(term.url))\" data-glossary-term=\"\(word.replacingOccurrences(of: "\"", with: "&quot;"))\">"
+    }
+
+    func link(_ term: TermIndex.Term, word: String, shown: String) -> String { openTag(term, word: word) + shown + "</a>" }
+
     /// A page annotated: its new bytes (nil when nothing changes) and the references the glossary doesn't define,
     /// at their places in `file` (the path shown): in the new bytes when they are `written`, else in the old.
+    ///
+    /// Elements marked `data-term="word"` get a link around their content; with `autolink`, plain text is linked by
+    /// the build's matching rules (`TermMatcher`), a written reference or marked element counting as its term's first.
     public func annotate(_ data: Data, file: String, written: Bool = true) -> (data: Data?, diagnostics: [Diagnostic]) {
         let bytes = [UInt8](data)
-        let source = bytes.withUnsafeBufferPointer { HTMLSource($0) }
+        let source = bytes.withUnsafeBufferPointer { HTMLSource($0, everyText: matcher != nil) }
         var edits: [(range: Range<Int>, text: String)] = []
         var unknown: [(offset: Int, word: String)] = []
+        // A term linked before (by an earlier run) counts as linked, so a second run links what the first did.
+        var linked = Set(source.linkedWords.compactMap { index.term(for: HTMLText.decoded($0))?.key })
+        var plain: [Range<Int>] = []
         for range in source.texts {
+            var start = range.lowerBound
             for reference in Self.references(in: bytes, range) {
+                plain.append(start..<reference.range.lowerBound)
+                start = reference.range.upperBound
                 let word = HTMLText.decoded(reference.word)
                 guard let term = index.term(for: word) else {
                     unknown.append((reference.range.lowerBound, word))
                     continue
                 }
-                let attribute = reference.word.replacingOccurrences(of: "\"", with: "&quot;")
-                let link = "<a class=\"glossary-term\" href=\"\(HTMLText.escaped(term.url))\" data-glossary-term=\"\(attribute)\">" + reference.shown + "</a>"
-                edits.append((reference.range, link))
+                linked.insert(term.key)
+                edits.append((reference.range, link(term, word: reference.word, shown: reference.shown)))
+            }
+            plain.append(start..<range.upperBound)
+        }
+        for (content, word) in source.marked {
+            guard let term = index.term(for: word) else { continue }
+            linked.insert(term.key)
+            edits.append((content.lowerBound..<content.lowerBound, openTag(term, word: HTMLText.escaped(word))))
+            edits.append((content.upperBound..<content.upperBound, "</a>"))
+        }
+        if let matcher {
+            bytes.withUnsafeBufferPointer { buffer in
+                for range in plain where !range.isEmpty {
+                    let text = UnsafeBufferPointer(rebasing: buffer[range])
+                    let found =
+                        autolink == .first ? matcher.matches(inUTF8: text, linkingOnce: &linked) : matcher.matches(inUTF8: text)
+                    for match in found {
+                        let at = range.lowerBound + match.range.lowerBound
+                        // Never inside a character reference (`&amp;`, `&#39;`).
+                        if at > 0 && (bytes[at - 1] == UInt8(ascii: "&") || bytes[at - 1] == UInt8(ascii: "#")) { continue }
+                        guard let term = index.term(for: match.id) else { continue }
+                        let spelled = String(decoding: buffer[at..<(range.lowerBound + match.range.upperBound)], as: UTF8.self)
+                        edits.append((at..<(range.lowerBound + match.range.upperBound), link(term, word: match.id, shown: spelled)))
+                    }
+                }
             }
         }
         if let at = source.insertion { edits.append((at..<at, scriptTag)) }
-        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        // In place order; edits at one place keep the order they were made in (a marked element's `<a>` before its `</a>`).
+        edits = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
         var out: [UInt8] = []
         if !edits.isEmpty {
             out.reserveCapacity(bytes.count + edits.count * 120)

@@ -25,6 +25,8 @@ public struct TermIndex: Sendable {
     /// The glossary's title, and its root URL (where `embed.js` is).
     public var title: String
     public var root: String
+    /// Every spelling of every term as plain text matches it (`glossary annotate --autolink`), by the term's key.
+    public private(set) var forms: [TermMatcher<String>.Form] = []
     private var byKey: [TermKey: Term] = [:]
 
     private struct File: Decodable {
@@ -41,6 +43,12 @@ public struct TermIndex: Sendable {
         var aliases: [String]?
         var forms: [String]?
         var url: String
+        var caseSensitive: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case key, word, aliases, forms, url
+            case caseSensitive = "case_sensitive"
+        }
     }
 
     /// Reads the manifest at `address` (a URL, or nil for files read from a folder) and every shard it names;
@@ -65,6 +73,9 @@ public struct TermIndex: Sendable {
             // plain text).
             for name in [entry.key, entry.word] + (entry.aliases ?? []) + (entry.forms ?? []) {
                 if let key = TermKey(name) { byKey[key] = byKey[key] ?? term }
+            }
+            for name in [entry.word] + (entry.aliases ?? []) + (entry.forms ?? []) {
+                forms.append(.init(name, id: entry.key, caseSensitive: entry.caseSensitive == true))
             }
         }
     }
