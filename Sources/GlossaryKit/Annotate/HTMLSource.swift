@@ -34,11 +34,14 @@ struct HTMLSource {
             insertion = 0
             return
         }
+        // Parse errors are not wanted: recording them (every one, by default) costs as much as a good part of the parse.
+        var options = kGumboDefaultOptions
+        options.max_errors = 0
         let output = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
-            withUnsafePointer(to: kGumboDefaultOptions) { gumbo_parse_with_options($0, chars, bytes.count) }
+            withUnsafePointer(to: options) { gumbo_parse_with_options($0, chars, bytes.count) }
         }
         guard let output else { return }
-        defer { withUnsafePointer(to: kGumboDefaultOptions) { gumbo_destroy_output($0, output) } }
+        defer { withUnsafePointer(to: options) { gumbo_destroy_output($0, output) } }
         var headEnd: Int?
         var bodyStart: Int?
         var hasScript = false
