@@ -1,14 +1,10 @@
-/* embed.js — a glossary's terms on any page of any site, served at the glossary's root (README, "Use your glossary
-   from another docs site"): <script src="https://glossary.example/embed.js" defer></script>.
-
-   It links `[[word]]` and `[[text|word]]` left in the page's text, elements marked data-term="word", and, with
-   data-autolink="first|all" on its script tag, plain occurrences of the glossary's forms (whole words, longest
-   first, case rules from the index), never inside code, pre, headings, links, buttons, nav or [data-glossary-skip];
-   data-scope="selector" limits it to the page's main content. Links glossary annotate made (a[data-glossary-term])
-   get the same card. The card is a non-modal dialog in a Shadow DOM, styled by an adopted stylesheet (no inline
-   style, no eval: strict Content-Security-Policies allow it), dark when the host prefers it or matches the
-   selector in data-dark. It asks only the glossary's own origin for the term API (terms/api.json), without
-   cookies, and stores nothing. Text from the index is only ever inserted as text or rebuilt from an allow-list. */
+/* embed.js, at the glossary's root: <script src="https://glossary.example/embed.js" defer></script> on any page links
+   `[[word]]`, `[[text|word]]`, elements marked data-term="word" and, with data-autolink="first|all", plain occurrences
+   of the glossary's forms (whole words, longest first, case rules from the index), never in code, pre, headings,
+   links, buttons, nav or [data-glossary-skip]; data-scope="selector" limits it. Links `glossary annotate` made get the
+   same card: a non-modal dialog in a Shadow DOM with an adopted stylesheet (no inline style, no eval), dark when the
+   host prefers it or matches data-dark="selector". It asks only the glossary's origin for terms/api.json, without
+   cookies, and stores nothing; text from the index is inserted as text or rebuilt from an allow-list (README). */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -35,10 +31,7 @@
   /* The term API: one file, or a manifest of shards by first character, loaded as words need them. */
   var manifest = null, loaded = {}, byKey = {}, byForm = {}, byExact = {}, maxWords = 1, title = "Glossary";
   function getJSON(url) {
-    return fetch(url, { credentials: "omit", mode: "cors" }).then(function (r) {
-      if (!r.ok) throw new Error("HTTP " + r.status);
-      return r.json();
-    });
+    return fetch(url, { credentials: "omit", mode: "cors" }).then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
   }
   function add(terms, base) {
     (Array.isArray(terms) ? terms : []).forEach(function (term) {
@@ -88,20 +81,12 @@
   }
   function skipped(node) { return !node.parentElement || !!node.parentElement.closest(SKIP); }
   function textNodes(root) {
-    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), list = [], node;
-    while ((node = walker.nextNode())) if (node.nodeValue.trim() && !skipped(node)) list.push(node);
+    for (var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), list = [], node; (node = walker.nextNode());) if (node.nodeValue.trim() && !skipped(node)) list.push(node);
     return list;
   }
-  function roots() {
-    var found = SCOPE ? document.querySelectorAll(SCOPE) : [document.body];
-    return Array.prototype.filter.call(found, Boolean);
-  }
+  function roots() { return Array.prototype.filter.call(SCOPE ? document.querySelectorAll(SCOPE) : [document.body], Boolean); }
   var linkedOnPage = {}, page = location.pathname;
-  function replaceText(node, pieces) {
-    var fragment = document.createDocumentFragment();
-    pieces.forEach(function (p) { fragment.appendChild(typeof p === "string" ? document.createTextNode(p) : p); });
-    node.parentNode.replaceChild(fragment, node);
-  }
+  function replaceText(node, pieces) { node.replaceWith.apply(node, pieces); }
   function linkReferences(node) {
     var text = node.nodeValue, pieces = [], last = 0, match, found = false;
     REFERENCE.lastIndex = 0;
@@ -191,15 +176,13 @@
     if (host) return;
     host = el("span");
     host.setAttribute("data-glossary-card", "");
-    var root = host.attachShadow({ mode: "open" });
-    var sheet = new CSSStyleSheet();
+    var root = host.attachShadow({ mode: "open" }), sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
     root.adoptedStyleSheets = [sheet];
-    card = el("div", "card");
+    card = root.appendChild(el("div", "card"));
     card.setAttribute("role", "dialog");
     card.setAttribute("data-term-card", "");
     card.hidden = true;
-    root.appendChild(card);
     card.addEventListener("pointerenter", function () { clearTimeout(closeTimer); });
     card.addEventListener("pointerleave", function (e) { if (e.pointerType === "mouse" && !cardHasFocus()) scheduleClose(); });
   }
@@ -241,11 +224,10 @@
     if (!box.textContent.trim()) box.textContent = typeof term.summary === "string" ? term.summary.slice(0, 600) : "Open the entry for its definition.";
     return box;
   }
-  function icon() {
-    var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  function icon() { // an arrow out of a box: the term is another site's
+    var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg"), path = document.createElementNS(svg.namespaceURI, "path");
     svg.setAttribute("viewBox", "0 0 24 24");
     svg.setAttribute("aria-hidden", "true");
-    var path = document.createElementNS("http://www.w3.org/2000/svg", "path");
     path.setAttribute("d", "M14 4h6v6M20 4l-9 9M18 14v6H4V6h6");
     svg.appendChild(path);
     return svg;
@@ -270,7 +252,7 @@
     if (r.bottom < 0 || r.top > h) { close(); return; }
     var left = Math.max(8, Math.min(r.left, w - card.offsetWidth - 8)), top = r.bottom + 8;
     if (top + card.offsetHeight > h - 8 && r.top - 8 - card.offsetHeight >= 8) top = r.top - 8 - card.offsetHeight;
-    card.style.left = Math.round(left) + "px";
+    card.style.left = Math.round(left) + "px"; // CSSOM, which a strict CSP allows (a style attribute it would not)
     card.style.top = Math.round(top) + "px";
   }
   function open(link) {
