@@ -4,7 +4,7 @@
 # API annotate reads) and by MkDocs (the docs site another tool made; a one-page nav, so each page holds its own text
 # rather than a 10,000-entry menu). Then, alternating RUNS times, output on tmpfs: a clean `glossary build` of the
 # corpus, and `glossary annotate` of a fresh copy of the MkDocs output (the copy made before the clock starts).
-# Medians and the ratio are printed.
+# Medians and the ratios are printed, of wall times and of CPU times (user + system, from /usr/bin/time).
 # Usage: bench/annotate-bench.sh [WORKDIR]     Env: PAGES=10000  RUNS=5  SEED=1  SHARED=../shared  TMPFS=/dev/shm
 #   GLOSSARY=binary (default: the `make install` build, .build/static/release/glossary)  MKDOCS=mkdocs (default: .venv's)
 set -euo pipefail
@@ -51,19 +51,32 @@ out=$TMPFS/glossary-annotate-bench-build
 copy=$TMPFS/glossary-annotate-bench-docs
 builds=()
 annotates=()
+build_cpu=()
+annotate_cpu=()
+cpu() { awk '{ print $1 + $2 }' "$W/annotate-time.txt"; }
 for _ in $(seq "$RUNS"); do
   rm -rf "$out" "$copy" "$site/.glossary/build"
   cp -r "$docs" "$copy"
   sync
-  start=$(seconds); "$glossary" build --offline --quiet --clean --source "$site" --output "$out" 2>/dev/null || true; end=$(seconds)
+  start=$(seconds)
+  /usr/bin/time -f '%U %S' -o "$W/annotate-time.txt" "$glossary" build --offline --quiet --clean --source "$site" --output "$out" 2>/dev/null || true
+  end=$(seconds)
   builds+=("$(python3 -c "print($end - $start)")")
-  start=$(seconds); "$glossary" annotate "$copy" --glossary "$W/annotate-glossary-$PAGES" >/dev/null 2>&1 || true; end=$(seconds)
+  build_cpu+=("$(cpu)")
+  start=$(seconds)
+  /usr/bin/time -f '%U %S' -o "$W/annotate-time.txt" "$glossary" annotate "$copy" --glossary "$W/annotate-glossary-$PAGES" >/dev/null 2>&1 || true
+  end=$(seconds)
   annotates+=("$(python3 -c "print($end - $start)")")
+  annotate_cpu+=("$(cpu)")
 done
 changed=$("$glossary" annotate "$copy" --glossary "$W/annotate-glossary-$PAGES" --check 2>&1 >/dev/null | tail -1)
 rm -rf "$out" "$copy"
 b=$(median "${builds[@]}")
 a=$(median "${annotates[@]}")
-printf '%-8s %10s %12s %12s %8s\n' pages html_files build_s annotate_s ratio
-printf '%-8s %10s %12s %12s %8s\n' "$PAGES" "$html" "$b" "$a" "$(python3 -c "print('%.2f' % ($a / $b))")"
+bc=$(median "${build_cpu[@]}")
+ac=$(median "${annotate_cpu[@]}")
+# Wall times, then CPU times (user + system): on a shared machine the CPU times say more.
+printf '%-8s %10s %12s %12s %8s %12s %12s %8s\n' pages html_files build_s annotate_s ratio build_cpu_s annotate_cpu_s ratio
+printf '%-8s %10s %12s %12s %8s %12s %12s %8s\n' "$PAGES" "$html" "$b" "$a" "$(python3 -c "print('%.2f' % ($a / $b))")" \
+  "$bc" "$ac" "$(python3 -c "print('%.2f' % ($ac / $bc))")"
 echo "second run of annotate on the result: $changed"
