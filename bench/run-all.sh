@@ -6,6 +6,7 @@
 #     (bench/incremental-bench.sh: the clean builds' times are the linearity points);
 #  3. `glossary serve` at 10,000 pages: edit-to-reload latency (bench/serve-latency.py) and resident memory;
 #  4. `glossary lsp` at 10,000 pages and about 2,000 terms: keystroke → diagnostics and completion (bench/lsp-latency.py).
+#  5. `glossary annotate` of MkDocs' build of the 10,000-page corpus against `glossary build` of it (bench/annotate-bench.sh).
 # Usage: bench/run-all.sh [WORKDIR]   Env: RUNS=3  BUILD_RUNS=5  EDITS=20  SIZES="1000 10000 50000"  SHARED=../shared  TMPFS=/dev/shm
 # (BUILD_RUNS: the alternating rounds of the full builds against Hugo and cmark; RUNS: everything else.)
 # Run it on a quiet machine: every figure is a wall time, and other processes take cores away.
@@ -55,9 +56,11 @@ kill -TERM "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 trap - EXIT
 cat "$W/serve-latency.json" "$W/serve-memory.txt" >> "$log"
 
-echo "4/4 glossary lsp (10,000 pages)" >&2
+echo "4/5 glossary lsp (10,000 pages)" >&2
 python3 "$repo/bench/lsp-latency.py" --glossary "$glossary" --site "$site" --edits "$((EDITS * 2))" --completions "$((EDITS * 2))" > "$W/lsp-latency.json"
 cat "$W/lsp-latency.json" >> "$log"
+echo "5/5 glossary annotate against glossary build (10,000 pages, MkDocs output)" >&2
+RUNS=$RUNS "$repo/bench/annotate-bench.sh" "$W/annotate" | tee -a "$log" > "$W/annotate.txt"
 
 python3 - "$W" "$repo/bench/RESULTS.md" "$repo/bench/NOTES.md" "$started" "$RUNS" "$EDITS" "$BUILD_RUNS" <<'PY'
 import json, os, platform, subprocess, sys
@@ -76,6 +79,7 @@ serve_rss = int(memory["VmRSS:"]) / 1024
 serve_peak = int(memory["VmHWM:"]) / 1024
 tmpfs, disk = build["10000-tmpfs"], build["10000-disk"]
 ten = incremental["10000"]
+annotate = table(os.path.join(W, "annotate.txt"))["10000"]
 
 def mark(ok): return "✓" if ok else "✗"
 def cpu():
@@ -96,6 +100,7 @@ rows = [
     ("loading 2,000 cache entries (`resolve` stage)", f"{ten[7]} s", "≤ 0.15 s", float(ten[7]) <= 0.15),
     ("`lsp`: keystroke → the page's new diagnostics", f"median {lsp['keystroke_median_ms']:.1f} ms, p90 {lsp['keystroke_p90_ms']:.1f} ms", "median ≤ 100 ms", lsp["keystroke_median_ms"] <= 100),
     (f"`lsp`: completion after `[[` ({lsp['completion_items']:,} items)", f"median {lsp['completion_median_ms']:.1f} ms, p90 {lsp['completion_p90_ms']:.1f} ms", "≤ 20 ms", lsp["completion_median_ms"] <= 20),
+    ("`glossary annotate` of MkDocs' build of the corpus, against `glossary build` of it", f"{float(annotate[4]):.2f}× ({annotate[3]} s vs {annotate[2]} s, {annotate[1]} HTML files)", "≤ 2×", float(annotate[4]) <= 2),
 ]
 with open(out, "w") as f:
     f.write("# Benchmark results\n\n")
@@ -116,7 +121,8 @@ with open(out, "w") as f:
     f.write(f"SIZES=10000 RUNS={build_runs} bench/build-bench.sh       # alternating runs (bench/alternate.py): cmark, glossary build --offline --quiet --clean, hugo\n")
     f.write(f"SIZES=\"{' '.join(sorted(incremental, key=int))}\" RUNS={runs} bench/incremental-bench.sh   # /usr/bin/time -f '%e %M'\n")
     f.write(f"glossary serve --offline --port 0; bench/serve-latency.py --edits {edits}; VmRSS/VmHWM from /proc\n")
-    f.write(f"bench/lsp-latency.py --edits {int(edits) * 2} --completions {int(edits) * 2}   # glossary lsp over stdio, cached-10000\n```\n\n")
+    f.write(f"bench/lsp-latency.py --edits {int(edits) * 2} --completions {int(edits) * 2}   # glossary lsp over stdio, cached-10000\n")
+    f.write(f"RUNS={runs} bench/annotate-bench.sh   # alternating: glossary build --clean, glossary annotate of a fresh copy of the MkDocs site\n```\n\n")
     f.write("Raw output:\n\n```\n" + open(os.path.join(W, "run-all.log")).read() + "```\n")
     if os.path.exists(notes):
         f.write("\n" + open(notes).read())

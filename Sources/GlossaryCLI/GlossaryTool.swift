@@ -6,7 +6,7 @@ import GlossaryServer
 public enum GlossaryTool {
     static let commands: [any Command.Type] = [
         BuildCommand.self, DeployCommand.self, ServeCommand.self, RenderCommand.self, CheckCommand.self, DefineCommand.self, NewCommand.self, ThemeCommand.self,
-        CacheCommand.self, ExplainCommand.self, CompletionCommand.self, ManCommand.self, LSPCommand.self,
+        CacheCommand.self, ExplainCommand.self, CompletionCommand.self, ManCommand.self, LSPCommand.self, AnnotateCommand.self,
     ]
 
     /// What glossary is, in one line: `glossary --help`'s first line and the manual page's name line.

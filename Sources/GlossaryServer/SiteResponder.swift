@@ -75,6 +75,10 @@ public struct SiteResponder: Sendable {
             // Lets the live-reload script learn which build it was served from (JS can read Server-Timing).
             headers.append(("Server-Timing", "glossary-build;desc=\"\(site.buildID)\""))
         }
+        // Other sites read the term API and embed.js (README, "The term API").
+        if path == "embed.js" || (path.hasPrefix("terms/") && path.hasSuffix(".json")) {
+            headers.append(("Access-Control-Allow-Origin", "*"))
+        }
         // The build's own folder holds every file as a regular file (copies included), written by this process.
         let real = site.folder.path + "/" + path
         let descriptor = open(real, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)

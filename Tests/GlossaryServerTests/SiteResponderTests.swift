@@ -39,6 +39,20 @@ import Testing
         await running.stop()
     }
 
+    @Test func theTermAPIAndEmbedScriptAreReadableFromAnyOrigin() async throws {
+        let site = try ServerTestSite(Self.files)
+        let running = try await site.serve()
+        for target in ["/terms/api.json", "/terms/index.json", "/embed.js"] {
+            let response = try running.get(target)
+            #expect(response.status == 200, "\(target)")
+            #expect(response.header("Access-Control-Allow-Origin") == "*", "\(target)")
+        }
+        for target in ["/", "/assets/site.css", "/files/data.json"] {
+            #expect(try running.get(target).header("Access-Control-Allow-Origin") == nil, "\(target)")
+        }
+        await running.stop()
+    }
+
     @Test func keepsTheConnectionAliveBetweenRequests() async throws {
         let site = try ServerTestSite(Self.files)
         let running = try await site.serve()

@@ -78,8 +78,12 @@ class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    cors = False
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
+        if self.cors:
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def do_GET(self):
@@ -95,11 +99,13 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 class SiteServer:
-    """Serves a built site folder at http://127.0.0.1:PORT/ from a background thread."""
+    """Serves a built site folder at http://127.0.0.1:PORT/ from a background thread (with `cors`, readable from
+    any origin)."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, cors=False):
         self.directory = Path(directory)
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Handler, directory=str(self.directory)))
+        handler = type("_CORSHandler", (_Handler,), {"cors": True}) if cors else _Handler
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(self.directory)))
         self.httpd.daemon_threads = True
         self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

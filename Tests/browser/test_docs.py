@@ -197,8 +197,8 @@ def test_tables_link_their_terms_and_align_their_columns(browser, example):
     assert {align(td) for td in tables[1].find_elements(By.TAG_NAME, "td")} == {"right"}
     # A card opens from a term in a cell as from any other.
     driver.execute_script("arguments[0].focus()", terms[0])
-    card = lambda: driver.find_element(By.ID, terms[0].get_attribute("aria-describedby"))
-    wait_for(lambda: card().get_attribute("role") == "tooltip" and card().is_displayed(), message="the term card")
+    card = lambda: driver.find_element(By.ID, terms[0].get_attribute("aria-controls"))
+    wait_for(lambda: card().get_attribute("role") == "dialog" and card().is_displayed(), message="the term card")
 
 
 @pytest.fixture(scope="module")

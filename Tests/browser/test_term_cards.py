@@ -1,5 +1,6 @@
 """Term cards (issue 4, point 3): a card opens on hover, focus and tap; Escape, an outside click or tap,
-or focus leaving closes it; role=tooltip wired with aria-describedby; inside a 320 px viewport; never
+or focus leaving closes it; a non-modal dialog named by its term, disclosed by the link (aria-expanded,
+aria-controls); inside a 320 px viewport; never
 traps focus; its data comes from terms/index.json, fetched once."""
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -14,7 +15,9 @@ var link = arguments[0];
 if (!card) return {exists: false};
 var r = card.getBoundingClientRect();
 return {exists: true, hidden: card.hidden, visible: !card.hidden && r.width > 0 && r.height > 0,
-        role: card.getAttribute("role"), id: card.id, describedby: link ? link.getAttribute("aria-describedby") : null,
+        role: card.getAttribute("role"), id: card.id, controls: link ? link.getAttribute("aria-controls") : null,
+        expanded: link ? link.getAttribute("aria-expanded") : null, label: card.getAttribute("aria-label"),
+        modal: card.getAttribute("aria-modal"),
         text: card.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
         width: document.documentElement.clientWidth, height: window.innerHeight,
         href: (card.querySelector("a") || {}).href || null};
@@ -27,12 +30,12 @@ def card(driver, link=None):
 
 def is_open(driver, link):
     state = card(driver, link)
-    return state["exists"] and state["visible"] and state["describedby"] == state["id"]
+    return state["exists"] and state["visible"] and state["controls"] == state["id"] and state["expanded"] == "true"
 
 
 def is_closed(driver, link):
     state = card(driver, link)
-    return (not state["exists"] or not state["visible"]) and not state["describedby"]
+    return (not state["exists"] or not state["visible"]) and state["expanded"] != "true"
 
 
 def term_link(driver, slug):
@@ -43,7 +46,7 @@ def focus(driver, element):
     driver.execute_script("arguments[0].focus()", element)
 
 
-def test_focus_opens_a_tooltip_card_and_escape_closes_it(example, example_terms, browser):
+def test_focus_opens_a_dialog_card_and_escape_closes_it(example, example_terms, browser):
     driver = browser()
     driver.get(example.url)
     link = term_link(driver, "markdown")
@@ -51,7 +54,7 @@ def test_focus_opens_a_tooltip_card_and_escape_closes_it(example, example_terms,
     wait_for(lambda: is_open(driver, link), message="card to open on focus")
     state = card(driver, link)
     markdown = next(term for term in example_terms if term["slug"] == "markdown")
-    assert state["role"] == "tooltip"
+    assert state["role"] == "dialog" and state["modal"] is None and state["label"] == markdown["word"]
     assert markdown["word"] in state["text"] and markdown["summary"] in state["text"]
     assert markdown["part_of_speech"] in state["text"] and markdown["phonetic"] in state["text"]
     assert state["href"] == example.url + "terms/markdown/"
@@ -104,8 +107,8 @@ def test_focus_moves_through_the_card_and_out_without_a_trap(example, browser):
     ActionChains(driver).send_keys(Keys.TAB).send_keys(Keys.TAB).perform()
     after = driver.switch_to.active_element
     assert after.get_attribute("data-term") == "static_site"  # focus went on to the next term
-    old = driver.execute_script("return arguments[0].getAttribute('aria-describedby')", link)
-    assert old is None
+    old = driver.execute_script("return arguments[0].getAttribute('aria-expanded')", link)
+    assert old == "false"
     assert is_open(driver, after)
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     ActionChains(driver).send_keys(Keys.TAB).perform()
@@ -165,3 +168,17 @@ def test_unknown_terms_open_no_card(example, browser):
     for element in unknown:
         focus(driver, element)
     assert card(driver)["exists"] is False or card(driver)["hidden"]
+
+
+def test_escape_inside_the_card_closes_it_and_focus_returns_to_the_link(example, browser):
+    driver = browser()
+    driver.get(example.url)
+    link = term_link(driver, "markdown")
+    focus(driver, link)
+    wait_for(lambda: is_open(driver, link), message="card to open")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    assert driver.switch_to.active_element.get_attribute("class") == "term-card-link"
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait_for(lambda: is_closed(driver, link), message="Escape to close the card")
+    assert driver.switch_to.active_element == link
+    assert is_closed(driver, link), "focus given back does not open the card again"

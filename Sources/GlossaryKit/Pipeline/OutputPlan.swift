@@ -12,6 +12,8 @@ public struct OutputPlan: Sendable {
         case term(TermKey)
         case index
         case termsJSON
+        /// A file of the term API (see `TermAPI`).
+        case termAPI
         /// A file of the site search's index (see `SearchIndex`).
         case searchIndex
         case search
@@ -63,6 +65,7 @@ public struct OutputPlan: Sendable {
         }
         items.append(Item(path: "terms/index.html", content: .index))
         items.append(Item(path: "terms/index.json", content: .termsJSON))
+        for path in TermAPI.paths(site: site, definitions: definitions) { items.append(Item(path: path, content: .termAPI)) }
         items.append(Item(path: "search/index.html", content: .search))
         let searchDocuments = site.pages.filter { $0.page.kind == .page }.count + site.navigation.generatedSections.count + definitions.count
         for path in SearchIndex.paths(documents: searchDocuments) { items.append(Item(path: path, content: .searchIndex)) }
@@ -90,6 +93,15 @@ public struct OutputPlan: Sendable {
             if kind.isForLanguageModels && site.config.llms == .off { continue }
             taken.insert(kind.path)
             items.append(Item(path: kind.path, content: .export(kind)))
+        }
+        // The script other sites include (README, "Use your glossary from another docs site") is served at the root.
+        if !taken.contains("embed.js"), let source = theme.assets["js/embed.js"] {
+            switch source {
+            case .data(let data):
+                items.append(Item(path: "embed.js", content: .data(data)))
+            case .file(let url):
+                if let hash = fileHash(url.path) { items.append(Item(path: "embed.js", content: .file(url, hash))) }
+            }
         }
         for (asset, source) in theme.assets.sorted(by: { $0.key < $1.key }) where !taken.contains("assets/" + asset) {
             switch source {

@@ -21,6 +21,7 @@ final class RenderStep: Sendable {
     /// all three exports are made from.
     private let exportModel: Shared<(json: Data, model: GlossaryExport)>
     private let searchFiles = Mutex<[String: String]?>(nil)
+    private let apiFiles: Shared<[String: Data]>
     /// The glossary exports not yet offered: the model is let go after the last (it is as big as they are).
     private let exportsLeft: Mutex<Int>
 
@@ -53,6 +54,7 @@ final class RenderStep: Sendable {
             let model = GlossaryExport.make(site: site, definitions: definitions, entryBody: entryBody)
             return (GlossaryJSONExport.data(model), model)
         }
+        apiFiles = Shared { TermAPI.files(site: site, definitions: definitions) }
         exportsLeft = Mutex(plan.items.count { if case .export(let kind) = $0.content { kind.usesModel } else { false } })
     }
 
@@ -128,6 +130,9 @@ final class RenderStep: Sendable {
             try template("404", renderer.notFoundContext(), item.path, to: sink)
         case .termsJSON:
             let data = renderer.termsJSON(plan.definitions)
+            try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
+        case .termAPI:
+            let data = apiFiles.value[item.path] ?? Data()
             try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
         case .searchIndex:
             let (fingerprint, documents) = search.value
@@ -254,7 +259,7 @@ final class RenderStep: Sendable {
             case .export(.json): 0
             case .searchIndex: 1
             case .export(.csv), .export(.tbx), .export(.llmsFull): 2
-            case .index, .termsJSON, .export(.sitemap): 3
+            case .index, .termsJSON, .termAPI, .export(.sitemap): 3
             default: nil
             }
         }

@@ -775,12 +775,12 @@ import Testing
 
         try folder.write("content/glossary/term7.md", "---\nterm: term7\n---\nA new definition.\n")
         let entry = await builds.check("edit an entry")
-        // The term page, the pages listing its summary, the index, the JSON the browser reads and the exports; the
-        // search index, the results' summary of the term, and the llms files (its summary, its definition).
+        // The term page, the pages listing its summary, the index, the JSON the browser and other sites read and the
+        // exports; the search index, the results' summary of the term, and the llms files (its summary, its definition).
         #expect(
             entry.outputs?.changed == [
-                "terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json", "search/index.json", "search/shards/0.json",
-                "search/docs/0.json", "glossary.json", "glossary.csv", "glossary.tbx", "llms.txt", "llms-full.txt",
+                "terms/term7/index.html", "page-7/index.html", "terms/index.html", "terms/index.json", "terms/api.json", "search/index.json",
+                "search/shards/0.json", "search/docs/0.json", "glossary.json", "glossary.csv", "glossary.tbx", "llms.txt", "llms-full.txt",
             ])
 
         try folder.write("content/page-5.md", "---\ntitle: Page 5\ndate: 2024-01-01\n---\nAbout [[kerning]] and [[term5]].\n")

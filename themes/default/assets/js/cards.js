@@ -1,6 +1,8 @@
 /* Term cards: a link a.term[data-term] opens a card with its term's summary (from terms/index.json) on
    hover, focus and tap; Escape, a press outside, or focus leaving closes it. One card element serves every
-   link: it moves to just after the link it describes, so Tab reaches the card's own link next. */
+   link: it moves to just after the link it describes, so Tab reaches the card's own link next. The card holds a
+   link, so it is no ARIA tooltip: it is a non-modal dialog named by its term, and the term link discloses it
+   (aria-expanded, aria-controls). */
 (function (Glossary) {
   "use strict";
 
@@ -11,6 +13,7 @@
   var cardLink = null;    // the link whose card is open
   var openTimer = 0, closeTimer = 0;
   var tapState = { touch: false, wasOpen: false };
+  var returning = false;   // focus is being given back to the link by closeCard
 
   function termLink(node) {
     return node && node.closest ? node.closest("a.term[data-term]") : null;
@@ -19,7 +22,7 @@
 
   function ensureCard() {
     if (card) return card;
-    card = el("span", { className: "term-card", id: "term-card", role: "tooltip", "data-term-card": true, hidden: true });
+    card = el("span", { className: "term-card", id: "term-card", role: "dialog", "data-term-card": true, hidden: true });
     card.addEventListener("pointerenter", function () { clearTimeout(closeTimer); });
     card.addEventListener("pointerleave", function (event) {
       if (event.pointerType === "mouse" && !cardHasFocus()) scheduleClose();
@@ -80,6 +83,7 @@
       term && term.part_of_speech ? el("span", { className: "pos", text: term.part_of_speech }) : null,
       term && term.part_of_speech && term.phonetic ? " " : null,
       term && term.phonetic ? el("span", { className: "phonetic", text: term.phonetic }) : null);
+    card.setAttribute("aria-label", word);
     card.replaceChildren(
       el("span", { className: "term-card-word", text: word }),
       meta.childNodes.length ? meta : null,
@@ -116,7 +120,8 @@
       if (cardLink !== link) return;
       fillCard(link, terms ? terms.bySlug[link.getAttribute("data-term")] : null);
       card.hidden = false;
-      link.setAttribute("aria-describedby", card.id);
+      link.setAttribute("aria-controls", card.id);
+      link.setAttribute("aria-expanded", "true");
       positionCard();
     });
   }
@@ -126,11 +131,12 @@
     clearTimeout(openTimer);
     if (!cardLink) return;
     var focusWasInCard = inCard(document.activeElement);
-    cardLink.removeAttribute("aria-describedby");
+    cardLink.setAttribute("aria-expanded", "false");
     card.hidden = true;
     var link = cardLink;
     cardLink = null;
-    if (focusWasInCard) link.focus();
+    // Focus goes back to the link without opening the card again.
+    if (focusWasInCard) { returning = true; link.focus(); returning = false; }
   }
   function scheduleClose() {
     clearTimeout(closeTimer);
@@ -156,7 +162,7 @@
     if (link === cardLink && !inCard(event.relatedTarget) && !cardHasFocus()) scheduleClose();
   });
   document.addEventListener("focusin", function (event) {
-    var link = termLink(event.target);
+    var link = !returning && termLink(event.target);
     if (link) openCard(link);
     else if (inCard(event.target)) clearTimeout(closeTimer);
   });

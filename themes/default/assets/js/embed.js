@@ -1,0 +1,335 @@
+/* embed.js, at the glossary's root: <script src="https://glossary.example/embed.js" defer></script> on any page links
+   `[[word]]`, `[[text|word]]`, elements marked data-term="word" and, with data-autolink="first|all", plain occurrences
+   of the glossary's forms (whole words, longest first, case rules from the index), never in code, pre, headings,
+   links, buttons, nav or [data-glossary-skip]; data-scope="selector" limits it. Links `glossary annotate` made get the
+   same card: a non-modal dialog in a Shadow DOM with an adopted stylesheet (no inline style, no eval), dark when the
+   host prefers it or matches data-dark="selector". It asks only the glossary's origin for terms/api.json, without
+   cookies, and stores nothing; text from the index is inserted as text or rebuilt from an allow-list (README). */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  if (!script || window.glossaryEmbed) return;
+  window.glossaryEmbed = true;
+  var INDEX = new URL("terms/api.json", script.src);
+  var AUTOLINK = script.getAttribute("data-autolink");
+  var SCOPE = script.getAttribute("data-scope");
+  var DARK = script.getAttribute("data-dark");
+  var SKIP = "code,pre,kbd,samp,script,style,textarea,select,button,a,nav,h1,h2,h3,h4,h5,h6,[contenteditable],[data-glossary-skip],[data-glossary-card]";
+  var WORD = /[\p{L}\p{M}\p{N}_]+(?:['\u2019][\p{L}\p{M}\p{N}_]+)*/gu;
+  var REFERENCE = /\[\[([^\[\]|\n]{1,200}?)(?:\|([^\[\]|\n]{1,200}?))?\]\]/g;
+  var MAX_SUMMARY = 4000;
+
+  function exact(text) { return String(text).normalize("NFC").replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim(); }
+  function fold(text) { return exact(text).toLowerCase(); }
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  /* The term API: one file, or a manifest of shards by first character, loaded as words need them. */
+  var manifest = null, loaded = {}, byKey = {}, byForm = {}, byExact = {}, maxWords = 1, title = "Glossary";
+  function getJSON(url) {
+    return fetch(url, { credentials: "omit", mode: "cors" }).then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
+  }
+  function add(terms, base) {
+    (Array.isArray(terms) ? terms : []).forEach(function (term) {
+      if (!term || typeof term.key !== "string" || byKey[term.key]) return;
+      try { term.href = new URL(String(term.url), base).href; } catch (e) { return; }
+      if (!/^https?:$/.test(new URL(term.href).protocol)) return;
+      byKey[term.key] = term;
+      if (!byForm[term.key]) byForm[term.key] = term;
+      [term.word].concat(term.aliases || [], term.forms || []).forEach(function (form) {
+        if (typeof form !== "string") return;
+        maxWords = Math.max(maxWords, Math.min(8, form.split(/[\s-]+/).length));
+        if (term.case_sensitive) {
+          byExact[exact(form)] = byExact[exact(form)] || term;
+          if (/[A-RT-Z]$/.test(form)) byExact[exact(form + "s")] = byExact[exact(form + "s")] || term;
+        } else if (!byForm[fold(form)]) byForm[fold(form)] = term;
+      });
+    });
+  }
+  function load(words) {
+    var start = manifest || (manifest = getJSON(INDEX).then(function (data) {
+      if (data && typeof data.title === "string") title = data.title.slice(0, 200);
+      if (data && data.terms) add(data.terms, INDEX);
+      return data || {};
+    }));
+    return start.then(function (data) {
+      var shards = data.shards || {}, wanted = [];
+      words.forEach(function (word) {
+        var first = Array.from(fold(word))[0];
+        var file = first && Object.prototype.hasOwnProperty.call(shards, first) ? shards[first] : null;
+        if (typeof file !== "string" || loaded[file]) return;
+        var url = new URL(file, INDEX);
+        if (url.origin !== INDEX.origin) return;
+        loaded[file] = getJSON(url).then(function (shard) { add(shard && shard.terms, url); }, function () {});
+        wanted.push(loaded[file]);
+      });
+      return Promise.all(wanted);
+    }).catch(function () { manifest = null; });
+  }
+  function lookup(word) { return byExact[exact(word)] || byForm[fold(word)] || null; }
+
+  /* Linking. */
+  function makeLink(term, text) {
+    var a = el("a", "glossary-term", text);
+    a.href = term.href;
+    a.setAttribute("data-glossary-term", term.key);
+    return a;
+  }
+  function skipped(node) { return !node.parentElement || !!node.parentElement.closest(SKIP); }
+  function textNodes(root) {
+    for (var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), list = [], node; (node = walker.nextNode());) if (node.nodeValue.trim() && !skipped(node)) list.push(node);
+    return list;
+  }
+  function roots() { return Array.prototype.filter.call(SCOPE ? document.querySelectorAll(SCOPE) : [document.body], Boolean); }
+  var linkedOnPage = {}, page = location.pathname;
+  function replaceText(node, pieces) { node.replaceWith.apply(node, pieces); }
+  function linkReferences(node) {
+    var text = node.nodeValue, pieces = [], last = 0, match, found = false;
+    REFERENCE.lastIndex = 0;
+    while ((match = REFERENCE.exec(text))) {
+      var word = match[2] || match[1], term = lookup(word);
+      pieces.push(text.slice(last, match.index), term ? makeLink(term, match[1]) : match[1]);
+      if (term) linkedOnPage[term.key] = true;
+      last = REFERENCE.lastIndex;
+      found = true;
+    }
+    if (found) { pieces.push(text.slice(last)); replaceText(node, pieces); }
+  }
+  function autolink(node) {
+    var text = node.nodeValue, words = [], match, pieces = [], last = 0;
+    WORD.lastIndex = 0;
+    while ((match = WORD.exec(text))) {
+      var end = WORD.lastIndex, token = match[0];
+      if (/['\u2019]s$/i.test(token) && token.length > 2) end -= 2;
+      words.push({ start: match.index, end: end });
+    }
+    for (var i = 0; i < words.length; i++) {
+      for (var n = Math.min(maxWords, words.length - i); n >= 1; n--) {
+        var between = text.slice(words[i].end, words[i + n - 1].start);
+        if (n > 1 && /[^\s\p{L}\p{M}\p{N}_'\u2019-]/u.test(between)) continue;
+        var span = text.slice(words[i].start, words[i + n - 1].end), term = lookup(span);
+        // Plain text matches a case-sensitive term only as spelled (a reference names it in any case).
+        if (term && term.case_sensitive && byExact[exact(span)] !== term) term = null;
+        if (!term || (AUTOLINK === "first" && linkedOnPage[term.key])) continue;
+        linkedOnPage[term.key] = true;
+        pieces.push(text.slice(last, words[i].start), makeLink(term, span));
+        last = words[i + n - 1].end;
+        i += n - 1;
+        break;
+      }
+    }
+    if (pieces.length) { pieces.push(text.slice(last)); replaceText(node, pieces); }
+  }
+  function scan() {
+    if (location.pathname !== page) { page = location.pathname; linkedOnPage = {}; }
+    var scopes = roots(), nodes = [], marked = [], words = [];
+    scopes.forEach(function (root) {
+      nodes = nodes.concat(textNodes(root));
+      marked = marked.concat(Array.prototype.slice.call(root.querySelectorAll("[data-term]:not([data-glossary-term])")));
+    });
+    nodes.forEach(function (node) {
+      var text = node.nodeValue, m;
+      REFERENCE.lastIndex = 0;
+      while ((m = REFERENCE.exec(text))) words.push(m[2] || m[1]);
+      if (AUTOLINK === "first" || AUTOLINK === "all") (text.match(WORD) || []).forEach(function (w) { words.push(w); });
+    });
+    marked.forEach(function (node) { words.push(node.getAttribute("data-term")); });
+    if (!words.length) return Promise.resolve();
+    return load(words).then(function () {
+      observer.disconnect();
+      nodes.forEach(function (node) { if (node.parentNode && node.nodeValue.indexOf("[[") >= 0) linkReferences(node); });
+      marked.forEach(function (node) {
+        var term = lookup(node.getAttribute("data-term") || "");
+        if (!term || node.closest("a, [data-glossary-skip]")) return;
+        var link = makeLink(term, "");
+        while (node.firstChild) link.appendChild(node.firstChild);
+        node.appendChild(link);
+        linkedOnPage[term.key] = true;
+      });
+      document.querySelectorAll("a[data-glossary-term]").forEach(function (a) {
+        var term = lookup(a.getAttribute("data-glossary-term"));
+        if (term) linkedOnPage[term.key] = true;
+      });
+      if (AUTOLINK === "first" || AUTOLINK === "all") roots().forEach(function (root) { textNodes(root).forEach(autolink); });
+      observe();
+    });
+  }
+
+  /* The card: one host element after the open link (so Tab reaches the card's link next), its content in a
+     shadow root. */
+  var CSS = ":host{all:initial;display:contents}" +
+    ".card{position:fixed;z-index:2147483647;box-sizing:border-box;max-width:min(22rem,calc(100vw - 16px));padding:.75rem 1rem;" +
+    "border:1px solid #c9ccd3;border-radius:8px;background:#fff;color:#1f2328;box-shadow:0 6px 24px rgba(0,0,0,.18);" +
+    "font:15px/1.45 system-ui,sans-serif;text-align:left;white-space:normal;overflow-wrap:anywhere}" +
+    ".card[hidden]{display:none}.from{display:flex;gap:.35rem;align-items:center;font-size:.8rem;color:#57606a}" +
+    ".from svg{width:14px;height:14px;fill:none;stroke:currentColor;stroke-width:2}" +
+    ".word{display:block;font-weight:700;font-size:1.05rem;margin:.2rem 0 0}.meta{display:block;color:#57606a;font-size:.9rem}" +
+    ".summary{display:block;margin:.35rem 0 .5rem;max-height:12rem;overflow:auto}a{color:#0a58ca}a:focus-visible{outline:2px solid currentColor;outline-offset:2px}" +
+    ".more{font-weight:600;font-size:.9rem}.dark{background:#1c2128;color:#e6edf3;border-color:#444c56}.dark .from,.dark .meta{color:#a8b3bd}.dark a{color:#79c0ff}" +
+    "@media (prefers-color-scheme:dark){.auto{background:#1c2128;color:#e6edf3;border-color:#444c56}.auto .from,.auto .meta{color:#a8b3bd}.auto a{color:#79c0ff}}";
+  var host = null, card = null, openLink = null, openTimer = 0, closeTimer = 0, returning = false, tap = { touch: false, wasOpen: false };
+  function ensureCard() {
+    if (host) return;
+    host = el("span");
+    host.setAttribute("data-glossary-card", "");
+    var root = host.attachShadow({ mode: "open" }), sheet = new CSSStyleSheet();
+    sheet.replaceSync(CSS);
+    root.adoptedStyleSheets = [sheet];
+    card = root.appendChild(el("div", "card"));
+    card.setAttribute("role", "dialog");
+    card.setAttribute("data-term-card", "");
+    card.hidden = true;
+    card.addEventListener("pointerenter", function () { clearTimeout(closeTimer); });
+    card.addEventListener("pointerleave", function (e) { if (e.pointerType === "mouse" && !cardHasFocus()) scheduleClose(); });
+  }
+  function cardHasFocus() { var a = document.activeElement; return !!(a && (a === openLink || a === host)); }
+  /* summary_html rebuilt from an allow-list by a small tokenizer (the build wrote it with only these elements; anything
+     else in it leaves its text, or nothing for script-like elements): no HTML parser, so nothing in it loads or runs,
+     and nothing it holds can trip the host page's Content-Security-Policy. At most 600 characters of text. */
+  var NAMED = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: "\u00a0" };
+  function decode(text) {
+    return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,4});/gi, function (all, e) {
+      if (e[0] !== "#") return NAMED[e.toLowerCase()] || all;
+      try { return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)); } catch (x) { return ""; }
+    });
+  }
+  function richText(html, base, box) {
+    var stack = [box], skip = 0, left = 600, token = /<(\/?)([a-z][a-z0-9]*)([^>]*)>|([^<]+)|</gi, m;
+    while (left > 0 && (m = token.exec(html))) {
+      if (!m[2]) {
+        if (skip) continue;
+        var text = decode(m[4] || "<").slice(0, left);
+        left -= text.length;
+        stack[stack.length - 1].appendChild(document.createTextNode(text));
+        continue;
+      }
+      var name = m[2].toLowerCase(), closing = !!m[1];
+      if (/^(script|style|template|iframe|object|svg|math|textarea|title)$/.test(name)) { skip = Math.max(0, skip + (closing ? -1 : /\/$/.test(m[3]) ? 0 : 1)); continue; }
+      if (skip || !/^(em|strong|code|del|br|a)$/.test(name)) continue;
+      if (closing) { for (var i = stack.length - 1; i > 0; i--) if (stack[i].localName === name) { stack.length = i; break; } continue; }
+      var node = document.createElement(name), href = name === "a" && /\shref="([^"]*)"/i.exec(m[3]), url = null;
+      try { url = href ? new URL(decode(href[1]), base) : null; } catch (e) { url = null; }
+      if (url && /^(https?|mailto):$/.test(url.protocol)) node.href = url.href;
+      stack[stack.length - 1].appendChild(node);
+      if (name !== "br") stack.push(node);
+    }
+  }
+  function summary(term) {
+    var box = el("span", "summary");
+    if (typeof term.summary_html === "string" && term.summary_html.length <= MAX_SUMMARY) richText(term.summary_html, term.href, box);
+    if (!box.textContent.trim()) box.textContent = typeof term.summary === "string" ? term.summary.slice(0, 600) : "Open the entry for its definition.";
+    return box;
+  }
+  function icon() { // an arrow out of a box: the term is another site's
+    var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg"), path = document.createElementNS(svg.namespaceURI, "path");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("aria-hidden", "true");
+    path.setAttribute("d", "M14 4h6v6M20 4l-9 9M18 14v6H4V6h6");
+    svg.appendChild(path);
+    return svg;
+  }
+  function fill(term) {
+    var word = String(term.word || term.key).slice(0, 200) + (term.sense ? " (" + String(term.sense).slice(0, 100) + ")" : "");
+    var from = el("span", "from"), meta = el("span", "meta");
+    from.appendChild(icon());
+    from.appendChild(document.createTextNode("From " + title));
+    if (typeof term.part_of_speech === "string") meta.appendChild(el("i", "", term.part_of_speech.slice(0, 60)));
+    if (typeof term.phonetic === "string") meta.appendChild(document.createTextNode(" " + term.phonetic.slice(0, 100)));
+    var more = el("a", "more", "Read \u201c" + word + "\u201d in " + title + " \u2192");
+    more.href = term.href;
+    card.setAttribute("aria-label", word);
+    card.replaceChildren(from, el("span", "word", word), meta.childNodes.length ? meta : "", summary(term), more);
+    var dark = DARK ? !!document.querySelector(DARK) : null;
+    card.className = "card " + (dark === null ? "auto" : dark ? "dark" : "light");
+  }
+  function position() {
+    if (!openLink || card.hidden) return;
+    var r = openLink.getClientRects()[0] || openLink.getBoundingClientRect(), w = document.documentElement.clientWidth, h = window.innerHeight;
+    if (r.bottom < 0 || r.top > h) { close(); return; }
+    var left = Math.max(8, Math.min(r.left, w - card.offsetWidth - 8)), top = r.bottom + 8;
+    if (top + card.offsetHeight > h - 8 && r.top - 8 - card.offsetHeight >= 8) top = r.top - 8 - card.offsetHeight;
+    card.style.left = Math.round(left) + "px"; // CSSOM, which a strict CSP allows (a style attribute it would not)
+    card.style.top = Math.round(top) + "px";
+  }
+  function open(link) {
+    clearTimeout(closeTimer); clearTimeout(openTimer);
+    if (openLink === link && !card.hidden) return;
+    if (openLink) close();
+    ensureCard();
+    openLink = link;
+    var key = link.getAttribute("data-glossary-term");
+    load([key]).then(function () {
+      var term = byKey[key] || lookup(key);
+      if (openLink !== link || !term) return;
+      link.insertAdjacentElement("afterend", host);
+      fill(term);
+      card.hidden = false;
+      link.setAttribute("aria-expanded", "true");
+      position();
+    });
+  }
+  function close() {
+    clearTimeout(closeTimer); clearTimeout(openTimer);
+    if (!openLink) return;
+    var link = openLink, focusWasInCard = document.activeElement === host;
+    openLink = null;
+    card.hidden = true;
+    link.setAttribute("aria-expanded", "false");
+    // Focus goes back to the link without opening the card again.
+    if (focusWasInCard) { returning = true; link.focus(); returning = false; }
+  }
+  function scheduleClose() { clearTimeout(closeTimer); closeTimer = setTimeout(close, 250); }
+  function termLink(node) { return node && node.closest ? node.closest("a[data-glossary-term]") : null; }
+  function inCard(event) { return !!host && event.composedPath().indexOf(host) >= 0; }
+
+  document.addEventListener("pointerover", function (e) {
+    var link = e.pointerType === "mouse" && termLink(e.target);
+    if (!link) return;
+    clearTimeout(closeTimer);
+    if (openLink !== link) { clearTimeout(openTimer); openTimer = setTimeout(function () { open(link); }, 120); }
+  });
+  document.addEventListener("pointerout", function (e) {
+    var link = e.pointerType === "mouse" && termLink(e.target);
+    if (!link || link.contains(e.relatedTarget)) return;
+    clearTimeout(openTimer);
+    if (link === openLink && e.relatedTarget !== host && !cardHasFocus()) scheduleClose();
+  });
+  document.addEventListener("focusin", function (e) {
+    var link = !returning && termLink(e.target);
+    if (link) open(link); else if (e.target === host) clearTimeout(closeTimer);
+  });
+  document.addEventListener("focusout", function (e) {
+    if (!openLink || e.relatedTarget === openLink || e.relatedTarget === host) return;
+    if (e.target === openLink || e.target === host) close();
+  });
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape" && openLink) close(); });
+  document.addEventListener("pointerdown", function (e) {
+    var link = termLink(e.target);
+    tap.touch = e.pointerType !== "mouse";
+    tap.wasOpen = !!(link && link === openLink && !card.hidden);
+    if (openLink && link !== openLink && !inCard(e)) close();
+  });
+  document.addEventListener("click", function (e) {
+    var link = termLink(e.target);
+    if (!link || !tap.touch || tap.wasOpen) return;
+    e.preventDefault();
+    tap.wasOpen = true;
+    open(link);
+  });
+  window.addEventListener("resize", position);
+  window.addEventListener("scroll", position, { passive: true });
+
+  /* Single-page sites swap their content in: scan what they add (never what this script adds itself). */
+  var pending = 0;
+  var observer = new MutationObserver(function (records) {
+    if (!pending && records.some(function (r) { return Array.prototype.some.call(r.addedNodes, function (n) { return n !== host; }); }))
+      pending = setTimeout(function () { pending = 0; scan(); }, 50);
+  });
+  function observe() { observer.observe(document.body, { childList: true, subtree: true }); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan); else scan();
+  observe();
+})();
