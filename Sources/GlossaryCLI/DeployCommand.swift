@@ -169,7 +169,7 @@ extension DeployCommand {
             }
         }
 
-        private func step<T>(_ what: String, _ body: () throws(Git.Failure) -> T) throws(Failure) -> T {
+        @discardableResult private func step<T>(_ what: String, _ body: () throws(Git.Failure) -> T) throws(Failure) -> T {
             do {
                 return try body()
             } catch {

@@ -18,7 +18,9 @@
     try { path = decodeURIComponent(path); } catch (_) {}
     return path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path;
   })();
-  const searchIndex = /\/search\/(index|shards\/\d+|docs\/\d+)\.json$/;
+  // Files of the site no page loads: the search index (fetched when a query is typed), the term API and the embed
+  // script for other sites, the exports, and the files for crawlers and language models.
+  const notLoaded = /\/(search\/(index|shards\/\d+|docs\/\d+)\.json|terms\/api(\.[0-9a-f]+)?\.json|embed\.(js|css)|glossary\.(json|csv|tbx)|sitemap\.xml|robots\.txt|llms(-full)?\.txt|index\.md)$/;
   function reload() {
     try { sessionStorage.setItem(scrollKey, JSON.stringify({ x: scrollX, y: scrollY })); } catch (_) {}
     location.reload();
@@ -92,8 +94,8 @@
       showErrors(null);
       pageBuild = data.build;
       if (data.css_only) return swapStylesheets(data.changed);
-      // Pages, and the site search's index (fetched when a query is typed), are no part of this page.
-      const affects = data.all || data.changed.some((path) => path === here || !(path.endsWith("/") || path.endsWith(".html") || searchIndex.test(path)));
+      // Other pages, and the files no page loads, are no part of this page.
+      const affects = data.all || data.changed.some((path) => path === here || !(path.endsWith("/") || path.endsWith(".html") || notLoaded.test(path)));
       if (affects || (data.changed.some((path) => path.endsWith("/404.html")))) reload();
     });
     source.addEventListener("failed", (event) => showErrors(JSON.parse(event.data).errors));
