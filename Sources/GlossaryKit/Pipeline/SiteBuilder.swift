@@ -107,7 +107,9 @@ public struct SiteBuilder: Sendable {
                 result.stats.totalSeconds = Date().timeIntervalSince(started)
                 return (result, nil)
             }
-            let edit = timed("text edit", &stats) { TextEdit(state: state, check: check, source: inputs.source, options: options).run(into: sink) }
+            let edit = timed("text edit", &stats) {
+                TextEdit(state: state, check: check, source: inputs.source, config: inputs.config, options: options).run(into: sink)
+            }
             if let (edited, next) = edit {
                 result = edited
                 result.config = inputs.config
@@ -226,10 +228,12 @@ public struct SiteBuilder: Sendable {
         var slugs: [TermKey: String?] = [:]
         for key in site.usage.keys { slugs[key] = .some(site.definition(for: key)?.slug) }
         var kits: [String: BuildState.PageKit] = [:]
+        let root = site.exportRoot
         for (document, record) in site.pages.filter({ $0.page.kind == .page }).enumerated() where record.autolink == nil && record.diagnostics.isEmpty {
             let keys = record.references.map(\.key).uniqued()
             kits[record.page.contentPath] = .init(
-                document: document, destinations: site.links.destinations(record), slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug })
+                document: document, destinations: site.links.destinations(record), slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug },
+                llms: site.config.llms == .off ? nil : LLMsText.targets(record, site: site, root: root))
         }
         return kits
     }
