@@ -37,11 +37,11 @@ enum LLMsText {
         return text
     }
 
-    /// `llms-full.txt`: the header, every page (`markdown` gives each of `contentPages`' portable text, nil when it
-    /// can't be read), then every term's definition, while they fit in `llms_full_max_bytes`; and where each page's text
+    /// `llms-full.txt`: the header, every page (`markdown` gives a page's portable text, by its place among the content
+    /// pages, nil when it can't be read; it is asked only for the pages that may fit), then every term's definition, while they fit in `llms_full_max_bytes`; and where each page's text
     /// is in it, slot by page (its place among the site's content pages), as a text edit refills it (`TextEdit`).
     static func full(
-        site: BuiltSite, definitions: [TermDefinition], model: GlossaryExport, markdown: [String?]
+        site: BuiltSite, definitions: [TermDefinition], model: GlossaryExport, markdown: (PageRecord, Int) -> String?
     ) -> (text: String, slots: MustacheSlots) {
         let root = site.exportRoot
         let limit = site.config.llmsFullMaxBytes
@@ -49,14 +49,15 @@ enum LLMsText {
         var left = (pages: 0, terms: 0)
         var full = false
         var written: [MustacheSlots.Written] = []
-        for ((document, record), body) in zip(contentPages(site), markdown) {
+        let pages = contentPages(site)
+        for (document, record) in pages {
             guard !full else {
                 left.pages += 1
                 continue
             }
             var part = "---\n\nURL: \(site.exportURL(record.page.urlPath, root: root))\n\n"
             if !record.startsWithTitleHeading { part += "# \(oneLine(record.title, length: .max))\n\n" }
-            let trimmed = (body ?? "").trimmingWhitespace
+            let trimmed = (markdown(record, document) ?? "").trimmingWhitespace
             let start = part.utf8.count
             part += trimmed + "\n\n"
             if text.utf8.count + part.utf8.count > limit {
@@ -82,7 +83,7 @@ enum LLMsText {
             }
         }
         // Every page's text is shown (a text edit doesn't test its emptiness: `MustacheSlots.replaced`).
-        let slots = MustacheSlots(written: written, shown: Array(repeating: true, count: markdown.count))
+        let slots = MustacheSlots(written: written, shown: Array(repeating: true, count: pages.count))
         guard full else { return (text, slots) }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         text +=

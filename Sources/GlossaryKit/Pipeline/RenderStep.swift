@@ -175,19 +175,14 @@ final class RenderStep: Sendable {
                     hasher.combineCount(site.config.llmsFullMaxBytes)
                     let root = site.exportRoot
                     hasher.combine(root)
-                    var targets: [LLMsText.Targets] = []
-                    for record in site.pages where record.page.kind == .page {
-                        targets.append(LLMsText.targets(record, site: site, root: root))
-                        combineMarkdown(record, targets: targets[targets.count - 1], root: root, into: &hasher)
-                    }
+                    let records = site.pages.filter { $0.page.kind == .page }
+                    let targets = records.parallelMap(jobs: jobs) { [site] in LLMsText.targets($0, site: site, root: root) }
+                    for (record, targets) in zip(records, targets) { combineMarkdown(record, targets: targets, root: root, into: &hasher) }
                     let fingerprint = hasher.finish()
                     if try sink.keep(item.path, fingerprint: fingerprint) { return false }
-                    // Each page's text on every core; the file is put together from them in order.
-                    let pages = LLMsText.contentPages(site)
-                    let markdown = pages.parallelMap(jobs: jobs) { [bodies, targets] page in
-                        bodies.markdown(page.record).map { LLMsText.portable($0, record: page.record, targets: targets[page.document]) }
+                    let (text, slots) = LLMsText.full(site: site, definitions: plan.definitions, model: model) { record, document in
+                        bodies.markdown(record).map { LLMsText.portable($0, record: record, targets: targets[document]) }
                     }
-                    let (text, slots) = LLMsText.full(site: site, definitions: plan.definitions, model: model, markdown: markdown)
                     try sink.write(item.path, Data(text.utf8), fingerprint: fingerprint, slots: slots)
                 }
             }
