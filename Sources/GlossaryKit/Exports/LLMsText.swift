@@ -3,7 +3,7 @@ import Foundation
 /// The files for language models (llmstxt.org): `llms.txt`, a map of the site in markdown — its title, its
 /// description as a blockquote, then a section listing every page and one listing every term, each a link with a
 /// one-line summary — and `llms-full.txt`, every page's markdown and every term's definition in one file, cut at
-/// `llms_full_max_bytes` with a note saying what was left out.
+/// `llms_full_max_bytes` with a note saying what was left out (`cutNote`).
 ///
 /// URLs are absolute when the site's address is known (`site:`, or a full `base_url`), site-absolute otherwise,
 /// like the other exports. With `llms: pages`, pages are linked by their markdown (`…/index.md`).
@@ -15,7 +15,7 @@ enum LLMsText {
         let root = site.exportRoot
         var text = header(site.config)
         text += "The full text of every page and every definition is in [llms-full.txt](\(site.exportURL(SiteExport.llmsFull.path, root: root))).\n\n"
-        let pages = contentPages(site)
+        let pages = contentPages(site).map(\.record)
         let sections = site.navigation.generatedSections.compactMap { node -> (String, String)? in
             site.navigation.nodes[node].urlPath.map { (site.navigation.nodes[node].title, $0) }
         }
@@ -37,28 +37,34 @@ enum LLMsText {
         return text
     }
 
-    /// `llms-full.txt`: the header, every page (`markdown` gives its text, nil when it can't be read), then every
-    /// term's definition, while they fit in `llms_full_max_bytes`.
-    static func full(site: BuiltSite, definitions: [TermDefinition], model: GlossaryExport, markdown: (PageRecord) -> String?) -> String {
+    /// `llms-full.txt`: the header, every page (`markdown` gives a page's portable text, by its place among the content
+    /// pages, nil when it can't be read; it is asked only for the pages that may fit), then every term's definition, while they fit in `llms_full_max_bytes`; and where each page's text
+    /// is in it, slot by page (its place among the site's content pages), as a text edit refills it (`TextEdit`).
+    static func full(
+        site: BuiltSite, definitions: [TermDefinition], model: GlossaryExport, markdown: (PageRecord, Int) -> String?
+    ) -> (text: String, slots: MustacheSlots) {
         let root = site.exportRoot
         let limit = site.config.llmsFullMaxBytes
         var text = header(site.config)
         var left = (pages: 0, terms: 0)
-        let pages = contentPages(site)
         var full = false
-        for record in pages {
+        var written: [MustacheSlots.Written] = []
+        let pages = contentPages(site)
+        for (document, record) in pages {
             guard !full else {
                 left.pages += 1
                 continue
             }
-            let body = markdown(record) ?? ""
             var part = "---\n\nURL: \(site.exportURL(record.page.urlPath, root: root))\n\n"
             if !record.startsWithTitleHeading { part += "# \(oneLine(record.title, length: .max))\n\n" }
-            part += body.trimmingWhitespace + "\n\n"
+            let trimmed = (markdown(record, document) ?? "").trimmingWhitespace
+            let start = part.utf8.count
+            part += trimmed + "\n\n"
             if text.utf8.count + part.utf8.count > limit {
                 full = true
                 left.pages += 1
             } else {
+                written.append(.init(slot: document, escaped: false, start: text.utf8.count + start, length: trimmed.utf8.count))
                 text += part
             }
         }
@@ -76,14 +82,18 @@ enum LLMsText {
                 text += part
             }
         }
-        if full {
-            func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-            text +=
-                "---\n\nThis file is cut at \(limit) bytes (llms_full_max_bytes): \(count(left.pages, "page")) and \(count(left.terms, "term")) are left out. "
-                + "[llms.txt](\(site.exportURL(SiteExport.llms.path, root: root))) links to every one.\n"
-        }
-        return text
+        // Every page's text is shown (a text edit doesn't test its emptiness: `MustacheSlots.replaced`).
+        let slots = MustacheSlots(written: written, shown: Array(repeating: true, count: pages.count))
+        guard full else { return (text, slots) }
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        text +=
+            cutNote + "\(limit) bytes (llms_full_max_bytes): \(count(left.pages, "page")) and \(count(left.terms, "term")) are left out. "
+            + "[llms.txt](\(site.exportURL(SiteExport.llms.path, root: root))) links to every one.\n"
+        return (text, slots)
     }
+
+    /// How the note of a cut `llms-full.txt` begins, right after the last page's text that fits.
+    static let cutNote = "---\n\nThis file is cut at "
 
     /// A page's markdown for `…/index.md`: its title as a heading when the text has none, then the text.
     static func page(_ record: PageRecord, markdown: String) -> String {
@@ -91,52 +101,141 @@ enum LLMsText {
         return record.startsWithTitleHeading ? body : "# \(oneLine(record.title, length: .max))\n\n" + body
     }
 
-    /// A page's text as it reads outside the site: its written references as markdown links to their terms' pages
-    /// (`[[shown|word]]` → `[shown](URL)`; a reference without a definition becomes its text), and its links into the
-    /// site (`../guide/intro.md#setup`, `/about/`) as the URLs they lead to. Only the words of the references the
-    /// page's record found are linked, so a `[[` in code stays as written; a link's destination is replaced wherever
-    /// it is written as one (`](destination)`), in code too.
-    static func portable(_ body: String, record: PageRecord, site: BuiltSite, root: String) -> String {
-        var text = body
-        for (written, url) in linkTargets(record, site: site, root: root) where written != url {
-            for (open, close) in [("](", ")"), ("](", " \""), ("](<", ">"), ("]: ", "\n")] {
-                text = text.replacingOccurrences(of: open + written + close, with: open + url + close)
-            }
-        }
-        let written = Set(record.references.filter { !$0.isAutomatic }.map(\.key))
-        guard !written.isEmpty else { return text }
-        let pattern = #/(\\?)\[\[([^\[\]|\n]+)(?:\|([^\[\]\n]+))?\]\]/#
-        return text.replacing(pattern) { match -> String in
-            let (whole, escape, first, second) = match.output
-            // `\[[` is a literal `[[`.
-            guard escape.isEmpty, let key = TermKey(String(second ?? first)), written.contains(key) else { return String(whole) }
-            let shown = String(first)
-            guard let definition = site.definition(for: key) ?? site.forms[key].flatMap(site.definition(for:)) else { return shown }
-            return "[\(shown)](\(site.exportURL("terms/\(definition.slug)/", root: root)))"
-        }
+    /// Where a page's links into the site and its written references lead, as these files write them: what
+    /// `portable` needs of the site besides the page's text (a text edit has it from the state, `BuildState.PageKit`).
+    struct Targets: Sendable, Equatable {
+        /// Each link's URL, its fragment kept, index-aligned with the record's links (nil: it leads outside the site and
+        /// is kept as written).
+        var links: [String?]
+        /// The URL of each referenced term's page, by the record's referenced keys in order of first reference (nil: no
+        /// definition).
+        var terms: [String?]
     }
 
-    /// Each link of the page into the site, as written and as the URL it leads to (its fragment kept).
-    static func linkTargets(_ record: PageRecord, site: BuiltSite, root: String) -> [(written: String, url: String)] {
-        record.links.compactMap { link in
+    /// The page's `Targets` in `site`, `root` being its `exportRoot`.
+    static func targets(_ record: PageRecord, site: BuiltSite, root: String) -> Targets {
+        let links = record.links.map { link -> String? in
             let written = link.destination
             guard let target = site.links.internalTarget(written, from: record.page) else { return nil }
             let suffix = LinkRewriter.queryOrFragmentStart(written).map { String(written[$0...]) } ?? ""
-            return (written, site.exportURL(target, root: root) + suffix)
+            return site.exportURL(target, root: root) + suffix
+        }
+        let terms = record.references.map(\.key).uniqued().map { key -> String? in
+            let definition = site.definition(for: key) ?? site.forms[key].flatMap(site.definition(for:))
+            return definition.map { site.exportURL("terms/\($0.slug)/", root: root) }
+        }
+        return Targets(links: links, terms: terms)
+    }
+
+    /// A page's text as it reads outside the site: its written references as markdown links to their terms' pages
+    /// (`[[shown|word]]` → `[shown](URL)`; a reference without a definition becomes its text), and its links into the
+    /// site (`../guide/intro.md#setup`, `/about/`) as the URLs they lead to (`targets`). Only the words of the
+    /// references the page's record found are linked, so a `[[` in code stays as written; a link's destination is
+    /// replaced wherever it is written as one (`](destination)`, `](destination "`, `](<destination>`,
+    /// `]: destination` at the end of a line), in code too.
+    static func portable(_ body: String, record: PageRecord, targets: Targets) -> String {
+        var replacements: [(written: [UInt8], url: String)] = []
+        for (link, url) in zip(record.links, targets.links) {
+            guard let url, link.destination != url else { continue }
+            replacements.append((Array(link.destination.utf8), url))
+        }
+        var urls: [TermKey: String?] = [:]
+        for (key, url) in zip(record.references.map(\.key).uniqued(), targets.terms) { urls[key] = url }
+        let written = Set(record.references.filter { !$0.isAutomatic }.map(\.key))
+        guard !replacements.isEmpty || !written.isEmpty else { return body }
+        var body = body
+        return body.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + bytes.count / 8)
+            var copied = 0
+            var index = 0
+            func emit(upTo end: Int, _ text: String) {
+                output.append(contentsOf: bytes[copied..<end])
+                output.append(contentsOf: text.utf8)
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "]"), !replacements.isEmpty, let (start, length, url) = link(in: bytes, at: index, replacements) {
+                    emit(upTo: start, url)
+                    copied = start + length
+                    index = copied
+                } else if !written.isEmpty, byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "["),
+                    let (end, first, second) = reference(in: bytes, at: byte == UInt8(ascii: "\\") ? index + 1 : index)
+                {
+                    // `\[[` is a literal `[[`.
+                    if byte == UInt8(ascii: "["), let key = TermKey(second ?? first), written.contains(key) {
+                        if let url = urls[key] ?? nil { emit(upTo: index, "[\(first)](\(url))") } else { emit(upTo: index, first) }
+                        copied = end
+                    }
+                    index = end
+                } else {
+                    index += 1
+                }
+            }
+            output.append(contentsOf: bytes[copied...])
+            return String(decoding: output, as: UTF8.self)
         }
     }
 
-    /// The written references of `portable`'s pages; each one's slug (or nil) goes into the fingerprint.
-    static func referenceSlugs(_ record: PageRecord, site: BuiltSite) -> [String?] {
-        record.references.filter { !$0.isAutomatic }.map { reference in
-            (site.definition(for: reference.key) ?? site.forms[reference.key].flatMap(site.definition(for:)))?.slug
+    /// The link destination written at `index` (a `]`) as one of `replacements`: where the destination starts, its
+    /// length and its URL.
+    private static func link(
+        in bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ replacements: [(written: [UInt8], url: String)]
+    ) -> (Int, Int, String)? {
+        let forms: [(open: String, close: String)] = [("](", ")"), ("](", " \""), ("](<", ">"), ("]: ", "\n")]
+        for (open, close) in forms where matches(bytes, at: index, open) {
+            let start = index + open.utf8.count
+            for (written, url) in replacements where matches(bytes, at: start, written) && matches(bytes, at: start + written.count, close) {
+                return (start, written.count, url)
+            }
         }
+        return nil
     }
 
-    /// The site's content pages, the home page first, then in path order.
-    private static func contentPages(_ site: BuiltSite) -> [PageRecord] {
-        let pages = site.pages.filter { $0.page.kind == .page }
-        return pages.filter { $0.page.urlPath.isEmpty } + pages.filter { !$0.page.urlPath.isEmpty }
+    /// The reference `[[first]]` or `[[first|second]]` at `index`, if one starts there: where it ends and its parts.
+    private static func reference(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Int, String, String?)? {
+        guard matches(bytes, at: index, "[[") else { return nil }
+        func part(from start: Int, stoppingAtBar: Bool) -> Int {
+            var end = start
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\n") || stoppingAtBar && byte == UInt8(ascii: "|") { break }
+                end += 1
+            }
+            return end
+        }
+        let firstEnd = part(from: index + 2, stoppingAtBar: true)
+        guard firstEnd > index + 2, firstEnd < bytes.count else { return nil }
+        let first = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<firstEnd]), as: UTF8.self)
+        var second: String?
+        var close = firstEnd
+        if bytes[firstEnd] == UInt8(ascii: "|") {
+            close = part(from: firstEnd + 1, stoppingAtBar: false)
+            guard close > firstEnd + 1 else { return nil }
+            second = String(decoding: UnsafeBufferPointer(rebasing: bytes[(firstEnd + 1)..<close]), as: UTF8.self)
+        }
+        guard matches(bytes, at: close, "]]") else { return nil }
+        return (close + 2, first, second)
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ text: some Sequence<UInt8>) -> Bool {
+        var position = index
+        for byte in text {
+            guard position < bytes.count, bytes[position] == byte else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ text: String) -> Bool {
+        matches(bytes, at: index, text.utf8)
+    }
+
+    /// The site's content pages, the home page first, then in path order, each with its place among the content
+    /// pages in the site's order (the slot of its text in `llms-full.txt`, and its kit's `document`).
+    static func contentPages(_ site: BuiltSite) -> [(document: Int, record: PageRecord)] {
+        let pages = site.pages.filter { $0.page.kind == .page }.enumerated().map { ($0.offset, $0.element) }
+        return pages.filter { $0.1.page.urlPath.isEmpty } + pages.filter { !$0.1.page.urlPath.isEmpty }
     }
 
     private static func header(_ config: SiteConfig) -> String {

@@ -10,7 +10,7 @@ import Foundation
 /// 2. the records of the markdown files, one after another (`encode(_:)`);
 /// 3. the index: when the files were verified, the inputs' digest; the files (path, signature, bytes' fingerprint);
 ///    the pages (path below `content/`, signature, bytes' fingerprint, where its record is with the record's own
-///    fingerprint, and a content page's kit); the outputs (path, fingerprint, bytes' fingerprint, signature, slots);
+///    fingerprint, and a content page's kit: `BuildState.PageKit`); the outputs (path, fingerprint, bytes' fingerprint, signature, slots);
 ///    the output folder's folders; the previous folder (its identity, where it differs, its folders); the report;
 /// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
 ///
@@ -18,7 +18,7 @@ import Foundation
 /// checked against its fingerprint first.
 enum StateFile {
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 2
+    static let format: UInt64 = 3
     static let magic = Array("glossary build state\n".utf8)
     private static let trailer = 40
 
@@ -122,6 +122,11 @@ enum StateFile {
                 bytes.write(kit.document)
                 write(kit.destinations, &bytes)
                 write(kit.slugs, &bytes)
+                bytes.write(kit.llms != nil)
+                if let llms = kit.llms {
+                    write(llms.links, &bytes)
+                    write(llms.terms, &bytes)
+                }
                 writer.write(UInt64(bytes.bytes.count))
                 writer.write(raw: bytes.take())
             case nil:
@@ -164,9 +169,15 @@ enum StateFile {
     static func decodeKit(_ bytes: ArraySlice<UInt8>) -> BuildState.PageKit? {
         var reader = BinaryReader(Array(bytes))
         guard let document = try? reader.int(), let destinations = try? optionalStrings(&reader), let slugs = try? optionalStrings(&reader),
-            reader.isAtEnd
+            let hasLLMs = try? reader.bool()
         else { return nil }
-        return .init(document: document, destinations: destinations, slugs: slugs)
+        var llms: LLMsText.Targets?
+        if hasLLMs {
+            guard let links = try? optionalStrings(&reader), let terms = try? optionalStrings(&reader) else { return nil }
+            llms = LLMsText.Targets(links: links, terms: terms)
+        }
+        guard reader.isAtEnd else { return nil }
+        return .init(document: document, destinations: destinations, slugs: slugs, llms: llms)
     }
 
     /// Writes `state` atomically for builds into `output`; whether it is there. A state that can't be written costs the

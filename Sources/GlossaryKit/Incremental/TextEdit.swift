@@ -5,9 +5,10 @@ import Foundation
 /// title, front matter, headings, references and links), no problem points into it, and nothing else changed — only
 /// those pages and the search index can differ. Each page is its old bytes with its new body in the slots its
 /// template wrote the body in (`MustacheSlots`), the search index's files are patched for the new text
-/// (`SearchIndex.patched`), and every other file is kept (a site with `llms-full.txt` or pages as markdown, which
-/// hold the text too, goes the long way); nothing else is read, parsed or rendered. `glossary build`
-/// and the preview server take it alike.
+/// (`SearchIndex.patched`), the files for language models that hold the pages' text are made of the new text too (each
+/// page's markdown whole, `llms-full.txt` its old bytes with each page's new text in its slot, when what fits in it
+/// can be told from it: `patchedFull`), and every other file is kept; nothing else is read, parsed or rendered. `glossary build` and the
+/// preview server take it alike.
 struct TextEdit {
     /// The most pages one edit remakes this way; more go the long way.
     static let pageLimit = 64
@@ -15,17 +16,14 @@ struct TextEdit {
     let state: BuildState
     let check: InputCheck
     let source: SiteSource
+    let config: SiteConfig?
     let options: BuildOptions
 
     /// The build after the edit, and the state it leaves; nil when the edit is anything else (or fails before the sink
     /// is finished): the build then goes the long way.
     func run(into sink: SiteTransaction) -> (BuildResult, BuildState)? {
-        guard !check.othersChanged, !check.changed.isEmpty, check.changed.count <= Self.pageLimit else { return nil }
+        guard !check.othersChanged, !check.changed.isEmpty, check.changed.count <= Self.pageLimit, let config else { return nil }
         let files = source.markdownFiles.filter { check.changed[$0.contentPath] != nil }
-        // `llms-full.txt` and the pages' markdown hold the pages' text: those builds go the long way.
-        guard state.outputs[SiteExport.llmsFull.path] == nil,
-            !files.contains(where: { state.outputs[Page.urlPath(forContentPath: $0.contentPath) + "index.md"] != nil })
-        else { return nil }
         let edited = Set(files.map(\.displayPath))
         guard !state.report.diagnostics.contains(where: { Self.points(into: edited, $0) }) else { return nil }
         var next = state
@@ -35,15 +33,25 @@ struct TextEdit {
         // Everything is made before anything is written: an edit found to be more than text leaves the sink untouched.
         var written: [(path: String, data: Data, slots: MustacheSlots?)] = []
         var search: [String: Data] = [:]
+        // Each page's text in `llms-full.txt`, by its slot.
+        var full: [Int: String] = [:]
         for file in files {
-            guard let (path, page, data, slots, document, text) = remake(file, sink: sink) else { return nil }
+            guard let (path, page, data, slots, document, text, markdown) = remake(file, config: config, sink: sink) else { return nil }
             next.pages[file.contentPath] = page
             written.append((path, data, slots))
+            if let markdown {
+                full[document] = markdown.text.trimmingWhitespace
+                if config.llms == .pages { written.append((markdown.path, markdown.page, nil)) }
+            }
             // The search index's files, patched for each page's new text in turn.
             guard let changed = SearchIndex.patched(document: document, text: text, files: { search[$0] ?? sink.bytes($0) }) else { return nil }
             search.merge(changed) { _, new in new }
         }
         written += search.map { ($0.key, $0.value, nil) }
+        if config.llms != .off && !source.staticFiles.contains(where: { $0.contentPath == SiteExport.llmsFull.path }) {
+            guard let patched = Self.patchedFull(full, state: state, limit: config.llmsFullMaxBytes, sink: sink) else { return nil }
+            written.append((SiteExport.llmsFull.path, patched.0, patched.1))
+        }
         do throws(OutputFailure) {
             for file in written { try sink.write(file.path, file.data, fingerprint: nil, slots: file.slots) }
             try sink.keepTheRest()
@@ -61,11 +69,55 @@ struct TextEdit {
         }
     }
 
-    /// One page remade: where it goes, what the state keeps of it, its new bytes and slots, its search document and its
-    /// new text.
+    /// `llms-full.txt` with each page's new text (`texts`, by slot) in its slot, as a clean build cuts it at `limit`
+    /// bytes; nil when that can't be told from the file alone. Uncut, it must still fit. Cut among the terms, nothing can
+    /// be told. Cut among the pages (after the last page's text that fit, `LLMsText.cutNote`), the pages in it must not shrink (the first page left out might then fit), nor
+    /// grow past the limit, and a page left out must stay too long to fit where the first page left out would go.
+    static func patchedFull(_ texts: [Int: String], state: BuildState, limit: Int, sink: SiteTransaction) -> (Data, MustacheSlots)? {
+        let path = SiteExport.llmsFull.path
+        guard let output = state.outputs[path], let slots = output.slots, let last = slots.written.last, let bytes = sink.bytes(path),
+            Fingerprint.of(bytes: bytes) == output.bytesHash
+        else { return nil }
+        // Where the pages' text ends: the glossary's or the note's `---` follows.
+        let pagesEnd = last.start + last.length + 2
+        guard pagesEnd <= bytes.count else { return nil }
+        let note = Data(LLMsText.cutNote.utf8)
+        let cut = bytes[(bytes.startIndex + pagesEnd)...].starts(with: note)
+        // Cut among the terms (or a definition that reads like the note): what fits depends on the pages' length.
+        guard cut || bytes.range(of: note, in: (bytes.startIndex + pagesEnd)..<bytes.endIndex) == nil else { return nil }
+        var lengths: [Int: Int] = [:]
+        for slot in slots.written { lengths[slot.slot] = slot.length }
+        var growth = 0
+        for (slot, text) in texts {
+            if let length = lengths[slot] {
+                growth += text.utf8.count - length
+            } else {
+                // Left out: its part (its text and at least four bytes more) still doesn't fit.
+                guard cut, pagesEnd + text.utf8.count + 4 > limit else { return nil }
+            }
+        }
+        guard let (data, moved) = slots.replaced(bytes, with: { lengths[$0] == nil ? nil : texts[$0] }) else { return nil }
+        if cut {
+            guard growth >= 0, pagesEnd + growth <= limit else { return nil }
+        } else {
+            guard data.count <= limit else { return nil }
+        }
+        return (data, moved)
+    }
+
+    /// A page's text for language models after the edit: where its markdown goes (`llms: pages`), that file's
+    /// bytes, and its text as `llms-full.txt` shows it.
+    struct Markdown {
+        var path: String
+        var page: Data
+        var text: String
+    }
+
+    /// One page remade: where it goes, what the state keeps of it, its new bytes and slots, its search document, its
+    /// new text and, when the site has files for language models, its text for them.
     private func remake(
-        _ file: SiteSource.File, sink: SiteTransaction
-    ) -> (String, BuildState.StoredPage, Data, MustacheSlots, Int, SearchTerms)? {
+        _ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction
+    ) -> (String, BuildState.StoredPage, Data, MustacheSlots, Int, SearchTerms, Markdown?)? {
         guard !Page.isEntry(contentPath: file.contentPath), let signature = file.signature, let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)
         else { return nil }
@@ -90,8 +142,16 @@ struct TextEdit {
         guard let output = state.outputs[path], let slots = output.slots, let bytes = sink.bytes(path), Fingerprint.of(bytes: bytes) == output.bytesHash,
             let (page, moved) = slots.refilled(bytes, with: SiteRenderer.bodyValues(record, html: html))
         else { return nil }
+        var markdown: Markdown?
+        if config.llms != .off {
+            guard let targets = kit.llms, targets.links.count == record.links.count, targets.terms.count == kit.slugs.count else { return nil }
+            let text = LLMsText.portable(PageBodies.markdown(of: data, file: file.displayPath), record: record, targets: targets)
+            let path = record.page.markdownPath
+            guard config.llms != .pages || state.outputs[path] != nil else { return nil }
+            markdown = Markdown(path: path, page: Data(LLMsText.page(record, markdown: text).utf8), text: text)
+        }
         let kept = BuildState.StoredPage(signature: signature, hash: record.contentHash, record: .parsed(record), kit: stored.kit)
-        return (path, kept, page, moved, kit.document, record.searchText)
+        return (path, kept, page, moved, kit.document, record.searchText, markdown)
     }
 
     /// Whether a problem, or one of its notes, points into one of `files` (by display path).

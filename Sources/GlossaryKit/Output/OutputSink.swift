@@ -9,8 +9,9 @@ import Foundation
 public protocol OutputSink: AnyObject, Sendable {
     /// Whether the sink holds `path` made from the value of `fingerprint` (now, or by carrying it over).
     func keep(_ path: String, fingerprint: Fingerprint) throws(OutputFailure) -> Bool
-    /// A rendered file, with where it shows the values of its slots (a content page's body); a nil fingerprint
-    /// says the value it was made from is not known (the next build that plans it makes it again).
+    /// A rendered file, with where it shows the values of its slots (a content page's body, each page's text in
+    /// `llms-full.txt`); a nil fingerprint says the value it was made from is not known (the next build that plans it
+    /// makes it again).
     func write(_ path: String, _ data: Data, fingerprint: Fingerprint?, slots: MustacheSlots?) throws(OutputFailure)
     /// A file copied as it is (a theme asset, a content file), `fingerprint` being its bytes'.
     func copy(_ path: String, from source: URL, fingerprint: Fingerprint) throws(OutputFailure)

@@ -50,8 +50,13 @@ final class PageBodies: Sendable {
     /// file is no longer that one).
     func markdown(_ record: PageRecord) -> String? {
         guard let (file, data) = source(record) else { return nil }
+        return Self.markdown(of: data, file: file.displayPath)
+    }
+
+    /// A markdown file's text below its front matter.
+    static func markdown(of data: Data, file: String) -> String {
         let text = String(decoding: data, as: UTF8.self)
-        return (try? FrontMatter.split(text, file: file.displayPath))?.body ?? text
+        return (try? FrontMatter.split(text, file: file))?.body ?? text
     }
 
     /// The problems of the files that were gone or had changed when read again.

@@ -180,23 +180,26 @@ final class RenderStep: Sendable {
                     hasher.combineCount(site.config.llmsFullMaxBytes)
                     let root = site.exportRoot
                     hasher.combine(root)
-                    for record in site.pages where record.page.kind == .page { combineMarkdown(record, root: root, into: &hasher) }
-                    try write(item.path, fingerprint: hasher.finish(), to: sink) {
-                        let text = LLMsText.full(site: site, definitions: plan.definitions, model: model) { record in
-                            bodies.markdown(record).map { LLMsText.portable($0, record: record, site: site, root: root) }
-                        }
-                        return Data(text.utf8)
+                    let records = site.pages.filter { $0.page.kind == .page }
+                    let targets = records.parallelMap(jobs: jobs) { [site] in LLMsText.targets($0, site: site, root: root) }
+                    for (record, targets) in zip(records, targets) { combineMarkdown(record, targets: targets, root: root, into: &hasher) }
+                    let fingerprint = hasher.finish()
+                    if try sink.keep(item.path, fingerprint: fingerprint) { return false }
+                    let (text, slots) = LLMsText.full(site: site, definitions: plan.definitions, model: model) { record, document in
+                        bodies.markdown(record).map { LLMsText.portable($0, record: record, targets: targets[document]) }
                     }
+                    try sink.write(item.path, Data(text.utf8), fingerprint: fingerprint, slots: slots)
                 }
             }
         case .pageMarkdown(let index):
             let record = site.pages[index]
             let root = site.exportRoot
+            let targets = LLMsText.targets(record, site: site, root: root)
             var hasher = FingerprintHasher()
             hasher.combine("page.md")
-            combineMarkdown(record, root: root, into: &hasher)
+            combineMarkdown(record, targets: targets, root: root, into: &hasher)
             try write(item.path, fingerprint: hasher.finish(), to: sink) {
-                let markdown = bodies.markdown(record).map { LLMsText.portable($0, record: record, site: site, root: root) }
+                let markdown = bodies.markdown(record).map { LLMsText.portable($0, record: record, targets: targets) }
                 return Data(LLMsText.page(record, markdown: markdown ?? "").utf8)
             }
         }
@@ -212,21 +215,19 @@ final class RenderStep: Sendable {
         if left == 0 { exportModel.release() }
     }
 
-    /// What a page's markdown is made from: where it is, its title, its file's bytes and where its references lead.
-    private func combineMarkdown(_ record: PageRecord, root: String, into hasher: inout FingerprintHasher) {
+    /// What a page's markdown is made from: where it is, its title, its file's bytes, the written references' words
+    /// (which `portable` matches the text's with) and where its references and links lead.
+    private func combineMarkdown(_ record: PageRecord, targets: LLMsText.Targets, root: String, into hasher: inout FingerprintHasher) {
         hasher.combine(root)
         hasher.combine(record.page.urlPath)
         hasher.combine(record.title)
         hasher.combine(record.startsWithTitleHeading ? "titled" : "untitled")
         hasher.combine(record.contentHash)
-        let slugs = LLMsText.referenceSlugs(record, site: site)
-        hasher.combineCount(slugs.count)
-        for slug in slugs { hasher.combine(slug ?? "") }
-        // The written references' words, which `portable` matches the text's with, and where its links lead.
         for reference in record.references where !reference.isAutomatic { hasher.combine(reference.key.rawValue) }
-        let links = LLMsText.linkTargets(record, site: site, root: root)
-        hasher.combineCount(links.count)
-        for link in links { hasher.combine(link.url) }
+        hasher.combineCount(targets.terms.count)
+        for url in targets.terms { hasher.combine(url) }
+        hasher.combineCount(targets.links.count)
+        for url in targets.links { hasher.combine(url) }
     }
 
     /// A template's output: its context's fingerprint, and the context rendered unless the sink keeps the file.

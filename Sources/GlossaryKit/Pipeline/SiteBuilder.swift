@@ -107,7 +107,9 @@ public struct SiteBuilder: Sendable {
                 result.stats.totalSeconds = Date().timeIntervalSince(started)
                 return (result, nil)
             }
-            let edit = timed("text edit", &stats) { TextEdit(state: state, check: check, source: inputs.source, options: options).run(into: sink) }
+            let edit = timed("text edit", &stats) {
+                TextEdit(state: state, check: check, source: inputs.source, config: inputs.config, options: options).run(into: sink)
+            }
             if let (edited, next) = edit {
                 result = edited
                 result.config = inputs.config
@@ -209,7 +211,7 @@ public struct SiteBuilder: Sendable {
             }
         }
         next.pages = loaded.pages
-        for (path, kit) in Self.kits(site) { next.pages[path]?.kit = .made(kit) }
+        for (path, kit) in Self.kits(site, jobs: options.jobs) { next.pages[path]?.kit = .made(kit) }
         next.outputs = incremental.outputs
         stats.totalSeconds = Date().timeIntervalSince(started)
         next.report = .init(
@@ -222,16 +224,20 @@ public struct SiteBuilder: Sendable {
 
     /// What a text edit of each content page needs (`TextEdit`): pages that auto-link are left out (their references
     /// follow every term's forms), as are pages with problems.
-    static func kits(_ site: BuiltSite) -> [String: BuildState.PageKit] {
-        var slugs: [TermKey: String?] = [:]
-        for key in site.usage.keys { slugs[key] = .some(site.definition(for: key)?.slug) }
-        var kits: [String: BuildState.PageKit] = [:]
-        for (document, record) in site.pages.filter({ $0.page.kind == .page }).enumerated() where record.autolink == nil && record.diagnostics.isEmpty {
+    static func kits(_ site: BuiltSite, jobs: Int) -> [String: BuildState.PageKit] {
+        var known: [TermKey: String?] = [:]
+        for key in site.usage.keys { known[key] = .some(site.definition(for: key)?.slug) }
+        let slugs = known
+        let root = site.exportRoot
+        let pages = site.pages.filter { $0.page.kind == .page }.enumerated().filter { $0.element.autolink == nil && $0.element.diagnostics.isEmpty }
+        let kits = pages.parallelMap(jobs: jobs) { document, record -> (String, BuildState.PageKit) in
             let keys = record.references.map(\.key).uniqued()
-            kits[record.page.contentPath] = .init(
-                document: document, destinations: site.links.destinations(record), slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug })
+            let kit = BuildState.PageKit(
+                document: document, destinations: site.links.destinations(record), slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug },
+                llms: site.config.llms == .off ? nil : LLMsText.targets(record, site: site, root: root))
+            return (record.page.contentPath, kit)
         }
-        return kits
+        return Dictionary(kits, uniquingKeysWith: { first, _ in first })
     }
 
     /// What the state's contents were made under: this glossary binary (another version renders otherwise), the output

@@ -23,7 +23,15 @@ public struct MustacheSlots: Sendable, Equatable {
     /// The render of `old`'s context with `values` in the slots, made from `old` (the render these slots were noted in),
     /// and where the values now are; nil when a value's emptiness changed or `old` doesn't match.
     public func refilled(_ old: Data, with values: [String]) -> (Data, MustacheSlots)? {
-        guard values.map({ !$0.isEmpty }) == shown, written.last.map({ $0.start + $0.length <= old.count }) ?? true else { return nil }
+        guard values.map({ !$0.isEmpty }) == shown else { return nil }
+        return replaced(old) { values[$0] }
+    }
+
+    /// `old` with the slots `value` gives a value for holding it instead, the others kept as they are, and where every
+    /// slot's value now is; nil when `old` doesn't match. For a file whose slots are plain text (`llms-full.txt`, slot
+    /// by page), not tested for emptiness (`shown` is kept as it is).
+    public func replaced(_ old: Data, with value: (Int) -> String?) -> (Data, MustacheSlots)? {
+        guard written.last.map({ $0.start + $0.length <= old.count }) ?? true else { return nil }
         var output = GrowingBytes(capacity: old.count + 4096)
         var moved: [Written] = []
         moved.reserveCapacity(written.count)
@@ -32,11 +40,16 @@ public struct MustacheSlots: Sendable, Equatable {
             let bytes = raw.bindMemory(to: UInt8.self)
             for slot in written {
                 guard slot.start >= position else { return false }
-                output.append(UnsafeBufferPointer(rebasing: bytes[position..<slot.start]))
-                let start = output.count
-                var text = values[slot.slot]
-                text.withUTF8 { utf8 in
-                    if slot.escaped { MustacheRenderer.appendEscaped(utf8, to: &output) } else { output.append(utf8) }
+                let start: Int
+                if var text = value(slot.slot) {
+                    output.append(UnsafeBufferPointer(rebasing: bytes[position..<slot.start]))
+                    start = output.count
+                    text.withUTF8 { utf8 in
+                        if slot.escaped { MustacheRenderer.appendEscaped(utf8, to: &output) } else { output.append(utf8) }
+                    }
+                } else {
+                    start = output.count + slot.start - position
+                    output.append(UnsafeBufferPointer(rebasing: bytes[position..<(slot.start + slot.length)]))
                 }
                 moved.append(Written(slot: slot.slot, escaped: slot.escaped, start: start, length: output.count - start))
                 position = slot.start + slot.length

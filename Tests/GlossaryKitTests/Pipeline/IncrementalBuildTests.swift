@@ -798,9 +798,9 @@ import Testing
     /// the preview server alike; any other edit goes the long way. Either way the output is a clean build's (`check`).
     @Test(arguments: Mode.allCases)
     func aTextEditTakesTheShortcutAndNothingElseDoes(mode: Mode) async throws {
-        // Without the llms files, which hold the pages' text (see `aSiteWithLLMsFilesGoesTheLongWayOnATextEdit`).
+        // With the llms files (the default): `llms-full.txt` holds the pages' text, and is patched too.
         var files: [String: String] = [
-            "glossary.yml": "title: Site\nllms: false\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
+            "glossary.yml": "title: Site\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
             ".glossary/cache/en/ligature.json": Self.cacheEntry("ligature", "A joined glyph."),
             "content/unknown.md": "---\ntitle: Unknown\n---\nOn [[nosuchterm]].\n",
         ]
@@ -814,7 +814,8 @@ import Testing
         #expect(appended.stats.textEdit)
         #expect(appended.outputs?.changed.contains("page-1/index.html") == true)
         #expect(appended.outputs?.changed.contains(where: { $0.hasPrefix("search/") }) == true)
-        #expect(appended.outputs?.changed.allSatisfy { $0 == "page-1/index.html" || $0.hasPrefix("search/") } == true)
+        #expect(appended.outputs?.changed.contains("llms-full.txt") == true)
+        #expect(appended.outputs?.changed.allSatisfy { $0 == "page-1/index.html" || $0 == "llms-full.txt" || $0.hasPrefix("search/") } == true)
         #expect(Self.output(builds, "page-1/index.html").contains("zygote"))
 
         try folder.append("content/page-1.md", "\nAnd again.\n")
@@ -835,7 +836,7 @@ import Testing
                 "edit a page and the configuration",
                 {
                     try folder.append("content/page-3.md", "\nText.\n")
-                    try folder.write("glossary.yml", "title: Site again\nllms: false\n")
+                    try folder.write("glossary.yml", "title: Site again\n")
                 }
             ),
             ("add a page", { try folder.write("content/page-9.md", "---\ntitle: Page 9\n---\nNew.\n") }),
@@ -855,17 +856,19 @@ import Testing
         #expect(rewritten.outputs?.changed == [] && rewritten.stats.written == 0)
     }
 
-    /// `llms-full.txt` and the pages' markdown hold the pages' text, which the text-edit shortcut doesn't patch: a
-    /// site with them goes the long way, and they follow every edit as a clean build would have them.
+    /// `llms-full.txt` and the pages' markdown hold the pages' text: a text edit remakes the page's markdown and
+    /// patches `llms-full.txt` (`TextEdit`), and they follow every other edit as a clean build would have them.
     @Test(arguments: Mode.allCases)
-    func aSiteWithLLMsFilesGoesTheLongWayOnATextEdit(mode: Mode) async throws {
+    func aSiteWithLLMsFilesTakesTheShortcutOnATextEdit(mode: Mode) async throws {
         var files = Self.startingSite
         files["glossary.yml"] = "title: Site\nllms: pages\n"
         let folder = try Folder(files, theme: .builtIn)
         let builds = try Builds(folder, mode: mode)
         await builds.check("first build")
         try folder.append("content/guide/intro.md", "\nA zygote, newly written.\n")
-        #expect(await builds.check("append text").stats.textEdit == false)
+        let appended = await builds.check("append text")
+        #expect(appended.stats.textEdit)
+        #expect(appended.outputs?.changed.isSuperset(of: ["guide/intro/index.html", "guide/intro/index.md", "llms-full.txt"]) == true)
         #expect(Self.output(builds, "llms-full.txt").contains("A zygote, newly written."))
         #expect(Self.output(builds, "guide/intro/index.md").contains("A zygote, newly written."))
         let edits: [(String, () throws -> Void)] = [
@@ -883,8 +886,70 @@ import Testing
             await builds.check(step)
         }
         #expect(Self.output(builds, "llms.txt").contains("- [Start](https://example.org/index.md): Begin.\n"))
+        try folder.append("content/guide/more.md", "\nMore text.\n")
+        #expect(await builds.check("append text again").stats.textEdit)
         let again = await builds.check("nothing changed")
         #expect(again.outputs?.changed == [] && again.stats.written == 0)
+    }
+
+    /// What a page's text for language models is made of beside its text — its links into the site (relative, with a
+    /// fragment, site-absolute), its references (shown otherwise, escaped) and the site's address or root
+    /// path — comes from the state on a text edit: the files are a clean build's.
+    @Test(
+        arguments: Mode.allCases,
+        ["llms: pages\nsite: https://example.org/\n", "llms: pages\nbase_url: /docs/\n", ""])
+    func aTextEditRemakesThePagesTextForLanguageModels(mode: Mode, config: String) async throws {
+        var files = Self.startingSite
+        files["glossary.yml"] = "title: Site\n" + config
+        files["content/guide/links.md"] =
+            "---\ntitle: Links\n---\nSee [the intro](intro.md), [its part](intro.md#intro), [home](/), [up](../intro/#intro)"
+            + " and [out](https://example.com/).\n\nOn [[the leading|leading]], [[Tracking]] and \\[[kerning]].\n\n[ref]: intro.md\n"
+        let folder = try Folder(files, theme: .builtIn)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        for step in 0..<3 {
+            try folder.append("content/guide/links.md", "\nText \(step): the leading, \\[[not a reference]].\n")
+            try folder.append("content/guide/intro.md", "\nMore \(step).\n")
+            #expect(await builds.check("edit two pages' text, \(step)").stats.textEdit)
+        }
+        #expect(Self.output(builds, "llms-full.txt").contains("Text 2: the leading"))
+    }
+
+    /// A cut `llms-full.txt` holds what fits of the pages' text in order: a text edit patches it only while that stays
+    /// as it was (a page in it grows within the limit, a page left out stays too long), and goes the long way when a
+    /// page in it shrinks (the first page left out might fit) or the edit makes the file exceed its limit. Either way
+    /// the file is a clean build's.
+    @Test(arguments: Mode.allCases)
+    func aCutLLMsFullTextGoesTheLongWayWhenWhatFitsMayChange(mode: Mode) async throws {
+        var files = Self.startingSite
+        files["content/index.md"] = "---\ntitle: Home\n---\nWelcome to [[kerning]].\n\nA second paragraph, long enough to shrink.\n"
+        let folder = try Folder(files, theme: .builtIn)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        let whole = Self.output(builds, "llms-full.txt")
+        let intro = try #require(whole.range(of: "---\n\nURL: /guide/intro/"))
+        // The home page fits, the intro doesn't.
+        let limit = whole[..<intro.lowerBound].utf8.count + 20
+        try folder.write("glossary.yml", "title: Site\nllms_full_max_bytes: \(limit)\n")
+        await builds.check("cut after the home page")
+        #expect(Self.output(builds, "llms-full.txt").contains("This file is cut at \(limit) bytes"))
+        try folder.append("content/guide/intro.md", "\nA zygote, and more words than fit.\n")
+        #expect(await builds.check("append text to a page left out").stats.textEdit)
+        try folder.append("content/index.md", "\nMore.\n")
+        #expect(await builds.check("grow a page in the file within the limit").stats.textEdit)
+        try folder.append("content/index.md", "\nAnd a paragraph longer than what is left of the limit.\n")
+        #expect(await builds.check("grow a page in the file past the limit").stats.textEdit == false)
+        try folder.write("content/index.md", "---\ntitle: Home\n---\nWelcome to [[kerning]].\n\nShort.\n")
+        #expect(await builds.check("shrink a page in the file").stats.textEdit == false)
+
+        try folder.write("glossary.yml", "title: Site\nllms: true\n")
+        await builds.check("uncut")
+        let size = Self.output(builds, "llms-full.txt").utf8.count
+        try folder.write("glossary.yml", "title: Site\nllms_full_max_bytes: \(size + 5)\n")
+        await builds.check("a limit just above its size")
+        try folder.append("content/guide/intro.md", "\nA few more words.\n")
+        #expect(await builds.check("append more than fits").stats.textEdit == false)
+        #expect(Self.output(builds, "llms-full.txt").contains("This file is cut at"))
     }
 
     @Test func aBuildWithNothingToDoLeavesTheSiteAsItIs() async throws {

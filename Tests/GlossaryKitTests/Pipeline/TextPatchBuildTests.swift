@@ -12,10 +12,10 @@ import Testing
     typealias Builds = IncrementalBuildTests.Builds
     typealias Mode = IncrementalBuildTests.Mode
 
-    /// Without the llms files: `llms-full.txt` holds the pages' text, so a site with it goes the long way.
+    /// With the llms files (the default): `llms-full.txt`, which holds the pages' text, is patched too.
     static var site: [String: String] {
         var files: [String: String] = [
-            "glossary.yml": "title: Site\nllms: false\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
+            "glossary.yml": "title: Site\n", "content/glossary/kerning.md": "---\nterm: Kerning\n---\nSpace.\n",
             ".glossary/cache/en/ligature.json": IncrementalBuildTests.cacheEntry("ligature", "A joined glyph."),
             "content/index.md": "---\ntitle: Home\n---\nWelcome, see [page 1](guide/page-1.md).\n",
         ]
@@ -38,6 +38,7 @@ import Testing
         let edits: [(String, longWay: Bool, () throws -> Void)] = [
             ("the page's output edited by hand", true, { try Data("hand-made".utf8).write(to: site.appendingPathComponent("guide/page-1/index.html")) }),
             ("a file of the site removed", true, { try FileManager.default.removeItem(at: site.appendingPathComponent("index.html")) }),
+            ("llms-full.txt edited by hand", true, { try Data("hand-made".utf8).write(to: site.appendingPathComponent("llms-full.txt")) }),
             ("a file added to the site", true, { try Data("stray".utf8).write(to: site.appendingPathComponent("guide/stray.html")) }),
             ("the previous folder gone", false, { try FileManager.default.removeItem(at: previous) }),
             ("a file added to the previous folder", false, { try Data("stray".utf8).write(to: previous.appendingPathComponent("guide/stray.html")) }),
@@ -94,7 +95,7 @@ import Testing
         ])
     func theBodyIsRemadeWhereverTheThemeShowsIt(mode: Mode, template: String?) async throws {
         var files = [
-            "glossary.yml": "title: Site\nllms: false\n", "content/a.md": "# The title of A\n\nSome *text* & more.\n",
+            "glossary.yml": "title: Site\nllms: pages\n", "content/a.md": "# The title of A\n\nSome *text* & more.\n",
             "content/b.md": "No heading, only text.\n",
         ]
         if let template {
