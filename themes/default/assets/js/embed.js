@@ -61,11 +61,12 @@
       words.forEach(function (word) {
         var first = Array.from(fold(word))[0];
         var file = first && Object.prototype.hasOwnProperty.call(shards, first) ? shards[first] : null;
-        if (typeof file !== "string" || loaded[file]) return;
+        if (typeof file !== "string") return;
         var url = new URL(file, INDEX);
         if (url.origin !== INDEX.origin) return;
-        loaded[file] = getJSON(url).then(function (shard) { add(shard && shard.terms, url); }, function () {});
-        wanted.push(loaded[file]);
+        // A shard still on its way is waited for too (a card opened while the page's scan loads it).
+        if (!loaded[file]) loaded[file] = getJSON(url).then(function (shard) { add(shard && shard.terms, url); }, function () {});
+        if (wanted.indexOf(loaded[file]) < 0) wanted.push(loaded[file]);
       });
       return Promise.all(wanted);
     }).catch(function () { manifest = null; });
