@@ -169,6 +169,10 @@ def test_terms_link_to_the_glossary_with_cards(name, sites, glossary, docs, brow
     assert driver.execute_script("return Array.from(document.querySelectorAll('code')).some(function (c) { return c.textContent === '[[kerning]]'; })")
 
     link = links[0]
+    # Styled by embed.css (annotated) or the same rules adopted by embed.js (script): a dotted underline and a marker.
+    style = driver.execute_script("""var s = getComputedStyle(arguments[0]), after = getComputedStyle(arguments[0], "::after");
+        return [s.textDecorationLine, s.textDecorationStyle, after.content, arguments[0].getAttribute("style")];""", link)
+    assert style[:2] == ["underline", "dotted"] and "\u2197" in style[2] and style[3] is None
     ActionChains(driver).move_to_element(link).perform()
     wait_for(lambda: card(driver)["open"], message="the card to open on hover")
     state = card(driver)
@@ -278,6 +282,10 @@ def test_a_hostile_index_renders_inert_and_bounded(workdir, glossary, browser):
             assert all(href.startswith(origin + "/terms/") for href in state["links"])
             assert len(state["text"]) < 1200 and state["height"] < 600
         assert "Evil <b>Glossary</b>" in card(driver)["text"]
+        # The links are styled under this policy (no style-src): embed.js adopts a constructed stylesheet, which CSP
+        # doesn't govern, where a <style>, a style attribute or a <link> to embed.css would be a violation (and the
+        # browser fixture fails a test whose pages logged any).
+        assert linked["evil"].value_of_css_property("text-decoration-style") == "dotted"
         assert driver.execute_script("return window.__pwned === undefined")
     finally:
         glossary_server.close()
