@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `glossary annotate`: a glossary's links and card script in a built HTML site, every other byte kept, idempotent,
+/// `glossary annotate`: a glossary's links, card stylesheet and script in a built HTML site, every other byte kept, idempotent,
 /// unknown words reported at their place, `--check` for CI, untouched files left alone.
 @Suite struct AnnotateCommandTests {
     /// A glossary built with `site:` set (its term URLs absolute) under `glossary/`, and a docs site another tool built
@@ -49,7 +49,10 @@ import Testing
         p { color: red }
         """
 
+    static let stylesheet = #"<link rel="stylesheet" href="https://glossary.example.org/embed.css" data-glossary-embed>"# + "\n"
     static let script = #"<script src="https://glossary.example.org/embed.js" defer data-glossary-embed></script>"# + "\n"
+    /// What goes before `</head>` once per page.
+    static let insertions = stylesheet + script
 
     static func link(_ slug: String, _ word: String, _ shown: String) -> String {
         #"<a class="glossary-term" href="https://glossary.example.org/terms/\#(slug)/" data-glossary-term="\#(word)">\#(shown)</a>"#
@@ -63,10 +66,10 @@ import Testing
         return site
     }
 
-    /// An annotated page with its insertions taken out again: the script tag removed, each link back to the reference
+    /// An annotated page with its insertions taken out again: the stylesheet link and script tag removed, each link back to the reference
     /// it replaced.
     static func stripped(_ html: String) throws -> String {
-        var text = html.replacingOccurrences(of: script, with: "")
+        var text = html.replacingOccurrences(of: insertions, with: "")
         let pattern = try Regex(#"<a class="glossary-term" href="[^"]*" data-glossary-term="([^"]*)">([^<]*)</a>"#)
         text = text.replacing(pattern) { match in
             let word = String(match.output[1].substring ?? "")
@@ -87,16 +90,28 @@ import Testing
             "<p>Tune the \(Self.link("kerning", "Kerning", "Kerning")) and the \(Self.link("kerning", "letter spacing", "spacing")) of an "
             + "\(Self.link("api", "API", "API")); not [[kernig]].</p>"
         #expect(after.contains(expectedParagraph))
-        #expect(after.contains("<title>[[kerning]] – Docs</title>\n" + Self.script + "</head>"))
+        #expect(after.contains("<title>[[kerning]] – Docs</title>\n" + Self.insertions + "</head>"))
         #expect(try Self.stripped(after) == before)
         #expect(after.components(separatedBy: "glossary-term\"").count == 4, "only the three references in running text")
         #expect(
             result.stderr == """
-                docs/index.html:10:378: warning: no definition found for 'kernig' [unknown-term]
+                docs/index.html:11:378: warning: no definition found for 'kernig' [unknown-term]
                 Annotated 2 pages with Team Glossary: 2 changed, 1 warning
 
                 """)
-        #expect(site.read("docs/guide/plain.html")?.contains(Self.script + "</head>") == true)
+        #expect(site.read("docs/guide/plain.html")?.contains(Self.insertions + "</head>") == true)
+    }
+
+    @Test func aPageAnnotatedBeforeTheStylesheetGetsOnlyTheStylesheet() async throws {
+        let site = try await Self.prepared()
+        defer { site.remove() }
+        let page = "<!doctype html><html><head><title>Old</title>\n\(Self.script)</head><body><p>Done.</p></body></html>\n"
+        try site.write("docs/guide/plain.html", page)
+        let result = try await site.run(["annotate", "docs", "--glossary", "glossary"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            site.read("docs/guide/plain.html")
+                == "<!doctype html><html><head><title>Old</title>\n\(Self.script)\(Self.stylesheet)</head><body><p>Done.</p></body></html>\n")
     }
 
     @Test func aSecondRunChangesNothingAndTouchesNoFile() async throws {
@@ -143,7 +158,7 @@ import Testing
         defer { site.remove() }
         let result = try await site.run(["annotate", "docs", "--glossary", "glossary", "--strict", "--format", "github"])
         #expect(result.status == 1)
-        #expect(result.stdout == "::error file=docs/index.html,line=10,col=378,title=unknown-term::no definition found for 'kernig'\n")
+        #expect(result.stdout == "::error file=docs/index.html,line=11,col=378,title=unknown-term::no definition found for 'kernig'\n")
     }
 
     static let autolinkSite = """
@@ -200,7 +215,7 @@ import Testing
         // A written reference counts as its term's first link; nothing in headings, code or links; a case-sensitive
         // term only as spelled; never inside a character reference; a marked element's content becomes its link.
         #expect(
-            html == "<html><head>\(Self.script)</head><body>\n\(paragraph)\n"
+            html == "<html><head>\(Self.insertions)</head><body>\n\(paragraph)\n"
                 + #"<h2>kerning</h2><p><code>kerning</code> <a href="/k">kerning</a> \#(Self.link("kerning", "kerning", "kerning"))</p>"# + "\n</body></html>\n"
         )
         let again = try await site.run(["annotate", "docs", "--glossary", "glossary", "--autolink", mode, "--check"])

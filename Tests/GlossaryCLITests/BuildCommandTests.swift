@@ -53,7 +53,8 @@ import Testing
         // guide/ has no page of its own, so it gets a generated one listing what it holds; the search index is three files.
         #expect(
             site.files(under: "site").filter { !$0.hasPrefix("assets/") } == [
-                "404.html", "embed.js", "glossary.csv", "glossary.json", "glossary.tbx", "guide/index.html", "guide/intro/index.html", "images/logo.svg",
+                "404.html", "embed.css", "embed.js", "glossary.csv", "glossary.json", "glossary.tbx", "guide/index.html", "guide/intro/index.html",
+                "images/logo.svg",
                 "index.html", "llms-full.txt", "llms.txt", "robots.txt", "search/docs/0.json", "search/index.html", "search/index.json",
                 "search/shards/0.json", "sitemap.xml", "terms/api.json", "terms/index.html", "terms/index.json", "terms/kerning/index.html",
                 "terms/leading/index.html",

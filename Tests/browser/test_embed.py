@@ -12,6 +12,7 @@ import sys
 import textwrap
 from pathlib import Path
 from urllib.parse import urlsplit
+from urllib.request import urlopen
 
 import pytest
 from axe_selenium_python import Axe
@@ -168,6 +169,10 @@ def test_terms_link_to_the_glossary_with_cards(name, sites, glossary, docs, brow
     assert driver.execute_script("return Array.from(document.querySelectorAll('code')).some(function (c) { return c.textContent === '[[kerning]]'; })")
 
     link = links[0]
+    # Styled by embed.css (annotated) or the same rules adopted by embed.js (script): a dotted underline and a marker.
+    style = driver.execute_script("""var s = getComputedStyle(arguments[0]), after = getComputedStyle(arguments[0], "::after");
+        return [s.textDecorationLine, s.textDecorationStyle, after.content, arguments[0].getAttribute("style")];""", link)
+    assert style[:2] == ["underline", "dotted"] and "\u2197" in style[2] and style[3] is None
     ActionChains(driver).move_to_element(link).perform()
     wait_for(lambda: card(driver)["open"], message="the card to open on hover")
     state = card(driver)
@@ -277,6 +282,10 @@ def test_a_hostile_index_renders_inert_and_bounded(workdir, glossary, browser):
             assert all(href.startswith(origin + "/terms/") for href in state["links"])
             assert len(state["text"]) < 1200 and state["height"] < 600
         assert "Evil <b>Glossary</b>" in card(driver)["text"]
+        # The links are styled under this policy (no style-src): embed.js adopts a constructed stylesheet, which CSP
+        # doesn't govern, where a <style>, a style attribute or a <link> to embed.css would be a violation (and the
+        # browser fixture fails a test whose pages logged any).
+        assert linked["evil"].value_of_css_property("text-decoration-style") == "dotted"
         assert driver.execute_script("return window.__pwned === undefined")
     finally:
         glossary_server.close()
@@ -323,3 +332,52 @@ def test_autolink_links_first_occurrences_by_the_matching_rules(workdir, glossar
         assert background == "rgb(28, 33, 40)", "dark like the host's preference"
     finally:
         server.close()
+
+
+SHARDED_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sharded</title></head><body><main>
+<p>Tune the [[kerning]] of [[term0042]]; [[zyzzyva]] is no term.</p>
+</main><script src="%(glossary)sembed.js" defer></script></body></html>"""
+
+
+def test_a_sharded_index_loads_only_the_manifest_and_the_shards_a_page_needs(workdir, browser):
+    # 2,600 team entries (all in the shard of "t") and a few real words of other first letters: more than 2,500
+    # terms, so terms/api.json is a manifest of shards.
+    files = {"glossary.yml": "title: Big Glossary\nbase_url: /\n", "content/index.md": "# Big\n"}
+    for number in range(2600):
+        files["content/glossary/term%04d.md" % number] = "---\nterm: term%04d\n---\nSummary of term %04d.\n" % (number, number)
+    for word, summary in [("kerning", "The space between letters."), ("leading", "The space between lines."),
+                          ("ascender", "The part above the x-height."), ("baseline", "Where letters sit.")]:
+        files["content/glossary/%s.md" % word] = "---\nterm: %s\n---\n%s\n" % (word, summary)
+    source = Path(workdir) / "sharded-glossary"
+    write(source, files)
+    glossary = support.Serve(source)
+    page = Path(workdir) / "sharded-page"
+    page.mkdir()
+    (page / "index.html").write_text(SHARDED_PAGE % {"glossary": glossary.url}, encoding="utf-8")
+    server = support.SiteServer(page)
+    try:
+        driver = browser()
+        open_page(driver, server.url)
+        wait_for(lambda: len(term_links(driver)) == 2, message="two links")
+        links = {a.get_attribute("data-glossary-term"): a for a in term_links(driver)}
+        assert sorted(links) == ["kerning", "term0042"]
+        assert links["term0042"].get_attribute("href") == glossary.url + "terms/term0042/"
+        # An unknown word is left as plain text, unlinked.
+        assert driver.find_element(By.TAG_NAME, "main").text == "Tune the kerning of term0042; zyzzyva is no term."
+        for key, summary in [("kerning", "The space between letters."), ("term0042", "Summary of term 0042.")]:
+            driver.execute_script("arguments[0].focus()", links[key])
+            wait_for(lambda: card(driver)["open"] and card(driver)["label"] == key, message="the card of " + key)
+            assert summary in card(driver)["text"]
+        names = driver.execute_script("return performance.getEntriesByType('resource').map(function (e) { return e.name; })")
+        fetched = sorted(name[len(glossary.url):] for name in names if name.startswith(glossary.url))
+        with urlopen(glossary.url + "terms/api.json") as response:
+            shards = json.load(response)["shards"]
+        assert {"a", "b", "k", "l", "t"} <= set(shards) and "z" not in shards
+        # The manifest, then the shards of "kerning" and "term0042" (once each, the cards reusing them); none for the
+        # unknown word, whose letter has no shard, and none of the other letters'.
+        assert fetched == sorted(["embed.js", "terms/api.json", "terms/" + shards["k"], "terms/" + shards["t"]])
+        assert third_origins(driver, [server.url, glossary.url]) == set()
+        assert console_errors(driver) == []
+    finally:
+        server.close()
+        glossary.stop()

@@ -1,11 +1,12 @@
 import Foundation
 
 /// `glossary annotate`: links the `[[word]]` and `[[shown text|word]]` another tool left in a built site's HTML to a
-/// glossary's term pages, and adds the glossary's card script once per page.
+/// glossary's term pages, and adds the glossary's card stylesheet and script once per page.
 ///
 /// Each file is edited at the byte offsets an HTML5 parser found (`HTMLSource`): a reference becomes
-/// `<a class="glossary-term" href="URL" data-glossary-term="word">shown text</a>`, the script goes before `</head>`,
-/// and every other byte stays as it was. A second run finds no reference and the script in place, so changes nothing.
+/// `<a class="glossary-term" href="URL" data-glossary-term="word">shown text</a>`, the stylesheet link and script go
+/// before `</head>`, and every other byte stays as it was. A second run finds no reference and both tags in place, so
+/// changes nothing.
 public struct Annotator: Sendable {
     public var index: TermIndex
     /// Whether plain occurrences of the glossary's spellings are linked too: each term's first on a page, or all.
@@ -16,6 +17,11 @@ public struct Annotator: Sendable {
         self.index = index
         self.autolink = autolink
         matcher = autolink == .off ? nil : TermMatcher(forms: index.forms)
+    }
+
+    /// The stylesheet link added to each page: the term links' look (`embed.css`).
+    public var stylesheetTag: String {
+        "<link rel=\"stylesheet\" href=\"\(HTMLText.escaped(index.root + "embed.css"))\" \(HTMLSource.marker)>\n"
     }
 
     /// The script tag added to each page.
@@ -81,7 +87,9 @@ public struct Annotator: Sendable {
                 }
             }
         }
-        if let at = source.insertion { edits.append((at..<at, scriptTag)) }
+        if let at = source.insertion {
+            edits.append((at..<at, (source.hasStylesheet ? "" : stylesheetTag) + (source.hasScript ? "" : scriptTag)))
+        }
         // In place order; edits at one place keep the order they were made in (a marked element's `<a>` before its `</a>`).
         edits = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
         var out: [UInt8] = []

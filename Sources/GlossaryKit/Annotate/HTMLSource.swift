@@ -1,7 +1,7 @@
 import CGumbo
 
 /// What `glossary annotate` needs to know of an HTML file, found by an HTML5 parser (libgumbo, the only file that
-/// imports it): the byte ranges of the text it may link in, and where the card script goes.
+/// imports it): the byte ranges of the text it may link in, and where the card stylesheet and script go.
 ///
 /// Offsets are libgumbo's, into the bytes as given, so an edit there leaves every other byte as it was.
 struct HTMLSource {
@@ -14,8 +14,13 @@ struct HTMLSource {
     var marked: [(content: Range<Int>, word: String)] = []
     /// The words of the glossary links the page has already (`a[data-glossary-term]`): a term linked on a page.
     var linkedWords: [String] = []
-    /// Where the script goes: before `</head>`, else before `<body`, else at the end; nil when the page has it.
+    /// Where the stylesheet and script go: before `</head>`, else before `<body`, else at the end; nil when the page
+    /// has both.
     var insertion: Int?
+    /// Whether the page has the stylesheet link and the script `annotate` adds (a page annotated before `embed.css`
+    /// existed has only the script).
+    var hasStylesheet = false
+    var hasScript = false
 
     /// Elements whose text is never linked.
     static let skipped: Set<UInt32> = Set(
@@ -26,7 +31,7 @@ struct HTMLSource {
             GUMBO_TAG_MATH, GUMBO_TAG_IFRAME,
         ].map(\.rawValue))
 
-    /// The attribute that marks the script `annotate` adds, so a second run knows the page has it.
+    /// The attribute that marks the stylesheet link and script `annotate` adds, so a second run knows the page has them.
     static let marker = "data-glossary-embed"
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, everyText: Bool = false) {
@@ -44,7 +49,6 @@ struct HTMLSource {
         defer { withUnsafePointer(to: options) { gumbo_destroy_output($0, output) } }
         var headEnd: Int?
         var bodyStart: Int?
-        var hasScript = false
         // Depth first, by hand: a page may nest deeper than the stack allows recursion.
         var stack: [(node: UnsafeMutablePointer<GumboNode>, skipped: Bool)] = [(output.pointee.root, false)]
         while let (node, skipped) = stack.popLast() {
@@ -66,6 +70,7 @@ struct HTMLSource {
                 }
                 let skippedHere = Self.has(node, "data-glossary-skip")
                 if tag == GUMBO_TAG_SCRIPT && Self.has(node, Self.marker) { hasScript = true }
+                if tag == GUMBO_TAG_LINK && Self.has(node, Self.marker) { hasStylesheet = true }
                 if tag == GUMBO_TAG_A, let word = Self.value(node, "data-glossary-term") { linkedWords.append(word) }
                 var skipsChildren = skipped || skippedHere || Self.skipped.contains(tag.rawValue)
                 // A marked element's text is its link's: nothing inside it is linked again.
@@ -83,7 +88,7 @@ struct HTMLSource {
         }
         texts.sort { $0.lowerBound < $1.lowerBound }
         marked.sort { $0.content.lowerBound < $1.content.lowerBound }
-        if !hasScript { insertion = headEnd ?? bodyStart ?? bytes.count }
+        if !(hasScript && hasStylesheet) { insertion = headEnd ?? bodyStart ?? bytes.count }
     }
 
     private static func has(_ node: UnsafeMutablePointer<GumboNode>, _ attribute: String) -> Bool {

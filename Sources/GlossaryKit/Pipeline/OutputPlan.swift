@@ -94,13 +94,16 @@ public struct OutputPlan: Sendable {
             taken.insert(kind.path)
             items.append(Item(path: kind.path, content: .export(kind)))
         }
-        // The script other sites include (README, "Use your glossary from another docs site") is served at the root.
-        if !taken.contains("embed.js"), let source = theme.assets["js/embed.js"] {
-            switch source {
+        // The script and stylesheet other sites include (README, "Use your glossary from another docs site") are
+        // served at the root.
+        for (path, asset) in [("embed.css", "embed.css"), ("embed.js", "js/embed.js")] where !taken.contains(path) {
+            switch theme.assets[asset] {
             case .data(let data):
-                items.append(Item(path: "embed.js", content: .data(data)))
+                items.append(Item(path: path, content: .data(data)))
             case .file(let url):
-                if let hash = fileHash(url.path) { items.append(Item(path: "embed.js", content: .file(url, hash))) }
+                if let hash = fileHash(url.path) { items.append(Item(path: path, content: .file(url, hash))) }
+            case nil:
+                continue
             }
         }
         for (asset, source) in theme.assets.sorted(by: { $0.key < $1.key }) where !taken.contains("assets/" + asset) {

@@ -118,7 +118,7 @@ import Testing
             ])
         #expect(Set(loaded.templateSources.keys) == Self.templatesOnDisk)
         #expect(loaded.render("page", Self.pageContext).contains("<header data-brand></header>"))
-        let expected = ["glossary.css", "docs.css"] + Self.scripts.map { "js/" + $0 } + Self.vendor.map { "vendor/" + $0 }
+        let expected = ["glossary.css", "docs.css", "embed.css"] + Self.scripts.map { "js/" + $0 } + Self.vendor.map { "vendor/" + $0 }
         #expect(Set(loaded.assets.keys) == Set(expected))
     }
 

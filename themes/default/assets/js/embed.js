@@ -1,10 +1,11 @@
 /* embed.js, at the glossary's root: <script src="https://glossary.example/embed.js" defer></script> on any page links
    `[[word]]`, `[[text|word]]`, elements marked data-term="word" and, with data-autolink="first|all", plain occurrences
    of the glossary's forms (whole words, longest first, case rules from the index), never in code, pre, headings,
-   links, buttons, nav or [data-glossary-skip]; data-scope="selector" limits it. Links `glossary annotate` made get the
-   same card: a non-modal dialog in a Shadow DOM with an adopted stylesheet (no inline style, no eval), dark when the
-   host prefers it or matches data-dark="selector". It asks only the glossary's origin for terms/api.json, without
-   cookies, and stores nothing; text from the index is inserted as text or rebuilt from an allow-list (README). */
+   links, buttons, nav or [data-glossary-skip]; data-scope="selector" limits it. Its links look as embed.css makes
+   those `glossary annotate` wrote, and both get the same card: a non-modal dialog in a Shadow DOM with an adopted
+   stylesheet (no inline style, no eval), dark when the host prefers it or matches data-dark="selector". It asks only
+   the glossary's origin for terms/api.json, without cookies, and stores nothing; text from the index is inserted as
+   text or rebuilt from an allow-list (README). */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -61,19 +62,34 @@
       words.forEach(function (word) {
         var first = Array.from(fold(word))[0];
         var file = first && Object.prototype.hasOwnProperty.call(shards, first) ? shards[first] : null;
-        if (typeof file !== "string" || loaded[file]) return;
+        if (typeof file !== "string") return;
         var url = new URL(file, INDEX);
         if (url.origin !== INDEX.origin) return;
-        loaded[file] = getJSON(url).then(function (shard) { add(shard && shard.terms, url); }, function () {});
-        wanted.push(loaded[file]);
+        // A shard still on its way is waited for too (a card opened while the page's scan loads it).
+        if (!loaded[file]) loaded[file] = getJSON(url).then(function (shard) { add(shard && shard.terms, url); }, function () {});
+        if (wanted.indexOf(loaded[file]) < 0) wanted.push(loaded[file]);
       });
       return Promise.all(wanted);
     }).catch(function () { manifest = null; });
   }
   function lookup(word) { return byExact[exact(word)] || byForm[fold(word)] || null; }
 
-  /* Linking. */
+  /* Linking. The links look as embed.css makes those `glossary annotate` wrote: its rules, adopted by the document
+     (a constructed sheet, which a strict Content-Security-Policy allows where a <style> or style attribute it would
+     not), once. */
+  var LINKS = "a.glossary-term{text-decoration:underline dotted;text-decoration-thickness:1px;text-underline-offset:.2em}" +
+    "a.glossary-term:hover,a.glossary-term[aria-expanded=true]{text-decoration-style:solid}" +
+    "a.glossary-term::after{content:\"\\2197\";content:\"\\2197\"/\"\";display:inline-block;margin-left:.1em;font-size:.7em;line-height:0;text-decoration:none;opacity:.7}";
+  var styled = false;
+  function styleLinks() {
+    if (styled || !document.adoptedStyleSheets) return;
+    styled = true;
+    var sheet = new CSSStyleSheet();
+    sheet.replaceSync(LINKS);
+    document.adoptedStyleSheets = Array.from(document.adoptedStyleSheets).concat([sheet]);
+  }
   function makeLink(term, text) {
+    styleLinks();
     var a = el("a", "glossary-term", text);
     a.href = term.href;
     a.setAttribute("data-glossary-term", term.key);
