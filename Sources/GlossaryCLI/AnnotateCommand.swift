@@ -63,7 +63,8 @@ struct AnnotateCommand: Command {
         let warnings = result.diagnostics.count - errors
         let verb = checking ? "would change" : "changed"
         let counts = "\(warnings) warning\(warnings == 1 ? "" : "s")" + (errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : "")
-        context.console.printError("Annotated \(result.pages) pages with \(index.title): \(result.changed.count) \(verb), \(counts)")
+        let pages = "\(result.pages) page\(result.pages == 1 ? "" : "s")"
+        context.console.printError("Annotated \(pages) with \(index.title): \(result.changed.count) \(verb), \(counts)")
         if errors > 0 || (printer.strict && warnings > 0) { return ExitCode.failure }
         if checking && (warnings > 0 || !result.changed.isEmpty) { return ExitCode.failure }
         return ExitCode.success

@@ -151,6 +151,11 @@ import Testing
         let clean = try await site.run(["annotate", "docs", "--glossary", "glossary", "--check"])
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stderr == "Annotated 2 pages with Team Glossary: 0 would change, 0 warnings\n")
+
+        // One page is one page.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("docs/guide"))
+        let one = try await site.run(["annotate", "docs", "--glossary", "glossary", "--check"])
+        #expect(one.stderr == "Annotated 1 page with Team Glossary: 0 would change, 0 warnings\n")
     }
 
     @Test func strictFailsOnUnknownWordsAndGitHubFormatShowsThem() async throws {
