@@ -41,7 +41,7 @@ fi
 "$glossary" build --offline --quiet --source "$site" --output "$W/annotate-glossary-$PAGES" 2>/dev/null || true
 docs=$W/annotate-mkdocs-$PAGES
 if [ ! -d "$docs" ]; then
-  first=$(cd "$site/content" && find . -name '*.md' | LC_ALL=C sort | head -1 | sed 's|^\./||')
+  first=$(cd "$site/content" && find . -name '*.md' | LC_ALL=C sort | sed -n '1s|^\./||p')
   printf 'site_name: Benchmark\ndocs_dir: content\nsite_dir: %s\nnav:\n  - %s\n' "$docs" "$first" > "$site/mkdocs.yml"
   (cd "$site" && "$MKDOCS" build -q 2>/dev/null)
 fi

@@ -30,12 +30,12 @@ export GLOSSARY=$repo/.build/static/release/glossary
 glossary=$GLOSSARY
 started=$(date -u '+%Y-%m-%d %H:%M UTC')
 
-echo "1/4 full builds against Hugo and cmark (10,000 pages)" >&2
+echo "1/5 full builds against Hugo and cmark (10,000 pages)" >&2
 SIZES=10000 RUNS=$BUILD_RUNS "$repo/bench/build-bench.sh" "$W/build" | tee -a "$log" > "$W/build.txt"
-echo "2/4 incremental builds and memory ($SIZES pages)" >&2
+echo "2/5 incremental builds and memory ($SIZES pages)" >&2
 SIZES=$SIZES RUNS=$RUNS "$repo/bench/incremental-bench.sh" "$W/incremental" | tee -a "$log" > "$W/incremental.txt"
 
-echo "3/4 glossary serve (10,000 pages)" >&2
+echo "3/5 glossary serve (10,000 pages)" >&2
 site=$W/incremental/cached-10000
 serve_log=$W/serve.log
 "$glossary" serve --offline --port 0 --source "$site" > "$serve_log.out" 2> "$serve_log" &
