@@ -218,7 +218,7 @@ public struct SiteRenderer: Sendable {
             "show_title": .bool(!record.startsWithTitleHeading),
             "toc": tableOfContents(record),
         ])
-        context["navigation"] = navigationContext(site.navigation.view(forURL: page.urlPath))
+        context["navigation"] = navigationContext(site.navigation.view(forURL: page.urlPath, languages: site.config.siteLanguages))
         return .object(context)
     }
 
@@ -240,7 +240,7 @@ public struct SiteRenderer: Sendable {
             "toc": .array([]),
             "is_generated": .bool(true),
         ])
-        context["navigation"] = navigationContext(site.navigation.view(forURL: url))
+        context["navigation"] = navigationContext(site.navigation.view(forURL: url, languages: site.config.siteLanguages))
         return .object(context)
     }
 

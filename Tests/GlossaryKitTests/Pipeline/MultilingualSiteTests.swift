@@ -107,6 +107,26 @@ import Testing
             ])
     }
 
+    /// The hrefs of the page's sidebar, in order.
+    static func sidebarLinks(_ html: String) -> [String] {
+        guard let start = html.range(of: "<nav class=\"sidebar\""), let end = html.range(of: "</nav>", range: start.upperBound..<html.endIndex) else {
+            return []
+        }
+        return html[start.upperBound..<end.lowerBound].components(separatedBy: "href=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
+    }
+
+    @Test func eachLanguageHasItsOwnSidebarAndPager() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(Self.sidebarLinks(files["guide/intro/index.html"] ?? "") == ["/guide/", "/guide/intro/", "/guide/only-english/"])
+        #expect(Self.sidebarLinks(files["fr/guide/introduction/index.html"] ?? "") == ["/fr/guide/", "/fr/guide/introduction/"])
+        #expect(files["fr/guide/introduction/index.html"]?.contains("rel=\"prev\"") == true)
+        #expect(files["de/guide/intro/index.html"]?.contains("rel=\"next\"") == false)
+    }
+
     @Test func aSiteInOneLanguageHasNoSwitcherAndNoAlternates() async throws {
         let site = try ExportTestSite(
             """
