@@ -217,6 +217,13 @@ import Testing
                 "   |         ^",
             ]),
         Trigger(
+            code: .missingTranslation, site: "-- glossary.yml --\nlanguages: [en, fr]\n-- themes/default/i18n/en.yml --\nlegend: Legend\n" + page,
+            expected: [
+                "glossary.yml:1:12: warning: the theme has no 'fr' string 'legend'; the English one is shown [missing-translation]",
+                " 1 | languages: [en, fr]",
+                "   |            ^",
+            ]),
+        Trigger(
             code: .navDuplicatePage, site: "-- glossary.yml --\nnav:\n  - index.md\n  - Home again: index.md\n" + page,
             expected: [
                 "glossary.yml:3:17: warning: nav lists 'index.md' again; only its first place is used [nav-duplicate-page]",

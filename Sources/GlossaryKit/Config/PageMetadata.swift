@@ -35,6 +35,10 @@ public struct PageMetadata: Sendable, Equatable {
     /// Terms a page never auto-links.
     public var autolinkExclude: [String] = []
 
+    /// The content path (below `content/`) of the page this one translates, when their paths differ
+    /// (`translation_of: guide/intro.md` in `content/fr/guide/introduction.md`).
+    public var translationOf: String?
+
     /// Where each key's value starts, by YAML key as written (`term`, `see_also`); list items
     /// also by index (`see_also[0]`), so later stages can point at one unresolved entry.
     public var locations: [String: SourceLocation] = [:]
@@ -45,6 +49,7 @@ public struct PageMetadata: Sendable, Equatable {
         "title", "description", "date", "draft", "tags", "terms", "weight", "toc",
         "term", "aliases", "part_of_speech", "phonetic", "synonyms", "antonyms", "see_also",
         "sense", "summary", "case_sensitive", "senses", "autolink", "autolink_exclude",
+        "translation_of",
     ]
 
     /// Reads parsed front matter; nil (no or empty front matter) gives the defaults.
@@ -78,6 +83,7 @@ public struct PageMetadata: Sendable, Equatable {
         metadata.seeAlso = fields.stringList("see_also") ?? []
         metadata.sense = fields.string("sense")
         metadata.summary = fields.string("summary")
+        metadata.translationOf = fields.string("translation_of")
         metadata.caseSensitive = fields.bool("case_sensitive") ?? false
         metadata.senses = Dictionary((fields.stringMapping("senses") ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         metadata.autolink = fields.autolinkMode("autolink")

@@ -3,7 +3,13 @@ public struct SiteConfig: Sendable, Equatable {
     public var title: String = "Glossary"
     /// Where the site is deployed; always ends with `/`.
     public var baseURL: String = "/"
+    /// The default language: `language:`, or the first of `languages:`.
     public var language: String = "en"
+    /// `languages:`, every language of a multilingual site, the default first; empty for a site in one language.
+    public var languages: [String] = []
+    /// Whether the default language's pages are at the root of `content/` (`default_language_at_root`, the default)
+    /// rather than in `content/<lang>/`, like the others'.
+    public var defaultLanguageAtRoot = true
     /// Folder name under `themes/`.
     public var theme: String = "default"
     public var description: String?
@@ -32,12 +38,24 @@ public struct SiteConfig: Sendable, Equatable {
     public static func == (lhs: SiteConfig, rhs: SiteConfig) -> Bool {
         (lhs.title, lhs.baseURL, lhs.language, lhs.theme, lhs.description) == (rhs.title, rhs.baseURL, rhs.language, rhs.theme, rhs.description)
             && lhs.site == rhs.site && lhs.dictionary == rhs.dictionary && lhs.nav == rhs.nav && lhs.autolink == rhs.autolink
+            && lhs.languages == rhs.languages && lhs.defaultLanguageAtRoot == rhs.defaultLanguageAtRoot
             && lhs.autolinkDictionary == rhs.autolinkDictionary && lhs.llms == rhs.llms && lhs.llmsFullMaxBytes == rhs.llmsFullMaxBytes
     }
 
     static let keys = [
-        "title", "base_url", "site", "language", "theme", "description", "dictionary", "nav", "autolink", "autolink_dictionary", "llms", "llms_full_max_bytes",
+        "title", "base_url", "site", "language", "languages", "default_language_at_root", "theme", "description", "dictionary", "nav", "autolink",
+        "autolink_dictionary", "llms", "llms_full_max_bytes",
     ]
+
+    /// Whether `code` can name a language: it becomes a folder name (`content/fr/`, `i18n/fr.yml`).
+    static func isLanguageCode(_ code: String) -> Bool {
+        !(code.isEmpty || code.hasPrefix(".") || code.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "\\" }))
+    }
+
+    /// The site's languages and where each one's pages are.
+    public var siteLanguages: SiteLanguages {
+        SiteLanguages(codes: languages.isEmpty ? [language] : languages, defaultAtRoot: defaultLanguageAtRoot)
+    }
 
     /// Reads glossary.yml over the defaults, never failing: a value with a problem keeps its
     /// default and the problem is returned, so one run reports all of them.
@@ -69,12 +87,25 @@ public struct SiteConfig: Sendable, Equatable {
             }
         }
         if let language = fields.string("language"), let node = fields["language"] {
-            if language.isEmpty || language.hasPrefix(".") || language.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "\\" }) {
+            if !Self.isLanguageCode(language) {
                 fields.report(node.valueError("language", "must be a language code like 'en'"))
             } else {
                 config.language = language
             }
         }
+        if let languages = fields.stringList("languages"), let node = fields["languages"] {
+            if languages.isEmpty || languages.contains(where: { !Self.isLanguageCode($0) }) {
+                fields.report(node.valueError("languages", "must list language codes like 'en', the default first"))
+            } else if Set(languages).count != languages.count {
+                fields.report(node.valueError("languages", "must name each language once"))
+            } else if fields["language"] != nil, config.language != languages[0] {
+                fields.report(node.valueError("languages", "must start with the default language, '\(config.language)' (language:)"))
+            } else {
+                config.languages = languages.count > 1 ? languages : []
+                config.language = languages[0]
+            }
+        }
+        if let atRoot = fields.bool("default_language_at_root") { config.defaultLanguageAtRoot = atRoot }
         if let theme = fields.string("theme"), let node = fields["theme"] {
             // The name becomes a path component under themes/, so it must not climb out of it.
             if theme.isEmpty || theme == "." || theme == ".." || theme.contains("/") || theme.contains("\\") {

@@ -49,6 +49,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case templateSyntax = "template-syntax"
     case templateRecursion = "template-recursion"
     case templateMissing = "template-missing"
+    case missingTranslation = "missing-translation"
     // The preview server
     case watchPolling = "watch-polling"
     // The definitions cache
@@ -74,7 +75,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             .brokenLink,
             .ambiguousTerm, .brokenAnchor, .headingID, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite,
             .cacheLeftover,
-            .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
+            .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable, .missingTranslation:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
@@ -143,6 +144,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .templateSyntax: "a Mustache template has a syntax error"
         case .templateRecursion: "a template includes itself (through partials or parents) outside any section, so it would never end"
         case .templateMissing: "a theme lacks a template every theme must have"
+        case .missingTranslation: "the theme has no string in a language of the site, and shows the English one"
         case .watchPolling: "the preview server can't use inotify and checks the files for changes by polling"
         case .cacheUnreadable: "a definitions cache file can't be read"
         case .cacheCorrupt: "a definitions cache file is damaged or in the wrong place"
@@ -243,6 +245,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Put the partial that leads back into a section ({{#children}}{{>tree}}{{/children}} ends with the data), or remove it: the message lists the chain of templates, the location is the first tag of it."
         case .templateMissing:
             "Every theme needs page, term, terms, search and 404 templates; extend the default theme (theme.yml: extends: default) to inherit what you don't override."
+        case .missingTranslation:
+            "Add the string to the site's themes/default/i18n/LANG.yml (a site's locale file holds only the strings it adds or changes), or to the theme's."
         case .watchPolling:
             "Raise the system's inotify limits (fs.inotify.max_user_watches, max_user_instances) to get instant rebuilds, or keep polling; pass --poll to poll without the warning."
         case .cacheUnreadable:

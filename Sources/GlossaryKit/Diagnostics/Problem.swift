@@ -77,6 +77,9 @@ public indirect enum Problem: Hashable, Sendable {
     case templateRecursion(chain: [String])
     /// `extended`: the themes it extends, which lack it too.
     case templateMissing(theme: String, template: String, extended: [String])
+    /// Strings of the theme in English (`names`) without a translation into `language`; none named: the theme has no
+    /// strings in that language at all.
+    case missingTranslation(language: String, names: [String])
 
     // MARK: The preview server
     case watchPolling(reason: String, milliseconds: Int)
@@ -196,6 +199,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .templateSyntax: .templateSyntax
         case .templateRecursion: .templateRecursion
         case .templateMissing: .templateMissing
+        case .missingTranslation: .missingTranslation
         case .watchPolling: .watchPolling
         case .cacheUnreadable: .cacheUnreadable
         case .cacheCorrupt, .cacheWrongKey, .cacheMisplaced: .cacheCorrupt
@@ -292,6 +296,11 @@ public indirect enum Problem: Hashable, Sendable {
 
         case .themeMissing(let name):
             return "theme \(q(name)) not found in themes/\(DiagnosticText.escaped(name))/ (the built-in theme is '\(BuiltInTheme.name)')"
+        case .missingTranslation(let language, let names):
+            if names.isEmpty { return "the theme has no strings in \(q(language)) (i18n/\(DiagnosticText.escaped(language)).yml); the English ones are shown" }
+            let listed = names.map(q).joined(separator: ", ")
+            return
+                "the theme has no \(q(language)) \(names.count == 1 ? "string" : "strings") \(listed); the English \(names.count == 1 ? "one is" : "ones are") shown"
         case .themeExtendsMissing(let theme, let extends):
             return "theme \(q(theme)) extends \(q(extends)), which is not in themes/\(DiagnosticText.escaped(extends))/"
         case .themeCycle(let theme, let extends, let chain, let files):

@@ -93,6 +93,13 @@ struct InputCheck: Sendable {
                 hasher.combine(name)
                 hasher.combine(text)
             }
+            for (language, strings) in theme.strings.byLanguage.sorted(by: { $0.key < $1.key }) {
+                hasher.combine(language)
+                for (name, text) in strings.sorted(by: { $0.key < $1.key }) {
+                    hasher.combine(name)
+                    hasher.combine(text)
+                }
+            }
             for (name, asset) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 hasher.combine(name)
                 switch asset {

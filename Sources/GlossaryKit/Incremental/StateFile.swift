@@ -420,6 +420,7 @@ enum StateFile {
         }
         writer.write(metadata.autolink?.rawValue)
         writer.write(metadata.autolinkExclude)
+        writer.write(metadata.translationOf)
         writer.write(UInt64(metadata.locations.count))
         for (key, location) in metadata.locations.sorted(by: { $0.key < $1.key }) {
             writer.write(key)
@@ -462,6 +463,7 @@ enum StateFile {
         }
         metadata.autolink = try reader.optionalString().flatMap(AutolinkMode.init(rawValue:))
         metadata.autolinkExclude = try reader.strings()
+        metadata.translationOf = try reader.optionalString()
         for _ in 0..<(try reader.count()) {
             let key = try reader.string()
             metadata.locations[key] = SourceLocation(file: file, line: try reader.int(), column: try reader.int())

@@ -24,6 +24,10 @@ struct SiteInputs: Sendable {
         inputs.configHasErrors = configProblems.contains { $0.severity == .error }
         inputs.theme = theme
         inputs.problems += configProblems + themeProblems
+        if let theme {
+            let location = config.locations["languages"] ?? config.locations["language"]
+            inputs.problems += theme.strings.missingDiagnostics(config.siteLanguages.codes, at: location)
+        }
         return inputs
     }
 }

@@ -15,6 +15,12 @@ public struct SiteRenderer: Sendable {
     let memo = Memo()
     /// Where canonical links and structured data start (`SiteRenderer.exportRoot`), computed once.
     let exportRoot: String
+    /// Each page's versions in the site's other languages.
+    let translations: PageTranslations
+    /// The theme's strings for each of the site's languages (the templates' `t`).
+    let localized: [String: [String: String]]
+    /// `scriptStrings` of each language that has its own.
+    let scriptStrings: [String: String]
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
@@ -27,7 +33,29 @@ public struct SiteRenderer: Sendable {
         self.bodySuffix = bodySuffix
         self.jobs = jobs
         exportRoot = site.exportRoot
+        translations = PageTranslations(site: site)
+        localized = Dictionary(uniqueKeysWithValues: site.config.siteLanguages.codes.map { ($0, theme.strings.strings(for: $0)) })
+        scriptStrings = localized.compactMapValues { Self.scriptStrings($0, english: theme.strings.strings(for: ThemeStrings.fallback)) }
     }
+
+    /// The strings `search.js` shows (it has their English words): JSON of a language's, for its pages' `data-strings`;
+    /// nil when they are the English ones, so an English page carries none.
+    static func scriptStrings(_ strings: [String: String], english: [String: String]) -> String? {
+        let names = ["search", "search_site", "search_results", "searching", "no_results", "some_results", "one_result", "results", "search_failed"]
+        guard names.contains(where: { strings[$0] != english[$0] }) else { return nil }
+        let pairs = names.compactMap { name in strings[name].map { (key: name, value: JSONValue.string($0)) } }
+        return JSONWriter.text(.object(pairs), pretty: false)
+    }
+
+    /// The theme's string `name` in `language` (the default language when nil); for a theme without it, the English
+    /// words of the titles this renderer gives pages.
+    func text(_ name: String, in language: String? = nil) -> String {
+        let language = language ?? site.config.language
+        return (localized[language] ?? theme.strings.strings(for: language))[name] ?? Self.titles[name] ?? name
+    }
+
+    /// The page titles the renderer gives, in English: what a theme without locale files shows.
+    static let titles = ["home": "Home", "glossary": "Glossary", "dictionary": "Dictionary", "page_not_found": "Page not found"]
 
     /// Term summaries and linked words by key, for the build (synonyms repeat across thousands of entries).
     final class Memo: Sendable {
@@ -96,9 +124,9 @@ public struct SiteRenderer: Sendable {
 
     public func notFound() -> Data { render("404", notFoundContext()) }
 
-    func searchContext() -> MustacheValue { .object(common(title: "Dictionary", url: "search/", kind: "search")) }
+    func searchContext() -> MustacheValue { .object(common(title: text("dictionary"), url: "search/", kind: "search")) }
 
-    func notFoundContext() -> MustacheValue { .object(common(title: "Page not found", url: "404.html", kind: "404")) }
+    func notFoundContext() -> MustacheValue { .object(common(title: text("page_not_found"), url: "404.html", kind: "404")) }
 
     func render(_ template: String, _ context: MustacheValue) -> Data {
         finish(theme.renderData(template, context))
@@ -120,16 +148,19 @@ public struct SiteRenderer: Sendable {
     /// Values every template sees.
     func common(title: String, url: String, kind: String, description: String? = nil) -> MustacheObject {
         let config = site.config
+        let languages = config.siteLanguages
+        let language = languages.language(ofPath: url)
         var values: MustacheObject = [
             "site": .object([
                 "title": .string(config.title),
                 "description": config.description.map(MustacheValue.string) ?? .null,
-                "language": .string(config.language),
+                "language": .string(language),
                 "live_lookup": .bool(config.dictionary.liveLookup),
                 "api": .string(config.dictionary.api),
                 "generator": .string(Self.generator),
             ]),
             "root": .string(site.href("")),
+            "home": .string(site.href(languages.folder(language))),
             "assets": .string(site.href("assets/")),
             "terms_json": .string(site.href("terms/index.json")),
             "title": .string(title),
@@ -137,11 +168,14 @@ public struct SiteRenderer: Sendable {
             "description": (description ?? config.description).map(MustacheValue.string) ?? .null,
             "url": .string(site.href(url)),
             "is_\(kind)": .bool(true),
-            "nav": .array(navigation(current: url)),
+            "nav": .array(navigation(current: url, home: languages.folder(language), language: language)),
+            "script_strings": scriptStrings[language].map(MustacheValue.string) ?? .null,
+            "t": .object(MustacheObject((localized[language] ?? theme.strings.strings(for: language)).mapValues(MustacheValue.string))),
             // The 404 page is served at any address, so it names none as its own.
             "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
             "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
         ]
+        if languages.isMultilingual, kind != "404" { addLanguages(to: &values, url: url, language: language) }
         values["csp"] = .string(contentSecurityPolicy(values))
         return values
     }
@@ -153,11 +187,11 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The site-wide navigation: home, the glossary index and the dictionary page.
-    func navigation(current: String) -> [MustacheValue] {
-        [("Home", ""), ("Glossary", "terms/"), ("Dictionary", "search/")].map { title, path in
+    func navigation(current: String, home: String, language: String) -> [MustacheValue] {
+        [("home", home), ("glossary", "terms/"), ("dictionary", "search/")].map { name, path in
             .object([
-                "title": .string(title), "url": .string(site.href(path)),
-                "current": .bool(path.isEmpty ? current.isEmpty : current.hasPrefix(path)),
+                "title": .string(text(name, in: language)), "url": .string(site.href(path)),
+                "current": .bool(path == home ? current == home : current.hasPrefix(path)),
             ])
         }
     }
@@ -184,7 +218,7 @@ public struct SiteRenderer: Sendable {
             "show_title": .bool(!record.startsWithTitleHeading),
             "toc": tableOfContents(record),
         ])
-        context["navigation"] = navigationContext(site.navigation.view(forURL: page.urlPath))
+        context["navigation"] = navigationContext(site.navigation.view(forURL: page.urlPath, languages: site.config.siteLanguages))
         return .object(context)
     }
 
@@ -206,7 +240,7 @@ public struct SiteRenderer: Sendable {
             "toc": .array([]),
             "is_generated": .bool(true),
         ])
-        context["navigation"] = navigationContext(site.navigation.view(forURL: url))
+        context["navigation"] = navigationContext(site.navigation.view(forURL: url, languages: site.config.siteLanguages))
         return .object(context)
     }
 
@@ -348,7 +382,7 @@ public struct SiteRenderer: Sendable {
     }
 
     func indexContext(_ definitions: [TermDefinition]) -> MustacheValue {
-        var context = common(title: "Glossary", url: "terms/", kind: "terms")
+        var context = common(title: text("glossary"), url: "terms/", kind: "terms")
         var groups: [(letter: String, terms: [MustacheValue])] = []
         // A word's senses stand together under it, in order of sense.
         let sorted = definitions.sorted {

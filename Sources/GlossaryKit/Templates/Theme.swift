@@ -13,6 +13,8 @@ public struct Theme: Sendable {
     public var templates: MustachePartials
     /// Assets by path below `assets/`.
     public var assets: [String: ThemeAsset]
+    /// The words the templates show, by language (`i18n/<lang>.yml`).
+    public var strings = ThemeStrings()
     /// Each template's source as parsed, by name: what the preview server's memo compares between builds.
     public var templateSources: [String: String] = [:]
 
@@ -45,7 +47,11 @@ public struct Theme: Sendable {
         }
         var sources: [String: (source: String, path: String)] = [:]
         var assets: [String: ThemeAsset] = [:]
+        var strings: [String: [String: String]] = [:]
         for layer in layers {
+            for (language, own) in layer.strings(displayPath: displayPath, problems: &diagnostics) {
+                strings[language, default: [:]].merge(own) { mine, _ in mine }
+            }
             sources.merge(layer.templates(displayPath: displayPath, problems: &diagnostics)) { mine, _ in mine }
             assets.merge(layer.assets(displayPath: displayPath, problems: &diagnostics)) { mine, _ in mine }
         }
@@ -71,7 +77,8 @@ public struct Theme: Sendable {
                 Diagnostic(
                     .templateMissing(theme: name, template: required, extended: extended), at: .start(of: layers[0].templatesFolder(displayPath: displayPath))))
         }
-        let theme = Theme(name: name, layers: layers, templates: templates, assets: assets, templateSources: sources.mapValues(\.source))
+        var theme = Theme(name: name, layers: layers, templates: templates, assets: assets, templateSources: sources.mapValues(\.source))
+        theme.strings = ThemeStrings(byLanguage: strings)
         return (theme, diagnostics)
     }
 

@@ -40,6 +40,33 @@ public struct ThemeLayer: Sendable, Equatable {
         return result
     }
 
+    /// The strings of each locale file (`i18n/<lang>.yml`), by language; problems go to `problems`.
+    func strings(displayPath: (URL) -> String, problems: inout [Diagnostic]) -> [String: [String: String]] {
+        var files: [(language: String, text: String, path: String)] = []
+        switch source {
+        case .folder(let folder):
+            let i18nFolder = folder.appendingPathComponent("i18n", isDirectory: true)
+            for file in Self.list(i18nFolder, displayPath: displayPath, problems: &problems) where file.hasSuffix(".yml") && !file.contains("/") {
+                let url = i18nFolder.appendingPathComponent(file)
+                if let data = FileManager.default.contents(atPath: url.path) {
+                    files.append((String(file.dropLast(".yml".count)), String(decoding: data, as: UTF8.self), displayPath(url)))
+                }
+            }
+        case .builtIn:
+            for (path, data) in BuiltInTheme.files where path.hasPrefix("i18n/") && path.hasSuffix(".yml") {
+                let language = String(path.dropFirst("i18n/".count).dropLast(".yml".count))
+                files.append((language, String(decoding: data, as: UTF8.self), BuiltInTheme.displayFolder + "/" + path))
+            }
+        }
+        var result: [String: [String: String]] = [:]
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            let (strings, fileProblems) = ThemeStrings.read(yaml: file.text, file: file.path)
+            result[file.language] = strings
+            problems += fileProblems
+        }
+        return result
+    }
+
     /// Assets by path below `assets/`; what the folder has that can't be used is added to `problems`.
     func assets(displayPath: (URL) -> String, problems: inout [Diagnostic]) -> [String: ThemeAsset] {
         switch source {

@@ -18,6 +18,13 @@
   if (!box) return;
 
   var el = Glossary.el;
+  // The page's words for the box (data-strings, from the theme's i18n/<lang>.yml); English without them.
+  var words = {};
+  try { words = JSON.parse(box.getAttribute("data-strings") || "{}"); } catch (error) { words = {}; }
+  function say(name, english, values) {
+    var text = typeof words[name] === "string" ? words[name] : english;
+    return text.replace(/\{(\w+)\}/g, function (all, key) { return values && key in values ? String(values[key]) : all; });
+  }
   var root = document.body.getAttribute("data-root") || "/";
   var indexURL = root + "search/index.json";
   var folder = indexURL.replace(/[^\/]*$/, "");
@@ -30,12 +37,12 @@
   // type=text, as the combobox pattern has it: axe counts autocomplete=off (no browser suggestions over ours)
   // inappropriate on a search field.
   var input = el("input", {
-    type: "text", inputmode: "search", className: "site-search-input", placeholder: "Search", "aria-label": "Search the site",
+    type: "text", inputmode: "search", className: "site-search-input", placeholder: say("search", "Search"), "aria-label": say("search_site", "Search the site"),
     role: "combobox", "aria-expanded": "false", "aria-controls": listId, "aria-autocomplete": "list",
     autocomplete: "off", spellcheck: "false", autocapitalize: "none", enterkeyhint: "go"
   });
   var key = el("kbd", { className: "site-search-key", "aria-hidden": "true" }, "/");
-  var list = el("ul", { id: listId, className: "site-search-results", role: "listbox", "aria-label": "Search results" });
+  var list = el("ul", { id: listId, className: "site-search-results", role: "listbox", "aria-label": say("search_results", "Search results") });
   var status = el("p", { className: "site-search-status", role: "status" });
   var panel = el("div", { className: "site-search-panel", hidden: true }, status, list);
   var form = el("form", { className: "site-search-form", role: "search" }, input, key, panel);
@@ -348,7 +355,7 @@
       showPanel(false);
       return;
     }
-    status.textContent = "Searching…";
+    status.textContent = say("searching", "Searching…");
     showPanel(true);
     loadEngine().then(function (engine) {
       return engine.search(text).then(function (results) {
@@ -361,15 +368,15 @@
       if (number !== state.number) return;  // a later query is under way
       render(found.results, found.documents);
       setActive(-1);
-      status.textContent = found.total === 0 ? "No results for “" + text + "”"
-        : found.total > found.results.length ? found.results.length + " of " + found.total + " results"
-        : found.total === 1 ? "1 result" : found.total + " results";
+      status.textContent = found.total === 0 ? say("no_results", "No results for “{query}”", { query: text })
+        : found.total > found.results.length ? say("some_results", "{shown} of {total} results", { shown: found.results.length, total: found.total })
+        : found.total === 1 ? say("one_result", "1 result") : say("results", "{total} results", { total: found.total });
       showPanel(true);
     }).catch(function () {
       if (number !== state.number) return;
       list.replaceChildren();
       state.options = [];
-      status.textContent = "The search could not be loaded.";
+      status.textContent = say("search_failed", "The search could not be loaded.");
       showPanel(true);
     });
   }

@@ -1,0 +1,45 @@
+/// The languages of a site (`languages:` in glossary.yml) and where each one's pages are: the default language's at the
+/// root of `content/` (or in `content/<lang>/` with `default_language_at_root: false`), every other's in
+/// `content/<lang>/`, published at the same path below the site.
+public struct SiteLanguages: Sendable, Equatable {
+    /// Language codes, the default first.
+    public var codes: [String]
+    public var defaultAtRoot: Bool
+
+    public init(codes: [String], defaultAtRoot: Bool = true) {
+        self.codes = codes.isEmpty ? ["en"] : codes
+        self.defaultAtRoot = defaultAtRoot
+    }
+
+    public var defaultLanguage: String { codes[0] }
+
+    /// Whether the site has more than one language (a site in one has no switcher, no alternates).
+    public var isMultilingual: Bool { codes.count > 1 }
+
+    /// The URL path of `code`'s home below the site root: `fr/`, or empty for the default language at the root.
+    public func folder(_ code: String) -> String {
+        code == defaultLanguage && defaultAtRoot ? "" : code + "/"
+    }
+
+    /// The language of the page at `urlPath` (below the site root): the language whose folder holds it, else the default.
+    public func language(ofPath urlPath: String) -> String {
+        guard isMultilingual else { return defaultLanguage }
+        for code in codes where !folder(code).isEmpty && urlPath.hasPrefix(folder(code)) { return code }
+        return defaultLanguage
+    }
+
+    /// `urlPath` without its language's folder: what the same page in another language has after that one's.
+    public func pathInLanguage(_ urlPath: String) -> String {
+        String(urlPath.dropFirst(folder(language(ofPath: urlPath)).count))
+    }
+
+    /// The language's own name, for the switcher (`Français`); the code for a language this table doesn't know.
+    public static func name(of code: String) -> String {
+        let base = code.split(separator: "-").first.map(String.init)?.lowercased() ?? code
+        return names[base] ?? code
+    }
+
+    static let names = [
+        "en": "English", "fr": "Français", "de": "Deutsch", "es": "Español", "it": "Italiano", "pt": "Português", "nl": "Nederlands",
+    ]
+}

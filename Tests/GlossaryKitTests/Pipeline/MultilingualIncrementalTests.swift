@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import GlossaryKit
+
+/// A multilingual site built again after edits that change which pages are translations of which (a page added in
+/// one language, a `translation_of:`, a site string, the list of languages) gives what a build from nothing gives.
+@Suite struct MultilingualIncrementalTests {
+    static let startingSite: [String: String] = [
+        "glossary.yml": "title: Site\nlanguages: [en, fr, de]\n",
+        "content/index.md": "---\ntitle: Home\n---\nWelcome to [[kerning]].\n",
+        "content/guide/intro.md": "---\ntitle: Intro\n---\n# Intro\n\nAbout [[kerning]].\n",
+        "content/fr/index.md": "---\ntitle: Accueil\n---\nBienvenue.\n",
+        "content/de/index.md": "---\ntitle: Startseite\n---\nWillkommen.\n",
+        "content/glossary/kerning.md": "---\nterm: Kerning\n---\nThe space between two letters.\n",
+    ]
+
+    static let edits: [(String, @Sendable (IncrementalBuildTests.Folder) throws -> Void)] = [
+        ("translate a page by its path", { try $0.write("content/de/guide/intro.md", "---\ntitle: Einführung\n---\nÜber Typografie.\n") }),
+        (
+            "translate a page by translation_of",
+            { try $0.write("content/fr/guide/presentation.md", "---\ntitle: Présentation\ntranslation_of: guide/intro.md\n---\nÀ propos.\n") }
+        ),
+        ("edit a translation's text", { try $0.append("content/fr/guide/presentation.md", "\nEncore.\n") }),
+        ("change a site string", { try $0.write("themes/default/i18n/fr.yml", "dark_mode: Thème sombre\n") }),
+        ("remove a translation", { try $0.remove("content/de/guide/intro.md") }),
+        ("drop a language", { try $0.write("glossary.yml", "title: Site\nlanguages: [en, fr]\n") }),
+        ("back to one language", { try $0.write("glossary.yml", "title: Site\n") }),
+    ]
+
+    @Test(arguments: IncrementalBuildTests.Mode.allCases)
+    func incrementalBuildsOfAMultilingualSiteEqualCleanBuilds(mode: IncrementalBuildTests.Mode) async throws {
+        let folder = try IncrementalBuildTests.Folder(Self.startingSite, theme: .builtIn)
+        let builds = try IncrementalBuildTests.Builds(folder, mode: mode)
+        await builds.check("first build")
+        for (name, edit) in Self.edits {
+            try edit(folder)
+            await builds.check(name)
+        }
+    }
+}

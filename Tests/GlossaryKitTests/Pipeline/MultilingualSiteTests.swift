@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+
+@testable import GlossaryKit
+
+/// A site in several languages (`languages:`): each page in its language's folder, its `<html lang>`, its `hreflang`
+/// alternates and a switcher leading to the same page in each language, or to that language's home.
+@Suite struct MultilingualSiteTests {
+    static let site =
+        """
+        -- glossary.yml --
+        title: Type
+        site: https://docs.example.org
+        languages: [en, fr, de]
+        -- content/index.md --
+        ---
+        title: Home
+        ---
+        Welcome.
+        -- content/guide/intro.md --
+        ---
+        title: Intro
+        ---
+        About type.
+        -- content/guide/only-english.md --
+        ---
+        title: Only English
+        ---
+        Not translated.
+        -- content/fr/index.md --
+        ---
+        title: Accueil
+        ---
+        Bienvenue.
+        -- content/fr/guide/introduction.md --
+        ---
+        title: Introduction
+        translation_of: guide/intro.md
+        ---
+        À propos de la typographie.
+        -- content/de/index.md --
+        ---
+        title: Startseite
+        ---
+        Willkommen.
+        -- content/de/guide/intro.md --
+        ---
+        title: Einführung
+        ---
+        Über Typografie.
+        """
+
+    /// The lines of `html` that say its language: `<html lang>`, the alternates and the switcher's links.
+    static func languageLines(_ html: String) -> [String] {
+        html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            $0.hasPrefix("<html") || $0.hasPrefix("<link rel=\"alternate\"") || $0.contains(" hreflang=") || $0.hasPrefix("<a class=\"site-title\"")
+        }
+    }
+
+    @Test func eachPageSaysItsLanguageAndLinksItsTranslations() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        #expect(result.diagnostics.map(\.description) == [])
+        #expect(
+            Self.languageLines(files["guide/intro/index.html"] ?? "") == [
+                #"<html lang="en">"#,
+                #"<link rel="alternate" hreflang="en" href="https://docs.example.org/guide/intro/">"#,
+                #"<link rel="alternate" hreflang="fr" href="https://docs.example.org/fr/guide/introduction/">"#,
+                #"<link rel="alternate" hreflang="de" href="https://docs.example.org/de/guide/intro/">"#,
+                #"<a class="site-title" href="/">"#,
+                #"<li><a href="/guide/intro/" hreflang="en" lang="en" aria-current="true">English</a></li>"#,
+                #"<li><a href="/fr/guide/introduction/" hreflang="fr" lang="fr">Français</a></li>"#,
+                #"<li><a href="/de/guide/intro/" hreflang="de" lang="de">Deutsch</a></li>"#,
+            ])
+        #expect(
+            Self.languageLines(files["fr/guide/introduction/index.html"] ?? "") == [
+                #"<html lang="fr">"#,
+                #"<link rel="alternate" hreflang="en" href="https://docs.example.org/guide/intro/">"#,
+                #"<link rel="alternate" hreflang="fr" href="https://docs.example.org/fr/guide/introduction/">"#,
+                #"<link rel="alternate" hreflang="de" href="https://docs.example.org/de/guide/intro/">"#,
+                #"<a class="site-title" href="/fr/">"#,
+                #"<li><a href="/guide/intro/" hreflang="en" lang="en">English</a></li>"#,
+                #"<li><a href="/fr/guide/introduction/" hreflang="fr" lang="fr" aria-current="true">Français</a></li>"#,
+                #"<li><a href="/de/guide/intro/" hreflang="de" lang="de">Deutsch</a></li>"#,
+            ])
+        // Without a translation, the switcher leads to the language's home.
+        #expect(
+            Self.languageLines(files["guide/only-english/index.html"] ?? "") == [
+                #"<html lang="en">"#,
+                #"<link rel="alternate" hreflang="en" href="https://docs.example.org/guide/only-english/">"#,
+                #"<a class="site-title" href="/">"#,
+                #"<li><a href="/guide/only-english/" hreflang="en" lang="en" aria-current="true">English</a></li>"#,
+                #"<li><a href="/fr/" hreflang="fr" lang="fr">Français</a></li>"#,
+                #"<li><a href="/de/" hreflang="de" lang="de">Deutsch</a></li>"#,
+            ])
+        #expect(
+            Self.languageLines(files["de/index.html"] ?? "") == [
+                #"<html lang="de">"#,
+                #"<link rel="alternate" hreflang="en" href="https://docs.example.org/">"#,
+                #"<link rel="alternate" hreflang="fr" href="https://docs.example.org/fr/">"#,
+                #"<link rel="alternate" hreflang="de" href="https://docs.example.org/de/">"#,
+                #"<a class="site-title" href="/de/">"#,
+                #"<li><a href="/" hreflang="en" lang="en">English</a></li>"#,
+                #"<li><a href="/fr/" hreflang="fr" lang="fr">Français</a></li>"#,
+                #"<li><a href="/de/" hreflang="de" lang="de" aria-current="true">Deutsch</a></li>"#,
+            ])
+    }
+
+    /// The hrefs of the page's sidebar, in order.
+    static func sidebarLinks(_ html: String) -> [String] {
+        guard let start = html.range(of: "<nav class=\"sidebar\""), let end = html.range(of: "</nav>", range: start.upperBound..<html.endIndex) else {
+            return []
+        }
+        return html[start.upperBound..<end.lowerBound].components(separatedBy: "href=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
+    }
+
+    @Test func eachLanguageHasItsOwnSidebarAndPager() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(Self.sidebarLinks(files["guide/intro/index.html"] ?? "") == ["/guide/", "/guide/intro/", "/guide/only-english/"])
+        #expect(Self.sidebarLinks(files["fr/guide/introduction/index.html"] ?? "") == ["/fr/guide/", "/fr/guide/introduction/"])
+        #expect(files["fr/guide/introduction/index.html"]?.contains("rel=\"prev\"") == true)
+        #expect(files["de/guide/intro/index.html"]?.contains("rel=\"next\"") == false)
+    }
+
+    @Test func aSiteInOneLanguageHasNoSwitcherAndNoAlternates() async throws {
+        let site = try ExportTestSite(
+            """
+            -- glossary.yml --
+            title: Type
+            languages: [fr]
+            -- content/index.md --
+            Bienvenue.
+            """)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        #expect(result.diagnostics.map(\.description) == [])
+        #expect(
+            Self.languageLines(files["index.html"] ?? "") == [
+                #"<html lang="fr">"#, #"<a class="site-title" href="/">"#,
+            ])
+    }
+
+    @Test(arguments: [
+        ("languages: [en, en]\n", "glossary.yml:1:12: error: 'languages' must name each language once, found a list [config-value]"),
+        ("languages: [en, fr/x]\n", "glossary.yml:1:12: error: 'languages' must list language codes like 'en', the default first, found a list [config-value]"),
+        (
+            "language: de\nlanguages: [en, de]\n",
+            "glossary.yml:2:12: error: 'languages' must start with the default language, 'de' (language:), found a list [config-value]"
+        ),
+    ])
+    func languagesMustBeDistinctCodesStartingWithTheDefault(yaml: String, message: String) {
+        let (_, diagnostics) = SiteConfig.load(yaml: yaml, file: "glossary.yml")
+        #expect(diagnostics.map(\.description) == [message])
+    }
+
+    @Test func languagesSetTheDefaultLanguage() {
+        let (config, diagnostics) = SiteConfig.load(yaml: "languages: [fr, en]\ndefault_language_at_root: false\n", file: "glossary.yml")
+        #expect(diagnostics.isEmpty)
+        #expect(config.language == "fr")
+        #expect(config.siteLanguages.folder("fr") == "fr/")
+        #expect(config.siteLanguages.language(ofPath: "en/guide/") == "en")
+        #expect(config.siteLanguages.language(ofPath: "guide/") == "fr")
+    }
+
+    /// The lines of `html` with the theme's words this test looks at.
+    static func wordLines(_ html: String) -> [String] {
+        html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            $0.hasPrefix("<title>") || $0.hasPrefix("<a class=\"skip-link\"") || $0.hasPrefix("<span class=\"visually-hidden\">")
+                || $0.hasPrefix("<option") || $0.hasPrefix("{{") || $0.hasPrefix("<nav class=\"site-nav\"")
+                || $0.hasPrefix("<li><a href=\"/") && !$0.contains("hreflang")
+                || $0.hasPrefix("<nav class=\"language-switcher\"")
+        }
+    }
+
+    @Test func theThemeSpeaksThePageLanguageWithTheSiteOwnStrings() async throws {
+        let site = try ExportTestSite(
+            Self.site + """
+
+                -- themes/default/i18n/fr.yml --
+                dark_mode: Thème sombre
+                """)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        #expect(result.diagnostics.map(\.description) == [])
+        #expect(
+            Self.wordLines(files["fr/index.html"] ?? "") == [
+                "<title>Accueil · Type</title>",
+                ##"<a class="skip-link" href="#main">Aller au contenu</a>"##,
+                #"<nav class="language-switcher" aria-label="Langue">"#,
+                #"<span class="visually-hidden">Police</span>"#,
+                #"<option value="sans">Sans empattement</option>"#,
+                #"<option value="serif">Avec empattement</option>"#,
+                #"<option value="mono">Chasse fixe</option>"#,
+                #"<span class="visually-hidden">Thème sombre</span>"#,
+                #"<nav class="site-nav" aria-label="Site">"#,
+                #"<li><a href="/fr/" aria-current="page">Accueil</a></li>"#,
+                #"<li><a href="/terms/">Glossaire</a></li>"#,
+                #"<li><a href="/search/">Dictionnaire</a></li>"#,
+            ])
+        #expect(
+            Self.wordLines(files["de/guide/intro/index.html"] ?? "") == [
+                "<title>Einführung · Type</title>",
+                ##"<a class="skip-link" href="#main">Zum Inhalt springen</a>"##,
+                #"<nav class="language-switcher" aria-label="Sprache">"#,
+                #"<span class="visually-hidden">Schrift</span>"#,
+                #"<option value="sans">Serifenlos</option>"#,
+                #"<option value="serif">Serifen</option>"#,
+                #"<option value="mono">Festbreite</option>"#,
+                #"<span class="visually-hidden">Dunkelmodus</span>"#,
+                #"<nav class="site-nav" aria-label="Website">"#,
+                #"<li><a href="/de/">Startseite</a></li>"#,
+                #"<li><a href="/terms/">Glossar</a></li>"#,
+                #"<li><a href="/search/">Wörterbuch</a></li>"#,
+            ])
+    }
+
+    @Test func theSearchBoxGetsThePageLanguageStringsAndAnEnglishPageNone() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        let box = { (html: String) in
+            html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("data-site-search") } ?? ""
+        }
+        #expect(box(files["guide/intro/index.html"] ?? "") == #"<div class="site-search js-only" data-site-search></div>"#)
+        let french = box(files["fr/index.html"] ?? "")
+        let json = french.components(separatedBy: "data-strings=\"").last?.components(separatedBy: "\"").first ?? ""
+        let strings = try JSONParser.parse(Array(json.replacingOccurrences(of: "&quot;", with: "\"").utf8))
+        #expect(strings["no_results"] == .string("Aucun résultat pour « {query} »"))
+        #expect(strings["search_site"] == .string("Rechercher dans le site"))
+        #expect(strings["some_results"] == .string("{shown} résultats sur {total}"))
+    }
+
+    @Test func aStringALanguageLacksIsEnglishWithAWarningNamingIt() async throws {
+        let site = try ExportTestSite(
+            """
+            -- glossary.yml --
+            title: Type
+            languages: [en, fr, sv]
+            -- content/index.md --
+            Welcome.
+            -- themes/default/i18n/en.yml --
+            new_label: New
+            """)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "glossary.yml:2:12: warning: the theme has no 'fr' string 'new_label'; the English one is shown [missing-translation]",
+                "glossary.yml:2:12: warning: the theme has no strings in 'sv' (i18n/sv.yml); the English ones are shown [missing-translation]",
+            ])
+        #expect(files["index.html"]?.contains(##"<a class="skip-link" href="#main">Skip to content</a>"##) == true)
+    }
+
+    @Test func everyLocaleOfTheDefaultThemeHasEveryString() {
+        let strings = BuiltInThemeStrings.load()
+        #expect(Set(strings.byLanguage.keys) == ["en", "fr", "de", "es", "it", "pt", "nl"])
+        for language in strings.byLanguage.keys.sorted() {
+            #expect(strings.missing(in: language) == [], "\(language)")
+            #expect(Set((strings.byLanguage[language] ?? [:]).keys) == Set((strings.byLanguage["en"] ?? [:]).keys), "\(language)")
+        }
+    }
+}
+
+/// The built-in theme's strings, as a build reads them.
+enum BuiltInThemeStrings {
+    static func load() -> ThemeStrings {
+        var problems: [Diagnostic] = []
+        let strings = ThemeLayer(name: "default", source: .builtIn).strings(displayPath: \.path, problems: &problems)
+        return ThemeStrings(byLanguage: strings)
+    }
+}
