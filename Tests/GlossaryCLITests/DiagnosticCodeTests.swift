@@ -147,6 +147,29 @@ import Testing
                 "   |       ^",
             ]),
         Trigger(
+            code: .deprecatedTerm,
+            site: "-- content/index.md --\nUse the logon screen.\n-- content/glossary/a.md --\n---\nterm: log in\ndeprecated: [logon]\n---\nA.\n",
+            expected: [
+                "content/index.md:1:9: warning: 'logon' is a deprecated term; use 'log in' [deprecated-term]",
+                " 1 | Use the logon screen.",
+                "   |         ^",
+                "content/glossary/a.md:2:7: note: 'log in' is defined here",
+                " 2 | term: log in",
+                "   |       ^",
+            ]),
+        Trigger(
+            code: .forbiddenTerm,
+            site: "-- content/index.md --\nSee [[hosts]].\n-- content/glossary/a.md --\n---\nterm: server\n---\nA.\n"
+                + "-- content/glossary/b.md --\n---\nterm: host\nstatus: forbidden\nuse: server\n---\nB.\n",
+            expected: [
+                "content/index.md:1:7: error: 'hosts' is a form of 'host', a forbidden term; use 'server' [forbidden-term]",
+                " 1 | See [[hosts]].",
+                "   |       ^",
+                "content/glossary/a.md:2:7: note: 'server' is defined here",
+                " 2 | term: server",
+                "   |       ^",
+            ]),
+        Trigger(
             code: .unclosedTerm, site: "-- content/index.md --\nSee [[open\n",
             expected: [
                 "content/index.md:1:5: warning: '[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[[' [unclosed-term]",

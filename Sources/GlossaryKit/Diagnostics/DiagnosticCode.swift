@@ -30,6 +30,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case duplicateTerm = "duplicate-term"
     case aliasCollision = "alias-collision"
     case unusedTerm = "unused-term"
+    case deprecatedTerm = "deprecated-term"
+    case forbiddenTerm = "forbidden-term"
     case unclosedTerm = "unclosed-term"
     case termMarkup = "term-markup"
     case emptyTerm = "empty-term"
@@ -72,13 +74,15 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         switch self {
         case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .termMarkup, .emptyTerm, .unknownTerm,
             .brokenLink,
-            .ambiguousTerm, .brokenAnchor, .headingID, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite,
+            .ambiguousTerm, .brokenAnchor, .headingID, .navUnknownPage, .navDuplicatePage, .unusedTerm, .deprecatedTerm, .cacheUnreadable, .cacheCorrupt,
+            .cacheWrite,
             .cacheLeftover,
             .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
-            .duplicateTerm, .aliasCollision, .termTooLong, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateRecursion, .templateMissing,
+            .duplicateTerm, .aliasCollision, .forbiddenTerm, .termTooLong, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateRecursion,
+            .templateMissing,
             .badAPIURL,
             .badResponse:
             .error
@@ -126,6 +130,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .duplicateTerm: "two glossary entries define the same term"
         case .aliasCollision: "an alias of a glossary entry is another entry's term or alias"
         case .unusedTerm: "a glossary entry that no page uses (reported by glossary check)"
+        case .deprecatedTerm: "a page writes a name the glossary marks deprecated (as a reference or a plain word, in any form)"
+        case .forbiddenTerm: "a page writes a name the glossary marks forbidden (as a reference or a plain word, in any form)"
         case .unclosedTerm: "'[[' without ']]' on the same line"
         case .termMarkup: "a term reference holds markup (raw HTML, code, emphasis, a link) instead of a plain word"
         case .emptyTerm: "a term reference names no word"
@@ -209,6 +215,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "A name links to one entry only: remove the alias, or merge the two entries. The note points at the entry that has the name; terms win over aliases, and the first entry (in path order) over later ones."
         case .unusedTerm:
             "Reference the term from a page ([[word]], or the page's front matter terms:), or delete the entry if the glossary no longer needs it. Uses by other glossary entries don't count; the warning fails glossary check only with --strict."
+        case .deprecatedTerm:
+            "Write the term the message names instead (the note points at its entry). An entry marks a name with 'status: deprecated' and 'use: TERM' on its term, or lists it in 'deprecated:'; the entry's own text may write it. The warning fails a build or glossary check only with --strict."
+        case .forbiddenTerm:
+            "Write the term the message names instead (the note points at its entry); the build fails until then. An entry marks a name with 'status: forbidden' and 'use: TERM' on its term, or lists it in 'forbidden:'; the entry's own text may write it."
         case .unclosedTerm:
             "Close the reference on the same line ('[[word]]', without markup inside), or write '\\[[' for a literal '[['."
         case .termMarkup:

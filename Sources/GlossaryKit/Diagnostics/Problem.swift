@@ -52,6 +52,9 @@ public indirect enum Problem: Hashable, Sendable {
     /// `length` is the word's length in characters (Unicode scalars).
     case termTooLong(word: String, length: Int, limit: Int)
     case unknownTerm(word: String, reason: UnknownTermReason)
+    /// A page writes a name an entry marks deprecated (`form`: the inflected form written, nil for the name itself).
+    case deprecatedTerm(name: String, form: String?, preferred: String?)
+    case forbiddenTerm(name: String, form: String?, preferred: String?)
     case unknownSeeAlso(word: String)
     /// A bare reference to a word of several senses (sorted), none picked.
     case ambiguousTerm(word: String, senses: [String])
@@ -179,6 +182,8 @@ public indirect enum Problem: Hashable, Sendable {
         case .duplicateTerm: .duplicateTerm
         case .aliasCollision: .aliasCollision
         case .unusedTerm: .unusedTerm
+        case .deprecatedTerm: .deprecatedTerm
+        case .forbiddenTerm: .forbiddenTerm
         case .unclosedTerm: .unclosedTerm
         case .termMarkup: .termMarkup
         case .emptyTerm: .emptyTerm
@@ -261,6 +266,10 @@ public indirect enum Problem: Hashable, Sendable {
         case .aliasCollision(let alias, let other, let otherIsAlias):
             return otherIsAlias ? "alias \(q(alias)) is already an alias of \(q(other))" : "alias \(q(alias)) is already the term \(q(other))"
         case .unusedTerm(let word): return "no page uses \(q(word))"
+        case .deprecatedTerm(let name, let form, let preferred), .forbiddenTerm(let name, let form, let preferred):
+            let status = code == .forbiddenTerm ? "forbidden" : "deprecated"
+            let written = form.map { "\(q($0)) is a form of \(q(name)), a \(status) term" } ?? "\(q(name)) is a \(status) term"
+            return written + (preferred.map { "; use \(q($0))" } ?? "")
         case .unclosedTerm: return "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['"
         case .termMarkup(let found):
             return "term reference \(q("[[" + found + "]]")) holds markup; a reference names a plain word ([[word]] or [[shown text|word]])"
