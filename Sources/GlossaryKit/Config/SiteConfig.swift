@@ -4,6 +4,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where the site is deployed; always ends with `/`.
     public var baseURL: String = "/"
     public var language: String = "en"
+
+    /// The language of the page at `contentPath` (below `content/`): the site's `language:` (one language a site).
+    public func language(ofContentPath contentPath: String) -> String { language }
     /// Folder name under `themes/`.
     public var theme: String = "default"
     public var description: String?

@@ -36,11 +36,28 @@ public struct TermStatusCheck: Sendable {
     /// Everything the check is made from: a page's problems depend on it.
     public let fingerprint: Fingerprint
     private let matcher: Shared<TermMatcher<Int>>
+    /// For a language Snowball stems (not English): the names by their last word's stem, each with the words
+    /// before it (folded); a text's words are stemmed and looked up there instead of matched.
+    private let stemmer: SnowballStemmer?
+    private let stems: [String: [(index: Int, before: [String])]]
 
-    /// The check of `names`, each also found by the forms `inflect` gives it (lower case; WordNet's for English).
-    public init(names: [Name], inflector: AutolinkSettings.Inflector? = nil) {
+    /// The check of `names`, each also found by the forms `inflect` gives it (lower case; WordNet's for English), or
+    /// with `stemmer` by any word of the same stem.
+    public init(names: [Name], inflector: AutolinkSettings.Inflector? = nil, stemmer: SnowballStemmer? = nil) {
         self.names = names
+        self.stemmer = stemmer
+        var stems: [String: [(index: Int, before: [String])]] = [:]
+        if let stemmer {
+            for (index, name) in names.enumerated() {
+                guard let key = TermKey(name.name) else { continue }
+                var words = key.rawValue.split(separator: " ").map(String.init)
+                guard let last = words.popLast() else { continue }
+                stems[stemmer.stem(last), default: []].append((index, words))
+            }
+        }
+        self.stems = stems
         var hasher = FingerprintHasher()
+        hasher.combine(stemmer?.language)
         hasher.combine("term-status")
         hasher.combineCount(names.count)
         for name in names {
@@ -64,10 +81,54 @@ public struct TermStatusCheck: Sendable {
 
     /// Every name found in `text`, leaving out those that `entry` (a glossary entry's path below `content/`) marks.
     func hits(inUTF8 text: UnsafeBufferPointer<UInt8>, entry: String?) -> [Hit] {
-        matcher.value.matches(inUTF8: text).compactMap { match in
+        if let stemmer { return stemHits(inUTF8: text, stemmer: stemmer).filter { $0.name.entry != entry } }
+        return matcher.value.matches(inUTF8: text).compactMap { match in
             let name = names[match.id]
             return name.entry == entry ? nil : Hit(range: match.range, name: name)
         }
+    }
+
+    /// The names whose last word has the stem of a word of `text`, the words before it written just before it.
+    private func stemHits(inUTF8 text: UnsafeBufferPointer<UInt8>, stemmer: SnowballStemmer) -> [Hit] {
+        let words = Self.words(inUTF8: text)
+        var hits: [Hit] = []
+        for (position, word) in words.enumerated() {
+            guard let candidates = stems[stemmer.stem(word.text)] else { continue }
+            for candidate in candidates where candidate.before.count <= position {
+                let before = words[(position - candidate.before.count)..<position]
+                guard zip(before, candidate.before).allSatisfy({ TermKey($0.text)?.rawValue == $1 }) else { continue }
+                hits.append(Hit(range: (before.first?.range.lowerBound ?? word.range.lowerBound)..<word.range.upperBound, name: names[candidate.index]))
+                break
+            }
+        }
+        return hits
+    }
+
+    /// The words of `text` and their UTF-8 ranges: runs of letters, marks, numbers and `_`. Anything else parts words,
+    /// an apostrophe too (`l'serveur` holds `serveur`).
+    static func words(inUTF8 text: UnsafeBufferPointer<UInt8>) -> [(text: String, range: Range<Int>)] {
+        let string = String(decoding: text, as: UTF8.self)
+        var words: [(String, Range<Int>)] = []
+        var start: Int?
+        var offset = 0
+        func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .spacingMark
+        }
+        for scalar in string.unicodeScalars {
+            let width = String(scalar).utf8.count
+            if isWordScalar(scalar) {
+                if start == nil { start = offset }
+            } else if let first = start {
+                words.append((String(decoding: UnsafeBufferPointer(rebasing: text[first..<offset]), as: UTF8.self), first..<offset))
+                start = nil
+            }
+            offset += width
+        }
+        if let first = start {
+            words.append((String(decoding: UnsafeBufferPointer(rebasing: text[first..<offset]), as: UTF8.self), first..<offset))
+        }
+        return words
     }
 
     /// The problem of writing `written` for `name` (a form of it, or the name itself), with a note at the preferred

@@ -45,7 +45,9 @@ struct Load: Sendable {
             dictionaryTerms = dictionaryAutolinkTerms(team: team, records: entryRecords + firstReadings.compactMap { $0.parsed?.record })
         }
         let statusNames = TermStatusCheck.names(team: team, entries: entryRecords)
-        let statuses = statusNames.isEmpty ? nil : TermStatusCheck(names: statusNames, inflector: inflector)
+        // Made once a build: a site's pages share its language.
+        let stemmer = SnowballStemmer(language: config.language(ofContentPath: ""))
+        let statuses = statusNames.isEmpty ? nil : TermStatusCheck(names: statusNames, inflector: inflector, stemmer: stemmer)
         let autolink =
             terms.isEmpty && dictionaryTerms.isEmpty
             ? nil : AutolinkSettings(mode: config.autolink, terms: terms, dictionaryTerms: dictionaryTerms, inflector: inflector, statuses: statuses)

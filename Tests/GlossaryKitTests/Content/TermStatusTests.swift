@@ -103,3 +103,91 @@ import Testing
             ])
     }
 }
+
+/// Word forms beyond English: Snowball's stemmer for the site's language finds a name's forms in references and
+/// plain words, for term status and for resolving references.
+@Suite struct SnowballFormTests {
+    func build(_ text: String) async throws -> (diagnostics: [String], files: [String: String]) {
+        let site = try ExportTestSite(text)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        return (result.diagnostics.map(\.description), files)
+    }
+
+    @Test func stemsAreSnowballs() throws {
+        let french = try #require(SnowballStemmer(language: "fr"))
+        #expect(french.stem("serveurs") == french.stem("serveur"))
+        let german = try #require(SnowballStemmer(language: "de-AT"))
+        #expect(german.stem("Datenbanken") == german.stem("Datenbank"))
+        #expect(SnowballStemmer(language: "en") == nil)
+        #expect(SnowballStemmer(language: "tlh") == nil)
+    }
+
+    @Test func aFrenchReferenceByAPluralLinksItsTerm() async throws {
+        let (diagnostics, files) = try await build(
+            """
+            -- glossary.yml --
+            title: T
+            language: fr
+            -- content/glossary/serveur.md --
+            ---
+            term: serveur
+            ---
+            Un ordinateur.
+            -- content/index.md --
+            Les [[serveurs]] répondent.
+
+            """)
+        #expect(diagnostics == [])
+        #expect(files["index.html"]?.contains(#"<a class="term" href="/terms/serveur/" data-term="serveur">serveurs</a>"#) == true)
+    }
+
+    @Test func frenchDeprecatedAndForbiddenFormsAreFound() async throws {
+        let (diagnostics, _) = try await build(
+            """
+            -- glossary.yml --
+            title: T
+            language: fr
+            -- content/glossary/courriel.md --
+            ---
+            term: courriel
+            deprecated: [mél]
+            forbidden: [email]
+            ---
+            Un message électronique.
+            -- content/index.md --
+            Deux [[mél]] et trois emails.
+
+            """)
+        #expect(
+            diagnostics == [
+                "content/index.md:1:8: warning: 'mél' is a deprecated term; use 'courriel' [deprecated-term]",
+                "content/index.md:1:23: error: 'emails' is a form of 'email', a forbidden term; use 'courriel' [forbidden-term]",
+            ])
+    }
+
+    @Test func germanPluralsOfAForbiddenTermAreFound() async throws {
+        let (diagnostics, _) = try await build(
+            """
+            -- glossary.yml --
+            title: T
+            language: de
+            -- content/glossary/datenbank.md --
+            ---
+            term: Datenbank
+            status: forbidden
+            use: Datenspeicher
+            ---
+            Veraltet.
+            -- content/glossary/datenspeicher.md --
+            ---
+            term: Datenspeicher
+            ---
+            Ein Speicher.
+            -- content/index.md --
+            Zwei Datenbanken.
+
+            """)
+        #expect(diagnostics == ["content/index.md:1:6: error: 'Datenbanken' is a form of 'Datenbank', a forbidden term; use 'Datenspeicher' [forbidden-term]"])
+    }
+}
