@@ -170,6 +170,28 @@ import Testing
                 "   |       ^",
             ]),
         Trigger(
+            code: .importUnmapped, site: page + "-- terms.csv --\nterm,colour\nhost,red\n", arguments: ["import", "terms.csv"],
+            expected: [
+                "terms.csv:1:6: warning: the column 'colour' is not imported: glossary has nothing to map it to [import-unmapped]",
+                " 1 | term,colour",
+                "   |      ^",
+            ]),
+        Trigger(
+            code: .importSyntax, site: page + "-- terms.csv --\nterm\n\"open\n", arguments: ["import", "terms.csv"],
+            expected: [
+                "terms.csv:2:1: error: a quoted CSV field is never closed [import-syntax]",
+                " 2 | \"open",
+                "   | ^",
+            ]),
+        Trigger(
+            code: .importExists, site: page + "-- content/glossary/host.md --\n---\nterm: host\n---\nA.\n-- terms.csv --\nterm\nhost\n",
+            arguments: ["import", "terms.csv"],
+            expected: [
+                "terms.csv:2:1: error: content/glossary/host.md exists; pass --force to replace it [import-exists]",
+                " 2 | host",
+                "   | ^",
+            ]),
+        Trigger(
             code: .unclosedTerm, site: "-- content/index.md --\nSee [[open\n",
             expected: [
                 "content/index.md:1:5: warning: '[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[[' [unclosed-term]",

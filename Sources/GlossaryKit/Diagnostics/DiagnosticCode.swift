@@ -67,6 +67,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case badResponse = "bad-response"
     // WordNet
     case wordNetUnavailable = "wordnet-unavailable"
+    // glossary import
+    case importSyntax = "import-syntax"
+    case importUnmapped = "import-unmapped"
+    case importExists = "import-exists"
 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -77,14 +81,14 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             .ambiguousTerm, .brokenAnchor, .headingID, .navUnknownPage, .navDuplicatePage, .unusedTerm, .deprecatedTerm, .cacheUnreadable, .cacheCorrupt,
             .cacheWrite,
             .cacheLeftover,
-            .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable:
+            .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable, .importUnmapped:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
             .duplicateTerm, .aliasCollision, .forbiddenTerm, .termTooLong, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateRecursion,
             .templateMissing,
             .badAPIURL,
-            .badResponse:
+            .badResponse, .importSyntax, .importExists:
             .error
         }
     }
@@ -161,6 +165,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .apiRateLimited: "the dictionary API kept refusing requests as too many (HTTP 429)"
         case .badResponse: "the dictionary API sent an answer that can't be used"
         case .wordNetUnavailable: "the WordNet data could not be opened; the build went on without WordNet"
+        case .importSyntax: "glossary import can't read the file: a TBX file that is not well-formed XML, a CSV file with a quote left open or no term column"
+        case .importUnmapped: "glossary import met something in the file it has nothing to map to (an element, a column, a language the site is not in)"
+        case .importExists: "glossary import would replace an entry that exists (without --force)"
         }
     }
 
@@ -275,6 +282,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Lower dictionary.rate_limit or dictionary.concurrency, or build again later; cached terms are not asked again."
         case .badResponse:
             "The answer was not the API's format; check dictionary.api points at a Free Dictionary API compatible service. Nothing of it was cached."
+        case .importSyntax:
+            "Fix the file at the place given (xmllint FILE shows XML errors), or export it again from the tool that made it; nothing was imported."
+        case .importUnmapped:
+            "Nothing to do if you don't need it: the rest of the file was imported. Otherwise add what it said to the entries by hand. The README lists what import maps."
+        case .importExists:
+            "Pass --force to replace the entry with the imported one, or remove or rename the existing entry; the other entries were imported."
         case .wordNetUnavailable:
             "Install Debian's wordnet-base (the data in /usr/share/wordnet), or set WNSEARCHDIR to the folder holding index.noun; or take wordnet out of dictionary.providers to build without it and without the warning."
         }

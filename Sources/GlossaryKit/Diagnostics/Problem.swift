@@ -55,6 +55,12 @@ public indirect enum Problem: Hashable, Sendable {
     /// A page writes a name an entry marks deprecated (`form`: the inflected form written, nil for the name itself).
     case deprecatedTerm(name: String, form: String?, preferred: String?)
     case forbiddenTerm(name: String, form: String?, preferred: String?)
+    // MARK: glossary import
+    /// A TBX file that is not well-formed XML, a CSV file with a quote left open or no term column.
+    case importSyntax(detail: String)
+    /// `what`: `<elementName type="x">`, `the column 'x'`, `a row in 'fr' (…)`.
+    case importUnmapped(what: String)
+    case importExists(path: String)
     case unknownSeeAlso(word: String)
     /// A bare reference to a word of several senses (sorted), none picked.
     case ambiguousTerm(word: String, senses: [String])
@@ -184,6 +190,9 @@ public indirect enum Problem: Hashable, Sendable {
         case .unusedTerm: .unusedTerm
         case .deprecatedTerm: .deprecatedTerm
         case .forbiddenTerm: .forbiddenTerm
+        case .importSyntax: .importSyntax
+        case .importUnmapped: .importUnmapped
+        case .importExists: .importExists
         case .unclosedTerm: .unclosedTerm
         case .termMarkup: .termMarkup
         case .emptyTerm: .emptyTerm
@@ -270,6 +279,9 @@ public indirect enum Problem: Hashable, Sendable {
             let status = code == .forbiddenTerm ? "forbidden" : "deprecated"
             let written = form.map { "\(q($0)) is a form of \(q(name)), a \(status) term" } ?? "\(q(name)) is a \(status) term"
             return written + (preferred.map { "; use \(q($0))" } ?? "")
+        case .importSyntax(let detail): return DiagnosticText.escaped(detail)
+        case .importUnmapped(let what): return "\(DiagnosticText.escaped(what)) is not imported: glossary has nothing to map it to"
+        case .importExists(let path): return "\(DiagnosticText.escaped(path)) exists; pass --force to replace it"
         case .unclosedTerm: return "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['"
         case .termMarkup(let found):
             return "term reference \(q("[[" + found + "]]")) holds markup; a reference names a plain word ([[word]] or [[shown text|word]])"
