@@ -94,6 +94,20 @@ import Testing
         #expect(files["index.html"]?.contains(#"data-term="log_in""#) == true)
     }
 
+    @Test func termPagesShowTheStatus() async throws {
+        let site = try ExportTestSite("-- glossary.yml --\ntitle: T\n" + Self.entries + "-- content/index.md --\nHello.\n")
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(
+            files["terms/host/index.html"]?.contains(
+                #"<p class="term-status" data-term-status="deprecated">deprecated term: use <a href="/terms/server/">server</a></p>"#) == true)
+        #expect(
+            files["terms/log_in/index.html"]?.contains(
+                #"<p class="term-status">Not to be written: <span class="sep-item">logon (deprecated)</span><span class="sep-item">login (forbidden)</span></p>"#)
+                == true)
+        #expect(files["terms/server/index.html"]?.contains("term-status") == false)
+    }
+
     @Test func anUnknownStatusIsAConfigValueError() {
         let parsed = PageMetadata.parse(source: "---\nterm: x\nstatus: obsolete\n---\n", file: "e.md")
         #expect(parsed.metadata.status == nil)
