@@ -103,7 +103,8 @@ import Testing
                 #"<p class="term-status" data-term-status="deprecated">deprecated term: use <a href="/terms/server/">server</a></p>"#) == true)
         #expect(
             files["terms/log_in/index.html"]?.contains(
-                #"<p class="term-status">Not to be written: <span class="sep-item">logon (deprecated)</span><span class="sep-item">login (forbidden)</span></p>"#)
+                #"<p class="term-status">Not to be written: <span class="sep-item">logon (deprecated)</span><span class="sep-item">login (forbidden)</span></p>"#
+            )
                 == true)
         #expect(files["terms/server/index.html"]?.contains("term-status") == false)
     }
