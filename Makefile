@@ -8,9 +8,9 @@ GLOSSARY    = .build/release/glossary
 # libjs-highlight.js and libjs-lunr are built into the binary (Sources/GlossaryKit/EmbeddedFiles.txt);
 # libgumbo-dev: the HTML5 parser of `glossary annotate`; libjemalloc-dev: the binary's allocator (README, "Layout"); cmark-gfm is what the table tests compare with; wordnet's `wn` is what the WordNet tests compare with; neovim is the editor the language server's test drives.
 APT_BUILD   = pkg-config libcmark-dev libcurl4-openssl-dev libmicrohttpd-dev libyaml-dev wordnet-dev wordnet-base \
-	libjemalloc-dev libjs-highlight.js libjs-lunr libgumbo-dev
-# lintian checks the package `make deb` makes (DebianPackageTests).
-APT_TEST    = cmark cmark-gfm wordnet zsh fish lintian neovim
+	libjemalloc-dev libjs-highlight.js libjs-lunr libgumbo-dev libstemmer-dev libxml2-dev
+# lintian checks the package `make deb` makes (DebianPackageTests); xmllint validates the TBX export (GlossaryImportTests).
+APT_TEST    = cmark cmark-gfm wordnet zsh fish lintian neovim libxml2-utils
 # dpkg-shlibdeps computes the package's Depends.
 APT_DEB     = dpkg-dev
 APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv

@@ -19,12 +19,16 @@ let package = Package(
         .systemLibrary(name: "CWordNet", path: "Sources/CWordNet", providers: [.apt(["wordnet-dev"])]),
         // libgumbo: an HTML5 parser that gives each node's byte offset in the source, so `annotate` edits pages in place.
         .systemLibrary(name: "CGumbo", path: "Sources/CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+        // Snowball's stemmers, word forms beyond English; libstemmer has no pkg-config file either.
+        .systemLibrary(name: "CStemmer", path: "Sources/CStemmer", providers: [.apt(["libstemmer-dev"])]),
+        // libxml2, the XML parser `glossary import` reads TBX files with.
+        .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Files built into the binary (the default theme, the live-reload script): each target's EmbeddedFiles.txt
         // lists them, the plugin turns them into Swift source at build time.
         .executableTarget(name: "EmbedFiles", path: "Sources/EmbedFiles"),
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .target(
-            name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem", "CWordNet", "CGumbo"], exclude: ["EmbeddedFiles.txt"],
+            name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem", "CWordNet", "CGumbo", "CStemmer", "CXML2"], exclude: ["EmbeddedFiles.txt"],
             plugins: ["EmbedFilesPlugin"]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(

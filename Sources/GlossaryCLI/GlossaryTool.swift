@@ -5,7 +5,8 @@ import GlossaryServer
 /// The `glossary` command: picks the subcommand, runs it, returns the exit code.
 public enum GlossaryTool {
     static let commands: [any Command.Type] = [
-        BuildCommand.self, DeployCommand.self, ServeCommand.self, RenderCommand.self, CheckCommand.self, DefineCommand.self, NewCommand.self, ThemeCommand.self,
+        BuildCommand.self, DeployCommand.self, ServeCommand.self, RenderCommand.self, CheckCommand.self, DefineCommand.self, ImportCommand.self,
+        NewCommand.self, ThemeCommand.self,
         CacheCommand.self, ExplainCommand.self, CompletionCommand.self, ManCommand.self, LSPCommand.self, AnnotateCommand.self,
     ]
 

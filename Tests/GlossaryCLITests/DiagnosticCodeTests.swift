@@ -147,6 +147,51 @@ import Testing
                 "   |       ^",
             ]),
         Trigger(
+            code: .deprecatedTerm,
+            site: "-- content/index.md --\nUse the logon screen.\n-- content/glossary/a.md --\n---\nterm: log in\ndeprecated: [logon]\n---\nA.\n",
+            expected: [
+                "content/index.md:1:9: warning: 'logon' is a deprecated term; use 'log in' [deprecated-term]",
+                " 1 | Use the logon screen.",
+                "   |         ^",
+                "content/glossary/a.md:2:7: note: 'log in' is defined here",
+                " 2 | term: log in",
+                "   |       ^",
+            ]),
+        Trigger(
+            code: .forbiddenTerm,
+            site: "-- content/index.md --\nSee [[hosts]].\n-- content/glossary/a.md --\n---\nterm: server\n---\nA.\n"
+                + "-- content/glossary/b.md --\n---\nterm: host\nstatus: forbidden\nuse: server\n---\nB.\n",
+            expected: [
+                "content/index.md:1:7: error: 'hosts' is a form of 'host', a forbidden term; use 'server' [forbidden-term]",
+                " 1 | See [[hosts]].",
+                "   |       ^",
+                "content/glossary/a.md:2:7: note: 'server' is defined here",
+                " 2 | term: server",
+                "   |       ^",
+            ]),
+        Trigger(
+            code: .importUnmapped, site: page + "-- terms.csv --\nterm,colour\nhost,red\n", arguments: ["import", "terms.csv"],
+            expected: [
+                "terms.csv:1:6: warning: the column 'colour' is not imported: glossary has nothing to map it to [import-unmapped]",
+                " 1 | term,colour",
+                "   |      ^",
+            ]),
+        Trigger(
+            code: .importSyntax, site: page + "-- terms.csv --\nterm\n\"open\n", arguments: ["import", "terms.csv"],
+            expected: [
+                "terms.csv:2:1: error: a quoted CSV field is never closed [import-syntax]",
+                " 2 | \"open",
+                "   | ^",
+            ]),
+        Trigger(
+            code: .importExists, site: page + "-- content/glossary/host.md --\n---\nterm: host\n---\nA.\n-- terms.csv --\nterm\nhost\n",
+            arguments: ["import", "terms.csv"],
+            expected: [
+                "terms.csv:2:1: error: content/glossary/host.md exists; pass --force to replace it [import-exists]",
+                " 2 | host",
+                "   | ^",
+            ]),
+        Trigger(
             code: .unclosedTerm, site: "-- content/index.md --\nSee [[open\n",
             expected: [
                 "content/index.md:1:5: warning: '[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[[' [unclosed-term]",

@@ -27,6 +27,14 @@ public struct PageMetadata: Sendable, Equatable {
     public var summary: String?
     /// Whether auto-linking matches an entry's term and aliases only as spelled (acronyms: `API`, `Go`).
     public var caseSensitive: Bool = false
+    /// The standing of an entry's `term:` (`status:`); nil is as `preferred`.
+    public var status: TermStatus?
+    /// The term to write instead of a deprecated or forbidden `term:` (`use:`).
+    public var use: String?
+    /// Names that stand for the entry's term but that pages should not write (`deprecated:`, `forbidden:`); they are
+    /// among `aliases` too, so a reference by one still links the entry.
+    public var deprecated: [String] = []
+    public var forbidden: [String] = []
 
     /// A page's pick among a word's senses, by the word as written (`crane: machine`).
     public var senses: [String: String] = [:]
@@ -48,7 +56,7 @@ public struct PageMetadata: Sendable, Equatable {
     static let keys = [
         "title", "description", "date", "draft", "tags", "terms", "weight", "toc",
         "term", "aliases", "part_of_speech", "phonetic", "synonyms", "antonyms", "see_also",
-        "sense", "summary", "case_sensitive", "senses", "autolink", "autolink_exclude",
+        "sense", "summary", "case_sensitive", "senses", "autolink", "autolink_exclude", "status", "use", "deprecated", "forbidden",
         "translation_of",
     ]
 
@@ -85,6 +93,16 @@ public struct PageMetadata: Sendable, Equatable {
         metadata.summary = fields.string("summary")
         metadata.translationOf = fields.string("translation_of")
         metadata.caseSensitive = fields.bool("case_sensitive") ?? false
+        if let status = fields.string("status"), let node = fields["status"] {
+            metadata.status = TermStatus(rawValue: status)
+            if metadata.status == nil {
+                fields.report(node.valueError("status", "must be one of " + TermStatus.allCases.map(\.rawValue).joined(separator: ", ")))
+            }
+        }
+        metadata.use = fields.string("use")
+        metadata.deprecated = fields.stringList("deprecated") ?? []
+        metadata.forbidden = fields.stringList("forbidden") ?? []
+        metadata.aliases += metadata.deprecated + metadata.forbidden
         metadata.senses = Dictionary((fields.stringMapping("senses") ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         metadata.autolink = fields.autolinkMode("autolink")
         metadata.autolinkExclude = fields.stringList("autolink_exclude") ?? []

@@ -48,6 +48,8 @@ public struct AutolinkSettings: Sendable {
     }
 
     public var mode: AutolinkMode
+    /// The names the team marks deprecated or forbidden, which every page is checked for whatever its mode; nil for none.
+    public let statuses: TermStatusCheck?
     /// Everything the matcher is made from (every form, its term, its case sensitivity, the inflections' source): a
     /// page's references depend on it, so a record made under another matcher is not reused.
     public let fingerprint: Fingerprint
@@ -62,10 +64,12 @@ public struct AutolinkSettings: Sendable {
     /// references, each in the order given. A spelling two terms share goes to the earlier: the team's terms before
     /// the dictionary's (as in resolving), and within each, every term's own forms before any inflected form (an
     /// inflection never hides another term's word or alias).
-    public init(mode: AutolinkMode, terms: [Term], dictionaryTerms: [Term] = [], inflector: Inflector? = nil) {
+    public init(mode: AutolinkMode, terms: [Term], dictionaryTerms: [Term] = [], inflector: Inflector? = nil, statuses: TermStatusCheck? = nil) {
         self.mode = mode
+        self.statuses = statuses
         var hasher = FingerprintHasher()
         hasher.combine("autolink")
+        hasher.combine(statuses?.fingerprint ?? .zero)
         for group in [terms, dictionaryTerms] {
             hasher.combineCount(group.count)
             for term in group {
@@ -100,11 +104,11 @@ public struct AutolinkSettings: Sendable {
     /// The mode a page reads with: its front matter's, else the site's.
     func mode(for metadata: PageMetadata) -> AutolinkMode { metadata.autolink ?? mode }
 
-    /// What a page's references depend on beyond its bytes: nil when it doesn't auto-link (nor the site, so
-    /// records made before auto-linking existed still do).
+    /// What a page's references and problems depend on beyond its bytes: nil when it doesn't auto-link and no name
+    /// is marked deprecated or forbidden (so records made before auto-linking existed still do).
     func fingerprint(for metadata: PageMetadata) -> Fingerprint? {
         let mode = mode(for: metadata)
-        guard mode != .off else { return nil }
+        guard mode != .off || statuses != nil else { return nil }
         var hasher = FingerprintHasher()
         hasher.combine(fingerprint)
         hasher.combine(mode.rawValue)

@@ -50,7 +50,8 @@ public enum PageParser {
         }
         let document = MarkdownDocument(
             markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine,
-            autolink: autolink?.autolinker(for: parsed.metadata, isEntry: isEntry))
+            autolink: autolink?.autolinker(for: parsed.metadata, isEntry: isEntry), statusCheck: autolink?.statuses,
+            statusEntry: isEntry ? file.contentPath : nil)
         diagnostics += document.diagnostics
         var references = document.references
         if !picks.isEmpty {

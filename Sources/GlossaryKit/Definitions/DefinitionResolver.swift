@@ -242,11 +242,15 @@ public struct DefinitionResolver: Sendable {
         return true
     }
 
-    /// Stage of its own: a key no source defines resolves to its first base form that one does (English only),
-    /// quietly (a base is never fetched here: the client asked for it already, when the API didn't know the word).
+    /// Stage of its own: a key no source defines resolves to its first base form that one does (English, by
+    /// WordNet), quietly (a base is never fetched here: the client asked for it already, when the API didn't know the
+    /// word); in a language Snowball stems, to a defined key of the same stem (`serveurs` → `serveur`).
     private func resolveForms(_ keys: [TermKey], team: [TermKey: TermDefinition], fetched: [TermKey: FetchOutcome], _ outcome: inout Outcome) {
         let forms = WordFormResolver(dictionary: wordNet, language: options.language)
-        guard forms.isEnabled else { return }
+        guard forms.isEnabled else {
+            if let stemmer = SnowballStemmer(language: options.language) { resolveStems(keys, stemmer: stemmer, team: team, &outcome) }
+            return
+        }
         // Bases are looked up among the words' own resolutions, never among forms resolved here: no chains.
         let exact = outcome.resolutions
         var bases: [TermKey: TermDefinition?] = [:]
@@ -261,6 +265,29 @@ public struct DefinitionResolver: Sendable {
             guard let (base, found) = forms.baseKeys(of: key).lazy.compactMap({ base in definition(of: base).map { (base, $0) } }).first else { continue }
             outcome.resolutions[key] = .defined(found)
             outcome.forms[key] = base
+        }
+    }
+
+    /// Each key no source defines resolves to the defined key of its stem: the team's first (in key order), else
+    /// the first other word the site defines. Only words defined themselves count, never forms resolved here.
+    private func resolveStems(_ keys: [TermKey], stemmer: SnowballStemmer, team: [TermKey: TermDefinition], _ outcome: inout Outcome) {
+        var byStem: [String: TermDefinition] = [:]
+        for key in team.keys.sorted() {
+            guard let definition = team[key] else { continue }
+            let stem = stemmer.stemKey(key)
+            if byStem[stem] == nil { byStem[stem] = definition }
+        }
+        let exact = outcome.resolutions
+        for key in exact.keys.sorted() {
+            guard case .defined(let definition) = exact[key] else { continue }
+            let stem = stemmer.stemKey(key)
+            if byStem[stem] == nil { byStem[stem] = definition }
+        }
+        for key in keys {
+            if case .defined = outcome.resolutions[key] { continue }
+            guard let found = byStem[stemmer.stemKey(key)] else { continue }
+            outcome.resolutions[key] = .defined(found)
+            outcome.forms[key] = found.key
         }
     }
 

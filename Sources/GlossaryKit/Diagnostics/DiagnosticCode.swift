@@ -30,6 +30,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case duplicateTerm = "duplicate-term"
     case aliasCollision = "alias-collision"
     case unusedTerm = "unused-term"
+    case deprecatedTerm = "deprecated-term"
+    case forbiddenTerm = "forbidden-term"
     case unclosedTerm = "unclosed-term"
     case termMarkup = "term-markup"
     case emptyTerm = "empty-term"
@@ -66,6 +68,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case badResponse = "bad-response"
     // WordNet
     case wordNetUnavailable = "wordnet-unavailable"
+    // glossary import
+    case importSyntax = "import-syntax"
+    case importUnmapped = "import-unmapped"
+    case importExists = "import-exists"
 
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -73,15 +79,17 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         switch self {
         case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .termMarkup, .emptyTerm, .unknownTerm,
             .brokenLink,
-            .ambiguousTerm, .brokenAnchor, .headingID, .navUnknownPage, .navDuplicatePage, .unusedTerm, .cacheUnreadable, .cacheCorrupt, .cacheWrite,
+            .ambiguousTerm, .brokenAnchor, .headingID, .navUnknownPage, .navDuplicatePage, .unusedTerm, .deprecatedTerm, .cacheUnreadable, .cacheCorrupt,
+            .cacheWrite,
             .cacheLeftover,
-            .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable, .missingTranslation:
+            .staleDefinition, .apiUnreachable, .apiError, .apiRateLimited, .wordNetUnavailable, .missingTranslation, .importUnmapped:
             .warning
         case .yamlSyntax, .yamlAlias, .configType, .configValue, .frontMatterType, .frontMatterUnclosed, .configMissing,
             .contentMissing, .readFailed, .encoding, .duplicatePage, .reservedPath, .outputPath, .writeFailed, .buildLocked, .entryMissingTerm,
-            .duplicateTerm, .aliasCollision, .termTooLong, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateRecursion, .templateMissing,
+            .duplicateTerm, .aliasCollision, .forbiddenTerm, .termTooLong, .slugCollision, .themeMissing, .themeCycle, .templateSyntax, .templateRecursion,
+            .templateMissing,
             .badAPIURL,
-            .badResponse:
+            .badResponse, .importSyntax, .importExists:
             .error
         }
     }
@@ -127,6 +135,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .duplicateTerm: "two glossary entries define the same term"
         case .aliasCollision: "an alias of a glossary entry is another entry's term or alias"
         case .unusedTerm: "a glossary entry that no page uses (reported by glossary check)"
+        case .deprecatedTerm: "a page writes a name the glossary marks deprecated (as a reference or a plain word, in any form)"
+        case .forbiddenTerm: "a page writes a name the glossary marks forbidden (as a reference or a plain word, in any form)"
         case .unclosedTerm: "'[[' without ']]' on the same line"
         case .termMarkup: "a term reference holds markup (raw HTML, code, emphasis, a link) instead of a plain word"
         case .emptyTerm: "a term reference names no word"
@@ -157,6 +167,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .apiRateLimited: "the dictionary API kept refusing requests as too many (HTTP 429)"
         case .badResponse: "the dictionary API sent an answer that can't be used"
         case .wordNetUnavailable: "the WordNet data could not be opened; the build went on without WordNet"
+        case .importSyntax: "glossary import can't read the file: a TBX file that is not well-formed XML, a CSV file with a quote left open or no term column"
+        case .importUnmapped: "glossary import met something in the file it has nothing to map to (an element, a column, a language the site is not in)"
+        case .importExists: "glossary import would replace an entry that exists (without --force)"
         }
     }
 
@@ -211,6 +224,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "A name links to one entry only: remove the alias, or merge the two entries. The note points at the entry that has the name; terms win over aliases, and the first entry (in path order) over later ones."
         case .unusedTerm:
             "Reference the term from a page ([[word]], or the page's front matter terms:), or delete the entry if the glossary no longer needs it. Uses by other glossary entries don't count; the warning fails glossary check only with --strict."
+        case .deprecatedTerm:
+            "Write the term the message names instead (the note points at its entry). An entry marks a name with 'status: deprecated' and 'use: TERM' on its term, or lists it in 'deprecated:'; the entry's own text may write it. The warning fails a build or glossary check only with --strict."
+        case .forbiddenTerm:
+            "Write the term the message names instead (the note points at its entry); the build fails until then. An entry marks a name with 'status: forbidden' and 'use: TERM' on its term, or lists it in 'forbidden:'; the entry's own text may write it."
         case .unclosedTerm:
             "Close the reference on the same line ('[[word]]', without markup inside), or write '\\[[' for a literal '[['."
         case .termMarkup:
@@ -269,6 +286,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Lower dictionary.rate_limit or dictionary.concurrency, or build again later; cached terms are not asked again."
         case .badResponse:
             "The answer was not the API's format; check dictionary.api points at a Free Dictionary API compatible service. Nothing of it was cached."
+        case .importSyntax:
+            "Fix the file at the place given (xmllint FILE shows XML errors), or export it again from the tool that made it; nothing was imported."
+        case .importUnmapped:
+            "Nothing to do if you don't need it: the rest of the file was imported. Otherwise add what it said to the entries by hand. The README lists what import maps."
+        case .importExists:
+            "Pass --force to replace the entry with the imported one, or remove or rename the existing entry; the other entries were imported."
         case .wordNetUnavailable:
             "Install Debian's wordnet-base (the data in /usr/share/wordnet), or set WNSEARCHDIR to the folder holding index.noun; or take wordnet out of dictionary.providers to build without it and without the warning."
         }

@@ -52,6 +52,15 @@ public indirect enum Problem: Hashable, Sendable {
     /// `length` is the word's length in characters (Unicode scalars).
     case termTooLong(word: String, length: Int, limit: Int)
     case unknownTerm(word: String, reason: UnknownTermReason)
+    /// A page writes a name an entry marks deprecated (`form`: the inflected form written, nil for the name itself).
+    case deprecatedTerm(name: String, form: String?, preferred: String?)
+    case forbiddenTerm(name: String, form: String?, preferred: String?)
+    // MARK: glossary import
+    /// A TBX file that is not well-formed XML, a CSV file with a quote left open or no term column.
+    case importSyntax(detail: String)
+    /// `what`: `<elementName type="x">`, `the column 'x'`, `a row in 'fr' (…)`.
+    case importUnmapped(what: String)
+    case importExists(path: String)
     case unknownSeeAlso(word: String)
     /// A bare reference to a word of several senses (sorted), none picked.
     case ambiguousTerm(word: String, senses: [String])
@@ -182,6 +191,11 @@ public indirect enum Problem: Hashable, Sendable {
         case .duplicateTerm: .duplicateTerm
         case .aliasCollision: .aliasCollision
         case .unusedTerm: .unusedTerm
+        case .deprecatedTerm: .deprecatedTerm
+        case .forbiddenTerm: .forbiddenTerm
+        case .importSyntax: .importSyntax
+        case .importUnmapped: .importUnmapped
+        case .importExists: .importExists
         case .unclosedTerm: .unclosedTerm
         case .termMarkup: .termMarkup
         case .emptyTerm: .emptyTerm
@@ -265,6 +279,13 @@ public indirect enum Problem: Hashable, Sendable {
         case .aliasCollision(let alias, let other, let otherIsAlias):
             return otherIsAlias ? "alias \(q(alias)) is already an alias of \(q(other))" : "alias \(q(alias)) is already the term \(q(other))"
         case .unusedTerm(let word): return "no page uses \(q(word))"
+        case .deprecatedTerm(let name, let form, let preferred), .forbiddenTerm(let name, let form, let preferred):
+            let status = code == .forbiddenTerm ? "forbidden" : "deprecated"
+            let written = form.map { "\(q($0)) is a form of \(q(name)), a \(status) term" } ?? "\(q(name)) is a \(status) term"
+            return written + (preferred.map { "; use \(q($0))" } ?? "")
+        case .importSyntax(let detail): return DiagnosticText.escaped(detail)
+        case .importUnmapped(let what): return "\(DiagnosticText.escaped(what)) is not imported: glossary has nothing to map it to"
+        case .importExists(let path): return "\(DiagnosticText.escaped(path)) exists; pass --force to replace it"
         case .unclosedTerm: return "'[[' is not closed by ']]' on the same line; write '\\[[' for a literal '[['"
         case .termMarkup(let found):
             return "term reference \(q("[[" + found + "]]")) holds markup; a reference names a plain word ([[word]] or [[shown text|word]])"

@@ -33,6 +33,12 @@ public struct GlossaryExport: Sendable, Encodable {
         public var source: Source
         /// The pages that use the term, as its page lists them.
         public var pages: [PageLink]
+        /// A team entry's statuses (`status:`, `deprecated:`, `forbidden:`) by the name's key; a name not in it is
+        /// the preferred term (the word) or admitted (an alias, a form).
+        public var statuses: [String: String] = [:]
+        /// The term to write instead of a deprecated or forbidden word (`use:`), and its slug when it has a page.
+        public var use: String?
+        public var useSlug: String?
     }
 
     public struct Audio: Sendable, Encodable {
@@ -66,15 +72,26 @@ public struct GlossaryExport: Sendable, Encodable {
     static func make(site: BuiltSite, definitions: [TermDefinition], entryBody: (TermDefinition) -> String?) -> GlossaryExport {
         let root = site.exportRoot
         let origin = site.config.address?.origin ?? ""
+        let slugs = Dictionary(definitions.map { ($0.key, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let terms = definitions.map { definition -> Term in
             let url = site.exportURL("terms/\(definition.slug)/", root: root)
             let (text, html) = Self.definition(definition, site: site, origin: origin, entryBody: entryBody)
-            return Term(
+            var term = Term(
                 key: definition.key.rawValue, word: definition.word, sense: definition.sense, slug: definition.slug, url: url, summary: definition.summary,
                 definitionText: text, definitionHTML: html, partOfSpeech: definition.partOfSpeech, phonetic: definition.phonetic,
                 audio: audio(definition.entries), aliases: writtenAliases(definition, site: site), forms: forms(definition, site: site),
                 source: source(definition),
                 pages: site.usedOn(definition).map { PageLink(title: $0.title, url: site.exportURL($0.page.urlPath, root: root)) })
+            if case .team(let index) = definition.origin {
+                let metadata = site.pages[index].page.metadata
+                if let status = metadata.status, let key = TermKey(definition.word) { term.statuses[key.rawValue] = status.rawValue }
+                for (names, status) in [(metadata.deprecated, TermStatus.deprecated), (metadata.forbidden, .forbidden)] {
+                    for name in names { if let key = TermKey(name) { term.statuses[key.rawValue] = status.rawValue } }
+                }
+                term.use = metadata.use
+                term.useSlug = metadata.use.flatMap(TermKey.init).flatMap { slugs[$0] }
+            }
+            return term
         }
         return GlossaryExport(
             title: site.config.title, description: site.config.description, language: site.config.language, root: root,

@@ -51,27 +51,33 @@ enum GlossaryTBXExport {
             xml += "</descripGrp>\n"
         }
         let partOfSpeech = term.partOfSpeech.map(Self.partOfSpeech)
-        for (name, status, variant) in names(term) {
+        for (index, (name, status, variant)) in names(term).enumerated() {
             xml += "<termSec>\n<term>\(XMLText.escaped(name))</term>\n"
             if let partOfSpeech { xml += "<termNote type=\"partOfSpeech\">\(partOfSpeech)</termNote>\n" }
             xml += "<termNote type=\"administrativeStatus\">\(status)</termNote>\n"
             if variant { xml += "<termNote type=\"termType\">variant</termNote>\n" }
+            // The word's replacement, by TBX-Basic's cross reference to its concept.
+            if index == 0, let use = term.use, let slug = term.useSlug {
+                xml += "<ref type=\"crossReference\" target=\"term-\(XMLText.escaped(slug, attribute: true))\">\(XMLText.escaped(use))</ref>\n"
+            }
             xml += "</termSec>\n"
         }
         return xml + "</langSec>\n</conceptEntry>\n"
     }
 
-    /// The term, its aliases, then the other forms pages wrote, each name once (by key).
+    /// The term, its aliases, then the other forms pages wrote, each name once (by key), with its status: the
+    /// entry's (`status:`, `deprecated:`, `forbidden:`), else preferred for the word and admitted for the others.
     static func names(_ term: GlossaryExport.Term) -> [(name: String, status: String, variant: Bool)] {
         var seen = Set<TermKey>()
         var names: [(String, String, Bool)] = []
-        func add(_ name: String, _ status: String, variant: Bool) {
+        func add(_ name: String, _ status: TermStatus, variant: Bool) {
             guard let key = TermKey(name), seen.insert(key).inserted else { return }
-            names.append((name, status, variant))
+            let given = term.statuses[key.rawValue].flatMap(TermStatus.init(rawValue:)) ?? status
+            names.append((name, given.tbxValue, variant))
         }
-        add(term.word, "preferredTerm-admn-sts", variant: false)
-        for alias in term.aliases { add(alias, "admittedTerm-admn-sts", variant: false) }
-        for form in term.forms { add(form, "admittedTerm-admn-sts", variant: true) }
+        add(term.word, .preferred, variant: false)
+        for alias in term.aliases { add(alias, .admitted, variant: false) }
+        for form in term.forms { add(form, .admitted, variant: true) }
         return names
     }
 

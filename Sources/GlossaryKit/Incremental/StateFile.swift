@@ -18,7 +18,7 @@ import Foundation
 /// checked against its fingerprint first.
 enum StateFile {
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 3
+    static let format: UInt64 = 4
     static let magic = Array("glossary build state\n".utf8)
     private static let trailer = 40
 
@@ -421,6 +421,10 @@ enum StateFile {
         writer.write(metadata.autolink?.rawValue)
         writer.write(metadata.autolinkExclude)
         writer.write(metadata.translationOf)
+        writer.write(metadata.status?.rawValue)
+        writer.write(metadata.use)
+        writer.write(metadata.deprecated)
+        writer.write(metadata.forbidden)
         writer.write(UInt64(metadata.locations.count))
         for (key, location) in metadata.locations.sorted(by: { $0.key < $1.key }) {
             writer.write(key)
@@ -464,6 +468,10 @@ enum StateFile {
         metadata.autolink = try reader.optionalString().flatMap(AutolinkMode.init(rawValue:))
         metadata.autolinkExclude = try reader.strings()
         metadata.translationOf = try reader.optionalString()
+        metadata.status = try reader.optionalString().flatMap(TermStatus.init(rawValue:))
+        metadata.use = try reader.optionalString()
+        metadata.deprecated = try reader.strings()
+        metadata.forbidden = try reader.strings()
         for _ in 0..<(try reader.count()) {
             let key = try reader.string()
             metadata.locations[key] = SourceLocation(file: file, line: try reader.int(), column: try reader.int())

@@ -45,8 +45,11 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     /// Parses `markdown`; `firstLine` is the file line on which the markdown starts (after front matter). With
     /// `autolink`, plain occurrences of its terms become references too (`TermReference.isAutomatic`), never in
-    /// headings, code, links, images, raw HTML or an explicit reference.
-    public init(markdown: String, file: String, firstLine: Int = 1, autolink: Autolinker? = nil) {
+    /// headings, code, links, images, raw HTML or an explicit reference. With `statusCheck`, every deprecated or
+    /// forbidden name its text writes is reported, except those the entry `statusEntry` (below `content/`) marks.
+    public init(
+        markdown: String, file: String, firstLine: Int = 1, autolink: Autolinker? = nil, statusCheck: TermStatusCheck? = nil, statusEntry: String? = nil
+    ) {
         markdownLength = markdown.utf8.count
         var source = markdown
         let arena = arena
@@ -54,6 +57,8 @@ public final class MarkdownDocument: @unchecked Sendable {
         let lineOffset = firstLine - 1
         var scan = ReferenceScan(root: root, source: source) { SourceLocation(file: file, line: $0 + lineOffset, column: $1) }
         scan.autolink = autolink
+        scan.statusCheck = statusCheck
+        scan.statusEntry = statusEntry
         arena.withCurrent { scan.run() }
         references = scan.references
         termNodes = scan.termNodes

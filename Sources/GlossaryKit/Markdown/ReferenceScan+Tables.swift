@@ -124,6 +124,8 @@ extension ReferenceScan {
             return place(cell.line, cell.column)
         }
         scan.findsTables = false
+        scan.statusCheck = statusCheck
+        scan.statusEntry = statusEntry
         scan.run()
         absorb(scan)
         // Bytes, not characters: the no-break space may combine with a mark that follows it into one character.
@@ -152,6 +154,8 @@ extension ReferenceScan {
             let startColumn = original.bytes[..<start].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
             return place(original.number, max(1, startColumn + column - 1 - indent))
         }
+        scan.statusCheck = statusCheck
+        scan.statusEntry = statusEntry
         scan.run()
         absorb(scan)
         headerOnlyTables.formUnion(scan.headerOnlyTables)

@@ -25,6 +25,10 @@ struct ReferenceScan {
     var autolink: Autolinker?
     /// Terms linked so far on the page (for `autolink: first`).
     var linked: Set<TermKey> = []
+    /// The names pages should not write, looked for in every text (headings and references too, not code or raw HTML).
+    var statusCheck: TermStatusCheck?
+    /// The glossary entry being read (below `content/`), whose own marked names are not reported.
+    var statusEntry: String?
     /// Every block quote and heading of the tree, prebuilt blocks' too, in document order: the callouts and
     /// heading anchors made after the walk need no walk of their own.
     var quotes: [CMarkNode] = []
@@ -113,6 +117,9 @@ struct ReferenceScan {
                     bytes.isEmpty
                     ? tracker.line(of: node)
                     : tracker.locate(node) { TermReferenceScanner.aligns(text: bytes, line: lineOfSource($0), hint: hint) }
+                if let statusCheck, !bytes.isEmpty {
+                    checkStatus(statusCheck, text: bytes, line: line, hint: line == node.startLine ? node.startColumn : 1)
+                }
                 let autolinks = autolink != nil && headingDepth == 0 && htmlDepth == 0 && !bytes.isEmpty
                 if linkDepth == 0, autolinks || TermReferenceScanner.hasOpening(bytes) {
                     work.append(.text(node, line: line, autolinks: autolinks))
@@ -318,6 +325,15 @@ struct ReferenceScan {
             let column = hint + text[..<bytes.lowerBound].count { $0 & 0xC0 != 0x80 }
             let reference = TermReference(shown: shown, word: shown, key: match.id, location: location(line: line, column: column), isAutomatic: true)
             return Piece(range: bytes, reference: reference)
+        }
+    }
+
+    /// Reports each deprecated or forbidden name written in `text`, a text node's literal on `line`.
+    private mutating func checkStatus(_ check: TermStatusCheck, text: UnsafeBufferPointer<UInt8>, line: Int, hint: Int) {
+        for hit in check.hits(inUTF8: text, entry: statusEntry) {
+            let written = String(decoding: UnsafeBufferPointer(rebasing: text[hit.range]), as: UTF8.self)
+            let column = hint + text[..<hit.range.lowerBound].count { $0 & 0xC0 != 0x80 }
+            diagnostics.append(check.diagnostic(written: written, name: hit.name, at: location(line: line, column: column)))
         }
     }
 

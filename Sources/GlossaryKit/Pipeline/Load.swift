@@ -44,9 +44,13 @@ struct Load: Sendable {
         if let firstReadings {
             dictionaryTerms = dictionaryAutolinkTerms(team: team, records: entryRecords + firstReadings.compactMap { $0.parsed?.record })
         }
+        let statusNames = TermStatusCheck.names(team: team, entries: entryRecords)
+        // Made once a build: a site's pages share its language.
+        let stemmer = SnowballStemmer(language: config.language)
+        let statuses = statusNames.isEmpty ? nil : TermStatusCheck(names: statusNames, inflector: inflector, stemmer: stemmer)
         let autolink =
             terms.isEmpty && dictionaryTerms.isEmpty
-            ? nil : AutolinkSettings(mode: config.autolink, terms: terms, dictionaryTerms: dictionaryTerms, inflector: inflector)
+            ? nil : AutolinkSettings(mode: config.autolink, terms: terms, dictionaryTerms: dictionaryTerms, inflector: inflector, statuses: statuses)
         let bodies = PageBodies(contentFolder: contentFolder, autolink: autolink)
         /// Whether a reading holds under `autolink`: its automatic references were found with it (or it has none to
         /// find: a draft left out, a file that can't be read).

@@ -301,9 +301,16 @@ public struct SiteRenderer: Sendable {
             "forms_used": .array((site.formsUsed[definition.key] ?? []).map { .string($0.rawValue) }),
         ]
         switch definition.origin {
-        case .team:
+        case .team(let index):
             term["is_team"] = true
             term["body"] = .string(entryBody ?? "")
+            // The entry's term status: its own when not preferred (with the term to use), and the names it marks.
+            let metadata = site.pages[index].page.metadata
+            term["status"] = metadata.status.flatMap { $0 == .preferred ? nil : .string($0.rawValue) } ?? .null
+            term["use"] = metadata.use.map(linkedWord) ?? .null
+            term["has_discouraged"] = .bool(!metadata.deprecated.isEmpty || !metadata.forbidden.isEmpty)
+            term["deprecated"] = .array(metadata.deprecated.map { .string($0) })
+            term["forbidden"] = .array(metadata.forbidden.map { .string($0) })
             term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map(linkedWord))
             term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map(linkedWord))
         case .dictionary(let entry, _, let stale):
