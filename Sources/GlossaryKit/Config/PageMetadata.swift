@@ -46,6 +46,9 @@ public struct PageMetadata: Sendable, Equatable {
     /// The content path (below `content/`) of the page this one translates, when their paths differ
     /// (`translation_of: guide/intro.md` in `content/fr/guide/introduction.md`).
     public var translationOf: String?
+    /// The concept a team entry names (`concept: ID`): entries with one concept in different languages are one
+    /// concept's terms in those languages.
+    public var concept: String?
 
     /// Where each key's value starts, by YAML key as written (`term`, `see_also`); list items
     /// also by index (`see_also[0]`), so later stages can point at one unresolved entry.
@@ -57,7 +60,7 @@ public struct PageMetadata: Sendable, Equatable {
         "title", "description", "date", "draft", "tags", "terms", "weight", "toc",
         "term", "aliases", "part_of_speech", "phonetic", "synonyms", "antonyms", "see_also",
         "sense", "summary", "case_sensitive", "senses", "autolink", "autolink_exclude", "status", "use", "deprecated", "forbidden",
-        "translation_of",
+        "translation_of", "concept",
     ]
 
     /// Reads parsed front matter; nil (no or empty front matter) gives the defaults.
@@ -92,6 +95,7 @@ public struct PageMetadata: Sendable, Equatable {
         metadata.sense = fields.string("sense")
         metadata.summary = fields.string("summary")
         metadata.translationOf = fields.string("translation_of")
+        metadata.concept = fields.string("concept")
         metadata.caseSensitive = fields.bool("case_sensitive") ?? false
         if let status = fields.string("status"), let node = fields["status"] {
             metadata.status = TermStatus(rawValue: status)
