@@ -16,6 +16,7 @@ TMPFS=${TMPFS-/dev/shm}
 SEED=${SEED:-1}
 mkdir -p "$W"
 W=$(cd "$W" && pwd)
+. "$repo/bench/corpus.sh"
 
 # The binary `make install` installs: release, with the Swift runtime and Foundation linked in (it also starts in half
 # the time of the plain release build, whose dozen shared Swift libraries are bound at every start).
@@ -23,18 +24,7 @@ W=$(cd "$W" && pwd)
 glossary=${GLOSSARY:-$repo/.build/static/release/glossary}
 
 for n in $SIZES; do
-  [ -d "$W/plain-$n/content" ] || "$SHARED/bench/gen-corpus" --pages "$n" --seed "$SEED" --out "$W/plain-$n" --vocab "$W/vocab-$n.txt"
-  [ -d "$W/hugo-$n/content" ] || "$SHARED/bench/gen-corpus" --pages "$n" --seed "$SEED" --out "$W/hugo-$n" --hugo
-  # The Hugo corpus defines each referenced word in content/terms/; give glossary the same words as team
-  # entries, so both generators render the same pages, term pages and index.
-  if [ ! -f "$W/plain-$n/glossary.yml" ]; then
-    printf 'title: Benchmark\nbase_url: /\ndictionary:\n  cache: .glossary/cache\n' > "$W/plain-$n/glossary.yml"
-    mkdir -p "$W/plain-$n/content/glossary"
-    for f in "$W/hugo-$n/content/terms/"*.md; do
-      word=$(basename "$f" .md); [ "$word" = _index ] && continue; [ "$word" = index-term ] && word=index
-      printf -- '---\nterm: %s\n---\nA synthetic definition of %s, written for the benchmark.\n' "$word" "$word" > "$W/plain-$n/content/glossary/$word.md"
-    done
-  fi
+  corpus "$W" "$n"
   find "$W/plain-$n/content" -name '*.md' -not -path '*/glossary/*' | LC_ALL=C sort > "$W/files-$n.txt"
 done
 
