@@ -448,9 +448,12 @@ public struct SiteRenderer: Sendable {
             if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
             json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
             json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
+            let status = site.termStatus(of: definition)
+            if let status { json += ",\"status\":" + JSONWriter.quoted(status.status.rawValue) }
             if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
             if let html = definition.summaryHTML { json += ",\"summary_html\":" + JSONWriter.quoted(html) }
             json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
+            if let use = status?.use { json += ",\"use\":" + JSONWriter.quoted(use) }
             json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"
         }
         return json + "]}\n"
