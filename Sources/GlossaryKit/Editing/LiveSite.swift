@@ -42,6 +42,14 @@ public struct LiveSite: Sendable {
         pageIndex[contentPath].flatMap { site?.pages[$0] }
     }
 
+    /// The deprecated and forbidden names written in `text` (a line of a page) as the site's check finds them, with
+    /// their UTF-8 ranges in it: where `deprecated-term` and `forbidden-term` point, and the term to write instead.
+    public func discouragedNames(in text: String) -> [TermStatusCheck.Hit] {
+        guard let check = result.autolink?.statuses else { return [] }
+        var text = text
+        return text.withUTF8 { check.hits(inUTF8: $0, entry: nil) }
+    }
+
     /// The file at `contentPath` read from `text` as a build reads it: its record (nil when it can't be published),
     /// and the problems that kept it from being read.
     public func parse(text: String, contentPath: String) -> (record: PageRecord?, problems: [Diagnostic]) {
