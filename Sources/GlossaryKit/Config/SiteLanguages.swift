@@ -21,6 +21,15 @@ public struct SiteLanguages: Sendable, Equatable {
         code == defaultLanguage && defaultAtRoot ? "" : code + "/"
     }
 
+    /// The folder below `content/` holding `code`'s team entries: `glossary/` for the default language at the root,
+    /// `fr/glossary/` for any other.
+    public func glossaryFolder(_ code: String) -> String { folder(code) + "glossary/" }
+
+    /// The language whose glossary folder holds the file at `contentPath` (below `content/`); nil for any other file.
+    public func entryLanguage(ofContentPath contentPath: String) -> String? {
+        codes.first { contentPath.hasPrefix(glossaryFolder($0)) }
+    }
+
     /// The language of the page at `urlPath` (below the site root): the language whose folder holds it, else the default.
     public func language(ofPath urlPath: String) -> String {
         guard isMultilingual else { return defaultLanguage }

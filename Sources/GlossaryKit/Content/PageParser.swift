@@ -10,25 +10,28 @@ public enum PageParser {
 
     /// Parses `data` as `file`. A page that can't be published (text that is not UTF-8, broken front matter)
     /// gives nil and its problems; otherwise the problems are in the record. Drafts are parsed for their front
-    /// matter only, unless `drafts`.
-    public static func parse(_ data: Data, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil) -> (Parsed?, [Diagnostic]) {
+    /// matter only, unless `drafts`. A file in the glossary folder of one of `languages` is a team entry.
+    public static func parse(
+        _ data: Data, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil, languages: SiteLanguages = .init(codes: [])
+    ) -> (Parsed?, [Diagnostic]) {
         let text: String
         switch SiteSource.decodeUTF8(data, file: file.displayPath) {
         case .failure(let diagnostic): return (nil, [diagnostic])
         case .success(let decoded): text = decoded
         }
-        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts, autolink: autolink)
+        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts, autolink: autolink, languages: languages)
     }
 
     /// With `autolink`, a page or a glossary entry links plain occurrences of terms as its mode says (an entry never
     /// to itself).
     public static func parse(
-        text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil
+        text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil,
+        languages: SiteLanguages = .init(codes: [])
     ) -> (Parsed?, [Diagnostic]) {
         let parsed = PageMetadata.parse(source: text, file: file.displayPath)
         var diagnostics = parsed.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        let isEntry = Page.isEntry(contentPath: file.contentPath)
+        let isEntry = Page.isEntry(contentPath: file.contentPath, languages: languages)
         let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: file.displayPath, contentPath: file.contentPath, metadata: parsed.metadata)
         let termsLocation = parsed.metadata.locations["terms"] ?? .start(of: file.displayPath)
         let picks = TermKey.sensePicks(parsed.metadata.senses)

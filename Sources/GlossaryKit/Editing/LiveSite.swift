@@ -56,7 +56,8 @@ public struct LiveSite: Sendable {
         let file = SiteSource.File(
             displayPath: "content/" + contentPath, contentPath: contentPath, url: root.appendingPathComponent("content/" + contentPath))
         let (parsed, problems) = PageParser.parse(
-            text: text, hash: Fingerprint.of(bytes: Data(text.utf8)), file: file, drafts: builder.options.drafts, autolink: result.autolink)
+            text: text, hash: Fingerprint.of(bytes: Data(text.utf8)), file: file, drafts: builder.options.drafts, autolink: result.autolink,
+            languages: (result.config ?? SiteConfig()).siteLanguages)
         return (parsed?.record, problems)
     }
 

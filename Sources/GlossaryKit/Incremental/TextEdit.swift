@@ -118,7 +118,7 @@ struct TextEdit {
     private func remake(
         _ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction
     ) -> (String, BuildState.StoredPage, Data, MustacheSlots, Int, SearchTerms, Markdown?)? {
-        guard !Page.isEntry(contentPath: file.contentPath), let signature = file.signature, let stored = state.pages[file.contentPath],
+        guard !Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages), let signature = file.signature, let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)
         else { return nil }
         let data: Data
@@ -128,7 +128,7 @@ struct TextEdit {
             guard case .success(let bytes) = FileContents.read(file.path) else { return nil }
             data = bytes
         }
-        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: nil)
+        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: nil, languages: config.siteLanguages)
         guard problems.isEmpty, let parsed, let document = parsed.document, parsed.record.diagnostics.isEmpty,
             StateFile.linkage(of: parsed.record) == StateFile.linkage(of: old)
         else { return nil }

@@ -15,8 +15,9 @@ struct Load: Sendable {
         // A site that auto-links inflects its terms once the entries are read, with WordNet's exception lists and
         // lemmas: read them meanwhile.
         let inflector = Self.inflector(config, options: options, dictionaries: dictionaries)
-        let entryFiles = source.markdownFiles.filter { Page.isEntry(contentPath: $0.contentPath) }
-        let pageFiles = source.markdownFiles.filter { !Page.isEntry(contentPath: $0.contentPath) }
+        let languages = config.siteLanguages
+        let entryFiles = source.markdownFiles.filter { Page.isEntry(contentPath: $0.contentPath, languages: languages) }
+        let pageFiles = source.markdownFiles.filter { !Page.isEntry(contentPath: $0.contentPath, languages: languages) }
         let contentFolder = options.source.appendingPathComponent("content", isDirectory: true)
 
         // Entries first, parsed whatever the state holds (their bodies go into term pages and exports): their terms are
@@ -51,7 +52,7 @@ struct Load: Sendable {
         let autolink =
             terms.isEmpty && dictionaryTerms.isEmpty
             ? nil : AutolinkSettings(mode: config.autolink, terms: terms, dictionaryTerms: dictionaryTerms, inflector: inflector, statuses: statuses)
-        let bodies = PageBodies(contentFolder: contentFolder, autolink: autolink)
+        let bodies = PageBodies(contentFolder: contentFolder, autolink: autolink, languages: languages)
         /// Whether a reading holds under `autolink`: its automatic references were found with it (or it has none to
         /// find: a draft left out, a file that can't be read).
         let holds = { @Sendable (loaded: Loaded) -> Bool in
@@ -100,6 +101,8 @@ struct Load: Sendable {
     /// and no body is made.
     private func record(_ file: SiteSource.File, autolink: AutolinkSettings?, links: LinkRewriter?) -> Loaded {
         if let stored = check.unchanged[file.contentPath], let record = stored.record?.record(file: file.displayPath),
+            // `languages:` decides which files are entries.
+            (record.page.kind == .glossaryEntry) == Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages),
             links == nil || record.autolink == autolink?.fingerprint(for: record.page.metadata),
             record.hasBody || (record.page.metadata.draft && !options.drafts)
         {
@@ -121,7 +124,7 @@ struct Load: Sendable {
             case .success(let bytes): data = bytes
             }
         }
-        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: autolink)
+        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: autolink, languages: config.siteLanguages)
         guard let parsed else { return Loaded(problems: problems) }
         var loaded = Loaded(parsed: .init(record: parsed.record, body: nil), problems: problems)
         if let links, let document = parsed.document {
