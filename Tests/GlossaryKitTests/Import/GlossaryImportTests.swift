@@ -63,7 +63,7 @@ import Testing
         """
 
     func plan(_ text: String, file: String, force: Bool = false, in source: URL = URL(fileURLWithPath: "/nonexistent")) -> GlossaryImport {
-        GlossaryImport.plan(Data(text.utf8), file: file, source: source, language: "en", force: force)
+        GlossaryImport.plan(Data(text.utf8), file: file, source: source, languages: SiteLanguages(codes: ["en"]), force: force)
     }
 
     @Test func aHandWrittenTBXBecomesEntriesAndEveryUnmappedElementIsReported() {
@@ -79,6 +79,7 @@ import Testing
             imported.files.first?.text == """
                 ---
                 term: "log in"
+                concept: "c1"
                 aliases: ["sign in"]
                 deprecated: ["logon", "login"]
                 forbidden: ["log-in"]
@@ -95,6 +96,7 @@ import Testing
             imported.files.last?.text == """
                 ---
                 term: "host"
+                concept: "c2"
                 status: deprecated
                 use: "server"
                 ---
