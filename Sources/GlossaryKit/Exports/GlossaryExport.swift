@@ -8,6 +8,8 @@ public struct GlossaryExport: Sendable, Encodable {
     public var title: String
     public var description: String?
     public var language: String
+    /// Every language of the site, the default first.
+    public var languages: [String]
     /// The site's root URL: `https://example.org/docs/`, or `/docs/` without an address.
     public var root: String
     public var isAbsolute: Bool
@@ -39,6 +41,10 @@ public struct GlossaryExport: Sendable, Encodable {
         /// The term to write instead of a deprecated or forbidden word (`use:`), and its slug when it has a page.
         public var use: String?
         public var useSlug: String?
+        /// A team entry's language (its glossary folder's); nil for a dictionary's term, in the site's language.
+        public var language: String?
+        /// A team entry's `concept:`: the terms sharing one are one concept in several languages.
+        public var concept: String?
     }
 
     public struct Audio: Sendable, Encodable {
@@ -90,11 +96,14 @@ public struct GlossaryExport: Sendable, Encodable {
                 }
                 term.use = metadata.use
                 term.useSlug = metadata.use.flatMap(TermKey.init).flatMap { slugs[$0] }
+                term.language = site.config.siteLanguages.entryLanguage(ofContentPath: site.pages[index].page.contentPath)
+                term.concept = metadata.concept
             }
             return term
         }
         return GlossaryExport(
-            title: site.config.title, description: site.config.description, language: site.config.language, root: root,
+            title: site.config.title, description: site.config.description, language: site.config.language,
+            languages: site.config.siteLanguages.codes, root: root,
             isAbsolute: site.config.address != nil, terms: terms)
     }
 

@@ -158,9 +158,11 @@ enum CSVReader {
                 }
             }
             entry.use = value("use")
-            entry.aliases = list("aliases")
             entry.deprecated = list("deprecated")
             entry.forbidden = list("forbidden")
+            // glossary.csv lists the marked names among the aliases too, as an entry's aliases hold them.
+            let marked = Set((entry.deprecated + entry.forbidden).compactMap(TermKey.init))
+            entry.aliases = list("aliases").filter { TermKey($0).map { !marked.contains($0) } ?? false }
             entry.partOfSpeech = value("part_of_speech")
             entry.definition = value("definition") ?? ""
             entry.notes = list("notes", separator: "\n")

@@ -230,7 +230,7 @@ import Testing
             GlossaryTBXExport.names(term).map { "\($0.name) \($0.status) \($0.variant)" } == [
                 "index preferredTerm-admn-sts false", "register admittedTerm-admn-sts false", "indices admittedTerm-admn-sts true",
             ])
-        let xml = GlossaryTBXExport.conceptEntry(term, language: "en", linked: false)
+        let xml = GlossaryTBXExport.conceptEntry(id: "term-index", terms: [term], language: "en", linked: false, ids: [:])
         #expect(!xml.contains("<descripGrp>"), "no definition, no empty descrip")
         #expect(!xml.contains("<xref"), "no address, no link: TBX-Basic wants http(s) targets")
         #expect(
