@@ -133,6 +133,22 @@ import Testing
         #expect(imported.files[1].text.hasSuffix("---\n\\=SUM(A1)\n"))
     }
 
+    @Test func aSiteInOneLanguageReportsRowsInAnother() {
+        let imported = plan("term,language\nserver,en\nserveur,fr-CA\nhost,\n", file: "a.csv")
+        #expect(
+            imported.diagnostics.map(\.description) == [
+                "a.csv:3:1: warning: a row in 'fr-CA' (the site is in 'en') is not imported: glossary has nothing to map it to [import-unmapped]"
+            ])
+        #expect(imported.files.map(\.path) == ["content/glossary/server.md", "content/glossary/host.md"])
+    }
+
+    @Test func theDefaultLanguageNotAtTheRootHasItsOwnFolder() {
+        let languages = SiteLanguages(codes: ["en", "fr"], defaultAtRoot: false)
+        let imported = GlossaryImport.plan(
+            Data("term,language\nserver,\nserveur,fr\n".utf8), file: "a.csv", source: URL(fileURLWithPath: "/nonexistent"), languages: languages, force: false)
+        #expect(imported.files.map(\.path) == ["content/en/glossary/server.md", "content/fr/glossary/serveur.md"])
+    }
+
     @Test func anUnclosedQuoteIsAnError() {
         #expect(
             plan("term\n\"open\n", file: "a.csv").diagnostics.map(\.description) == ["a.csv:2:1: error: a quoted CSV field is never closed [import-syntax]"])

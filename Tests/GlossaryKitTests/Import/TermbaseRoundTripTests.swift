@@ -155,7 +155,11 @@ import Testing
         let logIn = try #require(imported.entries.first)
         #expect(logIn.notes == ["One note.", "Another, with a comma."])
         #expect(logIn.definition == "To open a session, \"quickly\".\nA second paragraph.")
+        let host = try #require(imported.entries.first { $0.term == "host" })
+        #expect(host.status == .deprecated && host.use == "server" && host.concept == "c-host")
         let exported = try await export(imported, file: "glossary.csv")
+        #expect(exported.contains(#""deprecated","server","","","","","en","c-host"\#r\#n"#))
+        #expect(exported.contains(#""logon","","One note.\#nAnother, with a comma.","Style guide","en","c-login"\#r\#n"#))
         // Formulas leave as text.
         #expect(exported.contains(#""'=SUM(A1)","verb""#))
         #expect(exported.contains(#""'+1","'@x","de","c-login""#))
