@@ -38,7 +38,8 @@ enum GlossaryTBXExport {
         var ids: [String: String] = [:]
         for concept in concepts { for index in concept.terms { ids[export.terms[index].slug] = concept.id } }
         for concept in concepts {
-            bytes.append(conceptEntry(id: concept.id, terms: concept.terms.map { export.terms[$0] }, language: export.language, linked: export.isAbsolute, ids: ids))
+            bytes.append(
+                conceptEntry(id: concept.id, terms: concept.terms.map { export.terms[$0] }, language: export.language, linked: export.isAbsolute, ids: ids))
         }
         bytes.append("</body>\n</text>\n</tbx>\n")
         return bytes.data()
@@ -55,7 +56,9 @@ enum GlossaryTBXExport {
             members[id, default: []].append(index)
         }
         func rank(_ index: Int) -> Int { export.languages.firstIndex(of: export.terms[index].language ?? export.language) ?? export.languages.count }
-        return order.map { id in (id, members[id, default: []].enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)) }
+        return order.map { id in
+            (id, members[id, default: []].enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element))
+        }
     }
 
     /// A concept as an `xsd:ID`: as written when it is one, else with what an ID can't hold made `_` (and `c-` before a

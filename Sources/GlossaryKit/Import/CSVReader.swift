@@ -135,7 +135,8 @@ enum CSVReader {
                 return text.isEmpty ? nil : text
             }
             func list(_ column: String, separator: String = "; ") -> [String] {
-                value(column).map { $0.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty } } ?? []
+                value(column).map { $0.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty } }
+                    ?? []
             }
             let location = SourceLocation(file: file, line: row.first?.line ?? 1, column: 1)
             guard let term = value(termColumn == columns["word"] ? "word" : "term") else {
