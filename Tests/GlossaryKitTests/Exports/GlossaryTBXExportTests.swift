@@ -221,6 +221,12 @@ import Testing
         #expect(!tbx.contains("<script>") && !tbx.contains("<b>"))
     }
 
+    /// A concept becomes the `conceptEntry`'s `xsd:ID` as written when it is one (what import reads back), else made one.
+    @Test(arguments: [("c-login", "c-login"), ("Konzept_7.b", "Konzept_7.b"), ("42", "c-42"), ("a b:c", "a_b_c"), ("-x", "c--x"), ("", "c-")])
+    func conceptsAreIDs(concept: String, id: String) {
+        #expect(GlossaryTBXExport.conceptID(concept) == id)
+    }
+
     @Test func formsPagesWroteThatAreNotNamesYetAreVariants() {
         let term = GlossaryExport.Term(
             key: "index", word: "index", sense: nil, slug: "index", url: "/terms/index/", summary: nil, definitionText: "", definitionHTML: "",
