@@ -14,6 +14,8 @@ public struct Page: Sendable {
     /// The page's URL below the site root, with a trailing slash (`guide/intro/`; empty for the home page).
     public var urlPath: String
     public var metadata: PageMetadata
+    /// The page's language as its term keys name it (`TermKey.language`): empty for the site's default language.
+    public var language = ""
 
     public init(kind: Kind, displayPath: String, contentPath: String, metadata: PageMetadata) {
         self.kind = kind

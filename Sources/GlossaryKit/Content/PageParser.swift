@@ -33,6 +33,8 @@ public enum PageParser {
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
         let isEntry = Page.isEntry(contentPath: file.contentPath, languages: languages)
         let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: file.displayPath, contentPath: file.contentPath, metadata: parsed.metadata)
+        // The page's terms are its language's.
+        let language = languages.keyLanguage(ofContentPath: file.contentPath)
         let termsLocation = parsed.metadata.locations["terms"] ?? .start(of: file.displayPath)
         let picks = TermKey.sensePicks(parsed.metadata.senses)
         let declared = parsed.metadata.terms.compactMap { word -> TermReference? in
@@ -49,11 +51,11 @@ public enum PageParser {
             let record = PageRecord(
                 page: page, references: [], declaredTerms: declared, links: [], firstHeading: nil, startsWithTitleHeading: false,
                 firstParagraph: nil, diagnostics: diagnostics, contentHash: hash, hasBody: false)
-            return (Parsed(record: record, document: nil), [])
+            return (Parsed(record: record.localized(language), document: nil), [])
         }
         let document = MarkdownDocument(
             markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine,
-            autolink: autolink?.autolinker(for: parsed.metadata, isEntry: isEntry), statusCheck: autolink?.statuses,
+            autolink: autolink?.autolinker(for: parsed.metadata, isEntry: isEntry, language: language), statusCheck: autolink?.statuses[language],
             statusEntry: isEntry ? file.contentPath : nil)
         diagnostics += document.diagnostics
         var references = document.references
@@ -79,6 +81,6 @@ public enum PageParser {
             startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: summaryText, summaryHTML: summaryHTML,
             autolink: autolink?.fingerprint(for: parsed.metadata), headings: document.headings,
             searchText: isEntry ? .empty : document.searchTerms(), diagnostics: diagnostics, contentHash: hash, hasBody: true)
-        return (Parsed(record: record, document: document), [])
+        return (Parsed(record: record.localized(language), document: document), [])
     }
 }

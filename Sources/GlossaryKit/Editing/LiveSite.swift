@@ -42,10 +42,12 @@ public struct LiveSite: Sendable {
         pageIndex[contentPath].flatMap { site?.pages[$0] }
     }
 
-    /// The deprecated and forbidden names written in `text` (a line of a page) as the site's check finds them, with
-    /// their UTF-8 ranges in it: where `deprecated-term` and `forbidden-term` point, and the term to write instead.
-    public func discouragedNames(in text: String) -> [TermStatusCheck.Hit] {
-        guard let check = result.autolink?.statuses else { return [] }
+    /// The deprecated and forbidden names written in `text` (a line of the file at `contentPath`) as the check of the
+    /// file's language finds them, with their UTF-8 ranges in it: where `deprecated-term` and `forbidden-term` point,
+    /// and the term to write instead.
+    public func discouragedNames(in text: String, contentPath: String) -> [TermStatusCheck.Hit] {
+        let language = (result.config ?? SiteConfig()).siteLanguages.keyLanguage(ofContentPath: contentPath)
+        guard let check = result.autolink?.statuses[language] else { return [] }
         var text = text
         return text.withUTF8 { check.hits(inUTF8: $0, entry: nil) }
     }

@@ -80,7 +80,7 @@ public struct GlossaryExport: Sendable, Encodable {
         let origin = site.config.address?.origin ?? ""
         let slugs = Dictionary(definitions.map { ($0.key, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let terms = definitions.map { definition -> Term in
-            let url = site.exportURL("terms/\(definition.slug)/", root: root)
+            let url = site.exportURL(site.config.siteLanguages.termPath(definition.key), root: root)
             let (text, html) = Self.definition(definition, site: site, origin: origin, entryBody: entryBody)
             var term = Term(
                 key: definition.key.rawValue, word: definition.word, sense: definition.sense, slug: definition.slug, url: url, summary: definition.summary,
@@ -95,7 +95,7 @@ public struct GlossaryExport: Sendable, Encodable {
                     for name in names { if let key = TermKey(name) { term.statuses[key.rawValue] = status.rawValue } }
                 }
                 term.use = metadata.use
-                term.useSlug = metadata.use.flatMap(TermKey.init).flatMap { slugs[$0] }
+                term.useSlug = metadata.use.flatMap(TermKey.init).flatMap { slugs[$0.inLanguage(definition.key.language)] }
                 term.language = site.config.siteLanguages.entryLanguage(ofContentPath: site.pages[index].page.contentPath)
                 term.concept = metadata.concept
             }
@@ -110,7 +110,7 @@ public struct GlossaryExport: Sendable, Encodable {
     /// The definition as text and HTML: a team entry's body; a dictionary entry's meanings, numbered by part of speech.
     static func definition(_ definition: TermDefinition, site: BuiltSite, origin: String, entryBody: (TermDefinition) -> String?) -> (String, String) {
         if definition.isTeamEntry {
-            let page = site.href("terms/\(definition.slug)/")
+            let page = site.href(site.config.siteLanguages.termPath(definition.key))
             let html = ExportHTML.absolutized(entryBody(definition) ?? "", page: page, origin: origin)
             return (ExportHTML.plainText(html), html)
         }

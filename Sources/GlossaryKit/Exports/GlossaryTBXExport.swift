@@ -36,7 +36,7 @@ enum GlossaryTBXExport {
             """)
         let concepts = concepts(export)
         var ids: [String: String] = [:]
-        for concept in concepts { for index in concept.terms { ids[export.terms[index].slug] = concept.id } }
+        for concept in concepts { for index in concept.terms { ids[place(export.terms[index], export)] = concept.id } }
         for concept in concepts {
             bytes.append(
                 conceptEntry(id: concept.id, terms: concept.terms.map { export.terms[$0] }, language: export.language, linked: export.isAbsolute, ids: ids))
@@ -51,7 +51,9 @@ enum GlossaryTBXExport {
         var order: [String] = []
         var members: [String: [Int]] = [:]
         for (index, term) in export.terms.enumerated() {
-            let id = term.concept.map(conceptID) ?? "term-" + term.slug
+            // A term of another language than the default may share its slug with one of the default's.
+            let language = term.language.flatMap { $0 == export.language ? nil : $0 + "-" } ?? ""
+            let id = term.concept.map(conceptID) ?? "term-" + language + term.slug
             if members[id] == nil { order.append(id) }
             members[id, default: []].append(index)
         }
@@ -60,6 +62,9 @@ enum GlossaryTBXExport {
             (id, members[id, default: []].enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element))
         }
     }
+
+    /// A term's language and slug: what names its page, whatever the language.
+    static func place(_ term: GlossaryExport.Term, _ export: GlossaryExport) -> String { (term.language ?? export.language) + " " + term.slug }
 
     /// A concept as an `xsd:ID`: as written when it is one, else with what an ID can't hold made `_` (and `c-` before a
     /// start it can't have).
@@ -72,8 +77,8 @@ enum GlossaryTBXExport {
         return id
     }
 
-    /// One `conceptEntry`: its terms' page links, then a `langSec` per term. `ids` gives each term's concept, by slug,
-    /// for the cross reference to a term's replacement.
+    /// One `conceptEntry`: its terms' page links, then a `langSec` per term. `ids` gives each term's concept, by its
+    /// `place`, for the cross reference to a term's replacement (its language's).
     static func conceptEntry(id: String, terms: [GlossaryExport.Term], language: String, linked: Bool, ids: [String: String]) -> String {
         var xml = "<conceptEntry id=\"\(XMLText.escaped(id, attribute: true))\">\n"
         if linked {
@@ -102,7 +107,7 @@ enum GlossaryTBXExport {
             xml += "<termNote type=\"administrativeStatus\">\(status)</termNote>\n"
             if variant { xml += "<termNote type=\"termType\">variant</termNote>\n" }
             // The word's replacement, by TBX-Basic's cross reference to its concept.
-            if index == 0, let use = term.use, let target = term.useSlug.flatMap({ ids[$0] }) {
+            if index == 0, let use = term.use, let target = term.useSlug.flatMap({ ids[(term.language ?? language) + " " + $0] }) {
                 xml += "<ref type=\"crossReference\" target=\"\(XMLText.escaped(target, attribute: true))\">\(XMLText.escaped(use))</ref>\n"
             }
             xml += "</termSec>\n"
