@@ -7,11 +7,13 @@ from lsprotocol import types
 from conftest import open_document, uri, write_site
 
 SITE = {
-    "glossary.yml": "title: Status\nlanguage: en\n",
+    "glossary.yml": "title: Status\nlanguages: [en, fr]\n",
     "content/glossary/log-in.md": "---\nterm: log in\ndeprecated: [logon]\nforbidden: [login]\n---\n\nTo open a session.\n",
     "content/glossary/server.md": "---\nterm: server\n---\n\nA computer that serves.\n",
     "content/glossary/host.md": "---\nterm: host\nstatus: deprecated\nuse: server\n---\n\nThe old word.\n",
     "content/glossary/mainframe.md": "---\nterm: mainframe\nstatus: deprecated\n---\n\nNo replacement named.\n",
+    "content/fr/glossary/courriel.md": "---\nterm: courriel\nforbidden: [email]\n---\n\nUn message.\n",
+    "content/fr/index.md": "---\ntitle: Accueil\n---\n\nDeux emails.\n",
     "content/index.md": (
         "---\ntitle: Home\n---\n\nPlease [[login]] first, on [[the logon screen|logon]].\n\nTwo hosts answer; a mainframe too.\n"
     ),
@@ -27,10 +29,10 @@ def span(line, start, end):
     return types.Range(start=types.Position(line=line, character=start), end=types.Position(line=line, character=end))
 
 
-async def fixes(client, site, diagnostic):
+async def fixes(client, site, diagnostic, page="content/index.md"):
     actions = await client.text_document_code_action_async(
         types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri(site, "content/index.md")),
+            text_document=types.TextDocumentIdentifier(uri=uri(site, page)),
             range=diagnostic.range,
             context=types.CodeActionContext(diagnostics=[diagnostic]),
         )
@@ -62,3 +64,14 @@ async def test_use_the_preferred_term_replaces_exactly_the_name(client, site):
     assert await fixes(client, site, diagnostics[3]) == fix(diagnostics[3], "Use 'server'", span(6, 4, 9), "server")
     # An entry that names no term to use offers no fix of its own (the word is a term, so it may still be linked).
     assert [title for title, *_ in await fixes(client, site, diagnostics[4])] == ["Link this word"]
+
+
+async def test_a_page_in_another_language_is_fixed_by_its_languages_check(client, site):
+    page = open_document(client, site, "content/fr/index.md")
+    published = await client.published.wait(page, lambda p: p.version == 1)
+    [diagnostic] = published.diagnostics
+    assert (diagnostic.code, diagnostic.range.start) == ("forbidden-term", types.Position(line=4, character=5))
+    # Snowball's French stem finds the plural; the fix replaces it whole.
+    assert await fixes(client, site, diagnostic, "content/fr/index.md") == [
+        ("Use 'courriel'", types.CodeActionKind.QuickFix, True, (diagnostic,), {page: (types.TextEdit(range=span(4, 5, 11), new_text="courriel"),)})
+    ]
