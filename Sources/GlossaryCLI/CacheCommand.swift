@@ -101,7 +101,7 @@ struct CacheCommand: Command {
         _ inventory: CacheInventory, config: SiteConfig, root: URL, dryRun: Bool, printer: DiagnosticPrinter, context: CommandContext
     ) -> Int32 {
         let (source, scanProblems) = SiteSource.scan(root: root)
-        let (referenced, pageProblems) = SiteBuilder.dictionaryTerms(source, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        let (referenced, pageProblems) = SiteBuilder.dictionaryTerms(source, languages: config.siteLanguages, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let errors = (scanProblems + pageProblems).filter { $0.severity == .error }
         guard errors.isEmpty else {
             printer.print(errors)

@@ -7,9 +7,10 @@ struct ImportCommand: Command {
     static let abstract = "Turn a TBX or CSV file into glossary entries"
     static let discussion = """
         Reads FILE — TBX (TBX-Basic, TBX-Core or TBX-Min, .tbx or .xml) or CSV with a header row — and writes one
-        entry a term into content/glossary/ of the site in --source, named for the term's slug: its term, aliases,
-        statuses (deprecated: and forbidden: names, status: and use:), part of speech, definition, notes and
-        sources, in the site's language (sections in other languages are reported and left). Every element or
+        entry a term and language into that language's glossary folder of the site in --source (content/glossary/
+        for the default language, content/LANG/glossary/ for the others), named for the term's slug: its concept,
+        term, aliases, statuses (deprecated: and forbidden: names, status: and use:), part of speech, definition,
+        notes and sources (sections in languages the site is not in are reported and left). Every element or
         column it can't map is reported as import-unmapped at FILE:LINE:COL. An existing entry is never replaced
         without --force (import-exists). --dry-run lists the files without writing them. Exits 1 on errors.
         """
@@ -27,11 +28,11 @@ struct ImportCommand: Command {
             context.console.printError("error: can't read \(DiagnosticText.escaped(path))")
             return ExitCode.failure
         }
-        var language = "en"
+        var languages = SiteLanguages(codes: ["en"])
         if let yaml = FileManager.default.contents(atPath: source.appendingPathComponent("glossary.yml").path) {
-            language = SiteConfig.load(yaml: String(decoding: yaml, as: UTF8.self), file: "glossary.yml").0.language
+            languages = SiteConfig.load(yaml: String(decoding: yaml, as: UTF8.self), file: "glossary.yml").0.siteLanguages
         }
-        let plan = GlossaryImport.plan(data, file: path, source: source, language: language, force: parsed.has(force))
+        let plan = GlossaryImport.plan(data, file: path, source: source, languages: languages, force: parsed.has(force))
         printer.print(plan.diagnostics)
         let dry = parsed.has(dryRun)
         var failed = false

@@ -12,10 +12,11 @@ from support import wait_for
 
 SITE = {
     "glossary.yml": "title: Cards\nbase_url: /\n",
-    "content/index.md": "---\ntitle: Cards\n---\nAbout [[kerning]] and [[leading]].\n",
+    "content/index.md": "---\ntitle: Cards\n---\nAbout [[kerning]], [[leading]] and [[letterspacing]].\n",
     "content/glossary/kerning.md": "---\nterm: Kerning\nsummary: \"Space *between* two [letters](https://example.org/letters).\"\n---\n"
                                    "The long definition, which the card does not show.\n",
     "content/glossary/leading.md": "---\nterm: Leading\n---\nSpace between **lines**.\n",
+    "content/glossary/letterspacing.md": "---\nterm: letterspacing\nstatus: deprecated\nuse: Kerning\n---\nThe old word.\n",
 }
 
 CARD = """
@@ -83,3 +84,33 @@ def test_card_markup_is_rebuilt_from_an_allow_list(cards_site, browser):
         assert driver.execute_script("return window.__pwned === undefined")
     finally:
         terms_path.write_text(original, encoding="utf-8")
+
+
+STATUS = """
+var line = document.querySelector("[data-term-card] .term-card-status");
+if (!line) return null;
+function rgb(text) { return text.match(/[0-9.]+/g).slice(0, 3).map(Number); }
+function luminance(c) {
+  c = c.map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+var fg = luminance(rgb(getComputedStyle(line).color));
+var bg = luminance(rgb(getComputedStyle(line.closest("[data-term-card]")).backgroundColor));
+return {text: line.textContent, status: line.getAttribute("data-term-status"),
+        contrast: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05)};
+"""
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_deprecated_term_card_says_so_and_names_the_term_to_use(cards_site, browser, dark):
+    server, _ = cards_site
+    driver = browser(dark=dark)
+    driver.get(server.url)
+    open_card(driver, "letterspacing")
+    status = driver.execute_script(STATUS)
+    assert status["text"] == "Deprecated — use Kerning"
+    assert status["status"] == "deprecated"
+    assert status["contrast"] >= 4.5, status
+    # A preferred term's card has no status line.
+    open_card(driver, "leading")
+    assert driver.execute_script(STATUS) is None

@@ -56,9 +56,11 @@ extension LanguageServer {
         let document = try openDocument(path, uri: uri)
         guard let live = await liveSite(for: path), let site = live.site else { return .array([]) }
         let offset = document.offset(line: range.start.0, character: range.start.1)
-        var actions: [JSONValue] = []
+        let contentFolder = live.root.path + "/content/"
+        let contentPath = path.hasPrefix(contentFolder) ? String(path.dropFirst(contentFolder.count)) : path
+        var actions = Self.termStatusFixes(params["context"]?["diagnostics"], in: document, contentPath: contentPath, live: live)
         if let named = Self.explicitReference(in: document, at: offset) {
-            guard await live.definition(for: named.key) == nil else { return .array([]) }
+            guard await live.definition(for: named.key) == nil else { return .array(actions) }
             // A new entry for the word.
             let file = Self.uri(live.root.path + "/content/glossary/\(named.key.slug).md")
             let entry = "---\nterm: \(named.word)\n---\n\nWhat '\(named.word)' means here.\n"
@@ -88,13 +90,35 @@ extension LanguageServer {
         return .array(actions)
     }
 
+    /// "Use 'log in'" for each `deprecated-term` and `forbidden-term` of `diagnostics` (the request's context) whose
+    /// entry names the term to write: the name as written, found again on its line by the site's check, replaced by
+    /// that term. Only the name's own range changes, so a reference keeps its brackets, its bar and its other half.
+    static func termStatusFixes(_ diagnostics: JSONValue?, in document: TextDocument, contentPath: String, live: LiveSite) -> [JSONValue] {
+        let codes: Set = [DiagnosticCode.deprecatedTerm.rawValue, DiagnosticCode.forbiddenTerm.rawValue]
+        var actions: [JSONValue] = []
+        for diagnostic in diagnostics?.arrayValue ?? [] {
+            guard let code = diagnostic["code"]?.stringValue, codes.contains(code), let range = range(diagnostic["range"]) else { continue }
+            let start = document.offset(line: range.start.0, character: range.start.1)
+            let line = document.line(range.start.0)
+            let hits = live.discouragedNames(in: document.text(line.startIndex..<line.endIndex), contentPath: contentPath)
+            guard let hit = hits.first(where: { line.startIndex + $0.range.lowerBound == start }), let preferred = hit.name.preferred else { continue }
+            let edit = changes(document.uri, [textEdit(lspRange(document, start..<(line.startIndex + hit.range.upperBound)), preferred)])
+            actions.append(quickFix("Use '\(preferred)'", edit: edit, fixing: diagnostic))
+        }
+        return actions
+    }
+
     static func textEdit(_ range: JSONValue, _ text: String) -> JSONValue { .object([("range", range), ("newText", .string(text))]) }
 
     /// A workspace edit of one document.
     static func changes(_ uri: String, _ edits: [JSONValue]) -> JSONValue { .object([("changes", .object([(uri, .array(edits))]))]) }
 
-    static func quickFix(_ title: String, edit: JSONValue) -> JSONValue {
-        .object([("title", .string(title)), ("kind", "quickfix"), ("edit", edit)])
+    /// A quick fix; one `fixing` a diagnostic names it and is the preferred fix for it.
+    static func quickFix(_ title: String, edit: JSONValue, fixing diagnostic: JSONValue? = nil) -> JSONValue {
+        .members([
+            ("title", .string(title)), ("kind", "quickfix"), ("diagnostics", diagnostic.map { .array([$0]) }),
+            ("isPreferred", diagnostic.map { _ in .bool(true) }), ("edit", edit),
+        ])
     }
 
     /// The names of the site (terms, aliases, forms in use) nearest `key` by edit distance, at most two edits away.

@@ -21,6 +21,33 @@ public struct SiteLanguages: Sendable, Equatable {
         code == defaultLanguage && defaultAtRoot ? "" : code + "/"
     }
 
+    /// The folder below `content/` holding `code`'s team entries: `glossary/` for the default language at the root,
+    /// `fr/glossary/` for any other.
+    public func glossaryFolder(_ code: String) -> String { folder(code) + "glossary/" }
+
+    /// The language whose glossary folder holds the file at `contentPath` (below `content/`); nil for any other file.
+    public func entryLanguage(ofContentPath contentPath: String) -> String? {
+        codes.first { contentPath.hasPrefix(glossaryFolder($0)) }
+    }
+
+    /// The language a term key of `code` names (`TermKey.language`): empty for the default language.
+    public func keyLanguage(_ code: String) -> String { code == defaultLanguage ? "" : code }
+
+    /// The language code a term key's language stands for.
+    public func code(ofKey key: TermKey) -> String { key.language.isEmpty ? defaultLanguage : key.language }
+
+    /// Where `code`'s generated pages are, below the site root: `terms/`, `fr/terms/`.
+    public func termsFolder(_ code: String) -> String { folder(code) + "terms/" }
+
+    /// The page of a term, below the site root: `terms/kerning/`, `fr/terms/serveur/`.
+    public func termPath(_ key: TermKey) -> String { termsFolder(code(ofKey: key)) + key.slug + "/" }
+
+    /// The key language of the markdown file at `contentPath` (below `content/`): its glossary folder's for an
+    /// entry, else its folder's.
+    public func keyLanguage(ofContentPath contentPath: String) -> String {
+        keyLanguage(entryLanguage(ofContentPath: contentPath) ?? language(ofPath: Page.urlPath(forContentPath: contentPath)))
+    }
+
     /// The language of the page at `urlPath` (below the site root): the language whose folder holds it, else the default.
     public func language(ofPath urlPath: String) -> String {
         guard isMultilingual else { return defaultLanguage }

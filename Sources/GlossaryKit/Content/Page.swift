@@ -2,7 +2,7 @@
 public struct Page: Sendable {
     public enum Kind: Sendable, Equatable {
         case page
-        /// `content/glossary/*.md`: a definition, rendered into its term's page rather than a page of its own.
+        /// A file in a language's glossary folder (`content/glossary/*.md`, `content/fr/glossary/*.md`): a definition, rendered into its term's page rather than a page of its own.
         case glossaryEntry
     }
 
@@ -14,6 +14,8 @@ public struct Page: Sendable {
     /// The page's URL below the site root, with a trailing slash (`guide/intro/`; empty for the home page).
     public var urlPath: String
     public var metadata: PageMetadata
+    /// The page's language as its term keys name it (`TermKey.language`): empty for the site's default language.
+    public var language = ""
 
     public init(kind: Kind, displayPath: String, contentPath: String, metadata: PageMetadata) {
         self.kind = kind
@@ -24,10 +26,17 @@ public struct Page: Sendable {
     }
 
     /// The URL path that relative links on the page resolve against: its own, or for a glossary entry the page of
-    /// its term, where its text is shown.
+    /// its term in its language's folder (`fr/terms/serveur/`), where its text is shown.
     public var linkBase: String {
         guard kind == .glossaryEntry, let term = metadata.term, let key = TermKey(term) else { return urlPath }
-        return "terms/\(key.slug)/"
+        return languageFolder + "terms/\(key.slug)/"
+    }
+
+    /// For a glossary entry, its language's folder (`fr/`; empty for the default language at the root): what comes
+    /// before the `glossary/` folder holding it.
+    public var languageFolder: String {
+        guard kind == .glossaryEntry, let range = contentPath.range(of: "glossary/") else { return "" }
+        return String(contentPath[..<range.lowerBound])
     }
 
     /// The output file below the site root (`guide/intro/index.html`).
@@ -64,6 +73,9 @@ public struct Page: Sendable {
         }
     }
 
-    /// Whether the file is one of the team's glossary entries (`content/glossary/*.md`).
-    public static func isEntry(contentPath: String) -> Bool { contentPath.hasPrefix("glossary/") }
+    /// Whether the file is one of the team's glossary entries: in the glossary folder of one of the site's `languages`
+    /// (`SiteLanguages.glossaryFolder`).
+    public static func isEntry(contentPath: String, languages: SiteLanguages) -> Bool {
+        languages.entryLanguage(ofContentPath: contentPath) != nil
+    }
 }

@@ -10,26 +10,31 @@ public enum PageParser {
 
     /// Parses `data` as `file`. A page that can't be published (text that is not UTF-8, broken front matter)
     /// gives nil and its problems; otherwise the problems are in the record. Drafts are parsed for their front
-    /// matter only, unless `drafts`.
-    public static func parse(_ data: Data, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil) -> (Parsed?, [Diagnostic]) {
+    /// matter only, unless `drafts`. A file in the glossary folder of one of `languages` is a team entry.
+    public static func parse(
+        _ data: Data, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil, languages: SiteLanguages = .init(codes: [])
+    ) -> (Parsed?, [Diagnostic]) {
         let text: String
         switch SiteSource.decodeUTF8(data, file: file.displayPath) {
         case .failure(let diagnostic): return (nil, [diagnostic])
         case .success(let decoded): text = decoded
         }
-        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts, autolink: autolink)
+        return parse(text: text, hash: Fingerprint.of(bytes: data), file: file, drafts: drafts, autolink: autolink, languages: languages)
     }
 
     /// With `autolink`, a page or a glossary entry links plain occurrences of terms as its mode says (an entry never
     /// to itself).
     public static func parse(
-        text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil
+        text: String, hash: Fingerprint, file: SiteSource.File, drafts: Bool, autolink: AutolinkSettings? = nil,
+        languages: SiteLanguages = .init(codes: [])
     ) -> (Parsed?, [Diagnostic]) {
         let parsed = PageMetadata.parse(source: text, file: file.displayPath)
         var diagnostics = parsed.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        let isEntry = Page.isEntry(contentPath: file.contentPath)
+        let isEntry = Page.isEntry(contentPath: file.contentPath, languages: languages)
         let page = Page(kind: isEntry ? .glossaryEntry : .page, displayPath: file.displayPath, contentPath: file.contentPath, metadata: parsed.metadata)
+        // The page's terms are its language's.
+        let language = languages.keyLanguage(ofContentPath: file.contentPath)
         let termsLocation = parsed.metadata.locations["terms"] ?? .start(of: file.displayPath)
         let picks = TermKey.sensePicks(parsed.metadata.senses)
         let declared = parsed.metadata.terms.compactMap { word -> TermReference? in
@@ -46,11 +51,11 @@ public enum PageParser {
             let record = PageRecord(
                 page: page, references: [], declaredTerms: declared, links: [], firstHeading: nil, startsWithTitleHeading: false,
                 firstParagraph: nil, diagnostics: diagnostics, contentHash: hash, hasBody: false)
-            return (Parsed(record: record, document: nil), [])
+            return (Parsed(record: record.localized(language), document: nil), [])
         }
         let document = MarkdownDocument(
             markdown: parsed.body, file: file.displayPath, firstLine: parsed.bodyFirstLine,
-            autolink: autolink?.autolinker(for: parsed.metadata, isEntry: isEntry), statusCheck: autolink?.statuses,
+            autolink: autolink?.autolinker(for: parsed.metadata, isEntry: isEntry, language: language), statusCheck: autolink?.statuses[language],
             statusEntry: isEntry ? file.contentPath : nil)
         diagnostics += document.diagnostics
         var references = document.references
@@ -76,6 +81,6 @@ public enum PageParser {
             startsWithTitleHeading: document.startsWithTitleHeading, firstParagraph: summaryText, summaryHTML: summaryHTML,
             autolink: autolink?.fingerprint(for: parsed.metadata), headings: document.headings,
             searchText: isEntry ? .empty : document.searchTerms(), diagnostics: diagnostics, contentHash: hash, hasBody: true)
-        return (Parsed(record: record, document: document), [])
+        return (Parsed(record: record.localized(language), document: document), [])
     }
 }

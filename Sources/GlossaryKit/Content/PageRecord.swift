@@ -64,6 +64,25 @@ public final class PageRecord: Sendable {
         title = page.metadata.title ?? firstHeading ?? Self.titleFromPath(page.contentPath)
     }
 
+    /// The record of the same file as a page of `language` (`Page.language`): its references and declared terms
+    /// are that language's terms. Itself when it is already.
+    public func localized(_ language: String) -> PageRecord {
+        guard page.language != language else { return self }
+        var page = page
+        page.language = language
+        let localize = { (references: [TermReference]) in
+            references.map { reference in
+                var reference = reference
+                reference.key = reference.key.inLanguage(language)
+                return reference
+            }
+        }
+        return PageRecord(
+            page: page, references: localize(references), declaredTerms: localize(declaredTerms), links: links, firstHeading: firstHeading,
+            startsWithTitleHeading: startsWithTitleHeading, firstParagraph: firstParagraph, summaryHTML: summaryHTML, autolink: autolink,
+            headings: headings, searchText: searchText, diagnostics: diagnostics, contentHash: contentHash, hasBody: hasBody)
+    }
+
     /// The headings the table of contents lists (levels 2 and 3), or none when the page has fewer than three
     /// of them or its front matter says `toc: false`.
     public var tableOfContents: [PageHeading] {

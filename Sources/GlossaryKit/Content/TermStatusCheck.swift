@@ -36,26 +36,14 @@ public struct TermStatusCheck: Sendable {
     /// Everything the check is made from: a page's problems depend on it.
     public let fingerprint: Fingerprint
     private let matcher: Shared<TermMatcher<Int>>
-    /// For a language Snowball stems (not English): the names by their last word's stem, each with the words
-    /// before it (folded); a text's words are stemmed and looked up there instead of matched.
-    private let stemmer: SnowballStemmer?
-    private let stems: [String: [(index: Int, before: [String])]]
+    /// For a language Snowball stems (not English): the names found by their stem instead of as spelled.
+    private let stems: StemMatcher<Int>?
 
     /// The check of `names`, each also found by the forms `inflect` gives it (lower case; WordNet's for English), or
     /// with `stemmer` by any word of the same stem.
     public init(names: [Name], inflector: AutolinkSettings.Inflector? = nil, stemmer: SnowballStemmer? = nil) {
         self.names = names
-        self.stemmer = stemmer
-        var stems: [String: [(index: Int, before: [String])]] = [:]
-        if let stemmer {
-            for (index, name) in names.enumerated() {
-                guard let key = TermKey(name.name) else { continue }
-                var words = key.rawValue.split(separator: " ").map(String.init)
-                guard let last = words.popLast() else { continue }
-                stems[stemmer.stem(last), default: []].append((index, words))
-            }
-        }
-        self.stems = stems
+        stems = stemmer.map { StemMatcher(stemmer: $0, forms: names.enumerated().map { ($1.name, $0) }) }
         var hasher = FingerprintHasher()
         hasher.combine(stemmer?.language)
         hasher.combine("term-status")
@@ -81,27 +69,11 @@ public struct TermStatusCheck: Sendable {
 
     /// Every name found in `text`, leaving out those that `entry` (a glossary entry's path below `content/`) marks.
     func hits(inUTF8 text: UnsafeBufferPointer<UInt8>, entry: String?) -> [Hit] {
-        if let stemmer { return stemHits(inUTF8: text, stemmer: stemmer).filter { $0.name.entry != entry } }
-        return matcher.value.matches(inUTF8: text).compactMap { match in
+        let matches = stems?.matches(inUTF8: text) ?? matcher.value.matches(inUTF8: text)
+        return matches.compactMap { match in
             let name = names[match.id]
             return name.entry == entry ? nil : Hit(range: match.range, name: name)
         }
-    }
-
-    /// The names whose last word has the stem of a word of `text`, the words before it written just before it.
-    private func stemHits(inUTF8 text: UnsafeBufferPointer<UInt8>, stemmer: SnowballStemmer) -> [Hit] {
-        let words = Self.words(inUTF8: text)
-        var hits: [Hit] = []
-        for (position, word) in words.enumerated() {
-            guard let candidates = stems[stemmer.stem(word.text)] else { continue }
-            for candidate in candidates where candidate.before.count <= position {
-                let before = words[(position - candidate.before.count)..<position]
-                guard zip(before, candidate.before).allSatisfy({ TermKey($0.text)?.rawValue == $1 }) else { continue }
-                hits.append(Hit(range: (before.first?.range.lowerBound ?? word.range.lowerBound)..<word.range.upperBound, name: names[candidate.index]))
-                break
-            }
-        }
-        return hits
     }
 
     /// The words of `text` and their UTF-8 ranges: runs of letters, marks, numbers and `_`. Anything else parts words,
@@ -146,17 +118,18 @@ public struct TermStatusCheck: Sendable {
         return Diagnostic(problem, at: location, notes: notes)
     }
 
-    /// The names the team's `entries` mark, in path order; `team` gives where each preferred term is defined.
-    static func names(team: [TermKey: TermDefinition], entries: [PageRecord]) -> [Name] {
+    /// The names the team's `entries` of `language` (a key language, `TermKey.language`) mark, in path order; `team`
+    /// gives where each preferred term is defined.
+    static func names(team: [TermKey: TermDefinition], entries: [PageRecord], language: String = "") -> [Name] {
         func definedAt(_ word: String) -> SourceLocation? {
-            guard let key = TermKey(word), let definition = team[key], case .team(let index) = definition.origin, index < entries.count else {
+            guard let key = TermKey(word)?.inLanguage(language), let definition = team[key], case .team(let index) = definition.origin, index < entries.count else {
                 return nil
             }
             let record = entries[index]
             return record.page.metadata.locations["term"] ?? .start(of: record.page.displayPath)
         }
         var names: [Name] = []
-        for record in entries where record.page.kind == .glossaryEntry {
+        for record in entries where record.page.kind == .glossaryEntry && record.page.language == language {
             let metadata = record.page.metadata
             guard let term = metadata.term else { continue }
             let entry = record.page.contentPath

@@ -4,10 +4,22 @@ import Foundation
 ///
 /// `Keyboard`, `keyboard` and `KEYBOARD` (and the NFC and NFD spellings of `café`) share one key, so a word is
 /// resolved, fetched and cached once whatever its spelling on the pages.
+///
+/// On a site in several languages a key also names its language, so each language's terms are its own: `fr` for a
+/// French page's `[[serveur]]`, empty for the default language (every key made from a word alone).
 public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: String
     /// A URL- and file-safe name for the key (see `makeSlug`), computed once: it is asked for per reference.
     public let slug: String
+    /// The language whose term this is: a code, or empty for the site's default language.
+    public private(set) var language = ""
+
+    /// The same word as a term of `language` (empty for the default one).
+    public func inLanguage(_ language: String) -> TermKey {
+        var key = self
+        key.language = language
+        return key
+    }
 
     /// The most Unicode scalars a term may have: a reference beyond it is an error and never looked up (a URL of
     /// 100 KB for a runaway `[[`).
@@ -72,13 +84,19 @@ public struct TermKey: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.slug = slug
     }
 
-    public static func == (lhs: TermKey, rhs: TermKey) -> Bool { lhs.rawValue == rhs.rawValue }
+    public static func == (lhs: TermKey, rhs: TermKey) -> Bool { lhs.rawValue == rhs.rawValue && lhs.language == rhs.language }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+        hasher.combine(language)
+    }
 
     public var description: String { rawValue }
 
-    public static func < (lhs: TermKey, rhs: TermKey) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// By language (the default's first), then by word.
+    public static func < (lhs: TermKey, rhs: TermKey) -> Bool {
+        lhs.language == rhs.language ? lhs.rawValue < rhs.rawValue : lhs.language < rhs.language
+    }
 
     /// A URL- and file-safe name for the key, a pure function of it and collision-free by construction.
     ///

@@ -42,13 +42,24 @@ public struct LiveSite: Sendable {
         pageIndex[contentPath].flatMap { site?.pages[$0] }
     }
 
+    /// The deprecated and forbidden names written in `text` (a line of the file at `contentPath`) as the check of the
+    /// file's language finds them, with their UTF-8 ranges in it: where `deprecated-term` and `forbidden-term` point,
+    /// and the term to write instead.
+    public func discouragedNames(in text: String, contentPath: String) -> [TermStatusCheck.Hit] {
+        let language = (result.config ?? SiteConfig()).siteLanguages.keyLanguage(ofContentPath: contentPath)
+        guard let check = result.autolink?.statuses[language] else { return [] }
+        var text = text
+        return text.withUTF8 { check.hits(inUTF8: $0, entry: nil) }
+    }
+
     /// The file at `contentPath` read from `text` as a build reads it: its record (nil when it can't be published),
     /// and the problems that kept it from being read.
     public func parse(text: String, contentPath: String) -> (record: PageRecord?, problems: [Diagnostic]) {
         let file = SiteSource.File(
             displayPath: "content/" + contentPath, contentPath: contentPath, url: root.appendingPathComponent("content/" + contentPath))
         let (parsed, problems) = PageParser.parse(
-            text: text, hash: Fingerprint.of(bytes: Data(text.utf8)), file: file, drafts: builder.options.drafts, autolink: result.autolink)
+            text: text, hash: Fingerprint.of(bytes: Data(text.utf8)), file: file, drafts: builder.options.drafts, autolink: result.autolink,
+            languages: (result.config ?? SiteConfig()).siteLanguages)
         return (parsed?.record, problems)
     }
 

@@ -3,13 +3,17 @@ import Foundation
 /// `glossary.csv`: one row per term for spreadsheets, RFC 4180 (every field quoted, `""` for a quote, CRLF after
 /// each row, a header row first), UTF-8.
 ///
+/// A team entry's `Note: …` and `Source: …` paragraphs are in `notes` and `sources` (one a line), not in
+/// `definition`; `status` is the term's own when its entry gives one, `deprecated` and `forbidden` the names it marks,
+/// `language` its language (a team entry's glossary folder's), `concept` its `concept:` — what `glossary import` reads.
+///
 /// Spreadsheet-safe: a cell that would start with `=`, `+`, `-`, `@`, a tab or a carriage return (which
 /// spreadsheets read as a formula) starts with `'` instead, so it is shown as text. Lists are joined with `; `
 /// (names) or a space (URLs). `glossary.json` has the exact values.
 enum GlossaryCSVExport {
     static let columns = [
         "key", "word", "sense", "slug", "url", "summary", "definition", "part_of_speech", "phonetic", "audio", "aliases", "forms", "source",
-        "source_urls", "licenses", "pages",
+        "source_urls", "licenses", "pages", "status", "use", "deprecated", "forbidden", "notes", "sources", "language", "concept",
     ]
 
     static func text(_ export: GlossaryExport) -> String {
@@ -22,12 +26,18 @@ enum GlossaryCSVExport {
         bytes.append(row(columns))
         for term in export.terms {
             let licenses = term.source.licenses.map { license in license.url.map { "\(license.name) (\($0))" } ?? license.name }
+            let (definition, notes, sources) = term.definitionParts
+            func marked(_ status: TermStatus) -> String {
+                term.aliases.filter { TermKey($0).flatMap { term.statuses[$0.rawValue] } == status.rawValue }.joined(separator: "; ")
+            }
             bytes.append(
                 row([
-                    term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", term.definitionText, term.partOfSpeech ?? "",
+                    term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", definition, term.partOfSpeech ?? "",
                     term.phonetic ?? "", term.audio.map(\.url).joined(separator: " "), term.aliases.joined(separator: "; "),
                     term.forms.joined(separator: "; "), term.source.kind, term.source.urls.joined(separator: " "), licenses.joined(separator: "; "),
                     term.pages.map(\.url).joined(separator: " "),
+                    TermKey(term.word).flatMap { term.statuses[$0.rawValue] } ?? "", term.use ?? "", marked(.deprecated), marked(.forbidden),
+                    notes.joined(separator: "\n"), sources.joined(separator: "\n"), term.language ?? export.language, term.concept ?? "",
                 ]))
         }
         return bytes.data()

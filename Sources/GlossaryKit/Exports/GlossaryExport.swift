@@ -8,6 +8,8 @@ public struct GlossaryExport: Sendable, Encodable {
     public var title: String
     public var description: String?
     public var language: String
+    /// Every language of the site, the default first.
+    public var languages: [String]
     /// The site's root URL: `https://example.org/docs/`, or `/docs/` without an address.
     public var root: String
     public var isAbsolute: Bool
@@ -39,6 +41,10 @@ public struct GlossaryExport: Sendable, Encodable {
         /// The term to write instead of a deprecated or forbidden word (`use:`), and its slug when it has a page.
         public var use: String?
         public var useSlug: String?
+        /// A team entry's language (its glossary folder's); nil for a dictionary's term, in the site's language.
+        public var language: String?
+        /// A team entry's `concept:`: the terms sharing one are one concept in several languages.
+        public var concept: String?
     }
 
     public struct Audio: Sendable, Encodable {
@@ -74,7 +80,7 @@ public struct GlossaryExport: Sendable, Encodable {
         let origin = site.config.address?.origin ?? ""
         let slugs = Dictionary(definitions.map { ($0.key, $0.slug) }, uniquingKeysWith: { first, _ in first })
         let terms = definitions.map { definition -> Term in
-            let url = site.exportURL("terms/\(definition.slug)/", root: root)
+            let url = site.exportURL(site.config.siteLanguages.termPath(definition.key), root: root)
             let (text, html) = Self.definition(definition, site: site, origin: origin, entryBody: entryBody)
             var term = Term(
                 key: definition.key.rawValue, word: definition.word, sense: definition.sense, slug: definition.slug, url: url, summary: definition.summary,
@@ -89,19 +95,22 @@ public struct GlossaryExport: Sendable, Encodable {
                     for name in names { if let key = TermKey(name) { term.statuses[key.rawValue] = status.rawValue } }
                 }
                 term.use = metadata.use
-                term.useSlug = metadata.use.flatMap(TermKey.init).flatMap { slugs[$0] }
+                term.useSlug = metadata.use.flatMap(TermKey.init).flatMap { slugs[$0.inLanguage(definition.key.language)] }
+                term.language = site.config.siteLanguages.entryLanguage(ofContentPath: site.pages[index].page.contentPath)
+                term.concept = metadata.concept
             }
             return term
         }
         return GlossaryExport(
-            title: site.config.title, description: site.config.description, language: site.config.language, root: root,
+            title: site.config.title, description: site.config.description, language: site.config.language,
+            languages: site.config.siteLanguages.codes, root: root,
             isAbsolute: site.config.address != nil, terms: terms)
     }
 
     /// The definition as text and HTML: a team entry's body; a dictionary entry's meanings, numbered by part of speech.
     static func definition(_ definition: TermDefinition, site: BuiltSite, origin: String, entryBody: (TermDefinition) -> String?) -> (String, String) {
         if definition.isTeamEntry {
-            let page = site.href("terms/\(definition.slug)/")
+            let page = site.href(site.config.siteLanguages.termPath(definition.key))
             let html = ExportHTML.absolutized(entryBody(definition) ?? "", page: page, origin: origin)
             return (ExportHTML.plainText(html), html)
         }

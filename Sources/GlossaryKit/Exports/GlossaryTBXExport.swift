@@ -2,11 +2,13 @@ import Foundation
 
 /// `glossary.tbx`: the glossary for translation tools, in TBX-Basic (ISO 30042:2019, DCA style).
 ///
-/// One `conceptEntry` per term (its id `term-SLUG`), with one English (the site's language) `langSec` holding the
-/// definition as text and a `termSec` per name: the term itself (`preferredTerm-admn-sts`), each alias
-/// (`admittedTerm-admn-sts`), and each form pages wrote that is not one of those (`variant`). Each `termSec`
-/// carries the part of speech in TBX-Basic's picklist (`noun`, `verb`, `adjective`, `adverb`, else `other`).
-/// With the site's address known, each entry links its term page (`externalCrossReference`).
+/// One `conceptEntry` per concept: the terms whose entries share a `concept:` (its id the concept), each other term
+/// alone (its id `term-SLUG`). In it, a `langSec` per term, in its entry's language (the site's order), holding the
+/// definition as text with its sources, the entry's notes, and a `termSec` per name: the term itself
+/// (`preferredTerm-admn-sts` unless its entry says otherwise), each alias (`admittedTerm-admn-sts`, or deprecated,
+/// forbidden), and each form pages wrote that is not one of those (`variant`). Each `termSec` carries the part of
+/// speech in TBX-Basic's picklist (`noun`, `verb`, `adjective`, `adverb`, else `other`). With the site's address
+/// known, each concept links its terms' pages (`externalCrossReference`).
 enum GlossaryTBXExport {
     static let namespace = "urn:iso:std:iso:30042:ed:3.0"
 
@@ -14,7 +16,7 @@ enum GlossaryTBXExport {
         String(decoding: data(export), as: UTF8.self)
     }
 
-    /// `text(_:)` as UTF-8 bytes, made an entry at a time into one block.
+    /// `text(_:)` as UTF-8 bytes, made a concept at a time into one block.
     static func data(_ export: GlossaryExport) -> Data {
         let language = XMLText.escaped(export.language, attribute: true)
         var bytes = GrowingBytes()
@@ -32,24 +34,72 @@ enum GlossaryTBXExport {
             <body>
 
             """)
-        for term in export.terms {
-            bytes.append(conceptEntry(term, language: language, linked: export.isAbsolute))
+        let concepts = concepts(export)
+        var ids: [String: String] = [:]
+        for concept in concepts { for index in concept.terms { ids[place(export.terms[index], export)] = concept.id } }
+        for concept in concepts {
+            bytes.append(
+                conceptEntry(id: concept.id, terms: concept.terms.map { export.terms[$0] }, language: export.language, linked: export.isAbsolute, ids: ids))
         }
         bytes.append("</body>\n</text>\n</tbx>\n")
         return bytes.data()
     }
 
-    static func conceptEntry(_ term: GlossaryExport.Term, language: String, linked: Bool) -> String {
-        var xml = "<conceptEntry id=\"term-\(XMLText.escaped(term.slug, attribute: true))\">\n"
+    /// The terms by concept, in the order of each concept's first term; a concept's terms in the order of their
+    /// languages in `export.languages`, then as they come.
+    static func concepts(_ export: GlossaryExport) -> [(id: String, terms: [Int])] {
+        var order: [String] = []
+        var members: [String: [Int]] = [:]
+        for (index, term) in export.terms.enumerated() {
+            // A term of another language than the default may share its slug with one of the default's.
+            let language = term.language.flatMap { $0 == export.language ? nil : $0 + "-" } ?? ""
+            let id = term.concept.map(conceptID) ?? "term-" + language + term.slug
+            if members[id] == nil { order.append(id) }
+            members[id, default: []].append(index)
+        }
+        func rank(_ index: Int) -> Int { export.languages.firstIndex(of: export.terms[index].language ?? export.language) ?? export.languages.count }
+        return order.map { id in
+            (id, members[id, default: []].enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element))
+        }
+    }
+
+    /// A term's language and slug: what names its page, whatever the language.
+    static func place(_ term: GlossaryExport.Term, _ export: GlossaryExport) -> String { (term.language ?? export.language) + " " + term.slug }
+
+    /// A concept as an `xsd:ID`: as written when it is one, else with what an ID can't hold made `_` (and `c-` before a
+    /// start it can't have).
+    static func conceptID(_ concept: String) -> String {
+        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-._".unicodeScalars.contains(scalar)
+        }
+        var id = String(String.UnicodeScalarView(concept.unicodeScalars.map { isNameScalar($0) ? $0 : "_" }))
+        if id.unicodeScalars.first.map({ !$0.properties.isAlphabetic && $0 != "_" }) ?? true { id = "c-" + id }
+        return id
+    }
+
+    /// One `conceptEntry`: its terms' page links, then a `langSec` per term. `ids` gives each term's concept, by its
+    /// `place`, for the cross reference to a term's replacement (its language's).
+    static func conceptEntry(id: String, terms: [GlossaryExport.Term], language: String, linked: Bool, ids: [String: String]) -> String {
+        var xml = "<conceptEntry id=\"\(XMLText.escaped(id, attribute: true))\">\n"
         if linked {
-            xml += "<xref type=\"externalCrossReference\" target=\"\(XMLText.escaped(term.url, attribute: true))\">\(XMLText.escaped(term.word))</xref>\n"
+            for term in terms {
+                xml += "<xref type=\"externalCrossReference\" target=\"\(XMLText.escaped(term.url, attribute: true))\">\(XMLText.escaped(term.word))</xref>\n"
+            }
         }
-        xml += "<langSec xml:lang=\"\(language)\">\n"
-        if !term.definitionText.isEmpty {
-            xml += "<descripGrp>\n<descrip type=\"definition\">\(XMLText.escaped(term.definitionText))</descrip>\n"
-            for url in term.source.urls { xml += "<admin type=\"source\">\(XMLText.escaped(url))</admin>\n" }
-            xml += "</descripGrp>\n"
+        for term in terms { xml += langSec(term, language: language, ids: ids) }
+        return xml + "</conceptEntry>\n"
+    }
+
+    static func langSec(_ term: GlossaryExport.Term, language: String, ids: [String: String]) -> String {
+        var xml = "<langSec xml:lang=\"\(XMLText.escaped(term.language ?? language, attribute: true))\">\n"
+        let (definition, notes, sources) = term.definitionParts
+        let sourceLines = (term.source.urls + sources).map { "<admin type=\"source\">\(XMLText.escaped($0))</admin>\n" }.joined()
+        if !definition.isEmpty {
+            xml += "<descripGrp>\n<descrip type=\"definition\">\(XMLText.escaped(definition))</descrip>\n" + sourceLines + "</descripGrp>\n"
+        } else {
+            xml += sourceLines
         }
+        for note in notes { xml += "<note>\(XMLText.escaped(note))</note>\n" }
         let partOfSpeech = term.partOfSpeech.map(Self.partOfSpeech)
         for (index, (name, status, variant)) in names(term).enumerated() {
             xml += "<termSec>\n<term>\(XMLText.escaped(name))</term>\n"
@@ -57,12 +107,12 @@ enum GlossaryTBXExport {
             xml += "<termNote type=\"administrativeStatus\">\(status)</termNote>\n"
             if variant { xml += "<termNote type=\"termType\">variant</termNote>\n" }
             // The word's replacement, by TBX-Basic's cross reference to its concept.
-            if index == 0, let use = term.use, let slug = term.useSlug {
-                xml += "<ref type=\"crossReference\" target=\"term-\(XMLText.escaped(slug, attribute: true))\">\(XMLText.escaped(use))</ref>\n"
+            if index == 0, let use = term.use, let target = term.useSlug.flatMap({ ids[(term.language ?? language) + " " + $0] }) {
+                xml += "<ref type=\"crossReference\" target=\"\(XMLText.escaped(target, attribute: true))\">\(XMLText.escaped(use))</ref>\n"
             }
             xml += "</termSec>\n"
         }
-        return xml + "</langSec>\n</conceptEntry>\n"
+        return xml + "</langSec>\n"
     }
 
     /// The term, its aliases, then the other forms pages wrote, each name once (by key), with its status: the

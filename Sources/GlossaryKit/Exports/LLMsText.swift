@@ -122,7 +122,7 @@ enum LLMsText {
         }
         let terms = record.references.map(\.key).uniqued().map { key -> String? in
             let definition = site.definition(for: key) ?? site.forms[key].flatMap(site.definition(for:))
-            return definition.map { site.exportURL("terms/\($0.slug)/", root: root) }
+            return definition.map { site.exportURL(site.config.siteLanguages.termPath($0.key), root: root) }
         }
         return Targets(links: links, terms: terms)
     }

@@ -20,8 +20,12 @@ enum Sitemap {
         for node in site.navigation.generatedSections {
             if let path = site.navigation.nodes[node].urlPath { add(path) }
         }
-        add("terms/")
-        for definition in definitions { add("terms/\(definition.slug)/") }
+        // Each language's glossary index, then its term pages.
+        let languages = site.config.siteLanguages
+        for code in languages.codes {
+            add(languages.termsFolder(code))
+            for definition in definitions where languages.code(ofKey: definition.key) == code { add(languages.termPath(definition.key)) }
+        }
         return xml + "</urlset>\n"
     }
 }

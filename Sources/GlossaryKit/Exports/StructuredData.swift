@@ -27,7 +27,7 @@ enum StructuredData {
     }
 
     static func term(_ definition: TermDefinition, site: BuiltSite, root: String, inSet: Bool) -> JSONValue {
-        let url = site.exportURL("terms/\(definition.slug)/", root: root)
+        let url = site.exportURL(site.config.siteLanguages.termPath(definition.key), root: root)
         var members: [(key: String, value: JSONValue)] = [
             ("@type", .string("DefinedTerm")),
             ("@id", .string(url)),

@@ -91,6 +91,10 @@ public struct TermAPI: Sendable {
         if let sense = definition.sense { json += ",\"sense\":" + quoted(sense) }
         if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + quoted(partOfSpeech) }
         if let phonetic = definition.phonetic { json += ",\"phonetic\":" + quoted(phonetic) }
+        if let (status, use) = site.termStatus(of: definition) {
+            json += ",\"status\":" + quoted(status.rawValue)
+            if let use { json += ",\"use\":" + quoted(use) }
+        }
         let page = definition.slug + "/"
         json += ",\"url\":" + quoted(root.map { $0 + "terms/" + page } ?? page)
         // The HTML when there is any, else the plain text: never both (the text is the HTML's).

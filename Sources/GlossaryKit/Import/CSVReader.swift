@@ -2,13 +2,14 @@ import Foundation
 
 /// Reads a CSV file with a header row (RFC 4180: fields separated by commas, a field in double quotes may hold
 /// commas, line breaks and `""` for a quote; CRLF or LF between rows; a UTF-8 byte order mark is skipped) into
-/// entries, one a row.
+/// entries, one a row: one row per term, in the language its `language` cell names.
 ///
-/// Columns: `word` (or `term`), `definition`, `part_of_speech`, `aliases`, `deprecated`, `forbidden` (names joined
-/// with `; `), `status`, `use`, `notes`, `source_urls` (joined with a space), `language`; those `glossary.csv` has
-/// that the site makes again (`key`, `slug`, `url`, `summary`, `forms`, `pages`, …) are read and left. Any other
-/// column is reported. A cell is text, whatever it looks like (`=SUM(A1)` is kept as written); the `'` the export
-/// puts before a cell a spreadsheet would read as a formula is taken off again.
+/// Columns: `term` (or `word`), `language` (one of the site's; empty for the default), `concept`, `status`, `use`,
+/// `aliases`, `deprecated`, `forbidden` (names joined with `; `), `part_of_speech`, `definition`, `notes` and
+/// `sources` (one a line), `source_urls` (joined with a space); those `glossary.csv` has that the site makes again
+/// (`key`, `slug`, `url`, `summary`, `forms`, `pages`, …) are read and left. Any other column is reported. A cell is
+/// text, whatever it looks like (`=SUM(A1)` is kept as written); the `'` the export puts before a cell a spreadsheet
+/// would read as a formula is taken off again.
 enum CSVReader {
     struct Reading {
         var entries: [ImportedEntry] = []
@@ -97,12 +98,13 @@ enum CSVReader {
     }
 
     static let mapped: Set<String> = [
-        "word", "term", "definition", "part_of_speech", "aliases", "deprecated", "forbidden", "status", "use", "notes", "source_urls", "language",
+        "word", "term", "definition", "part_of_speech", "aliases", "deprecated", "forbidden", "status", "use", "notes", "sources", "source_urls",
+        "language", "concept",
     ]
     /// Columns of `glossary.csv` the site makes by itself.
     static let madeBySite: Set<String> = ["key", "sense", "slug", "url", "summary", "phonetic", "audio", "forms", "source", "licenses", "pages"]
 
-    static func read(_ text: String, file: String, language: String) -> Reading {
+    static func read(_ text: String, file: String, languages: SiteLanguages) -> Reading {
         var reading = Reading()
         let (rows, unclosed) = rows(text)
         if let unclosed {
@@ -126,7 +128,6 @@ enum CSVReader {
             reading.diagnostics.append(Diagnostic(.importSyntax(detail: "the CSV file's header row has no 'word' or 'term' column"), at: location))
             return reading
         }
-        let primary = ImportLanguage.primary(language)
         for row in rows.dropFirst() {
             func value(_ column: String) -> String? {
                 guard let index = columns[column], index < row.count else { return nil }
@@ -134,18 +135,21 @@ enum CSVReader {
                 return text.isEmpty ? nil : text
             }
             func list(_ column: String, separator: String = "; ") -> [String] {
-                value(column).map { $0.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
+                value(column).map { $0.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty } }
+                    ?? []
             }
             let location = SourceLocation(file: file, line: row.first?.line ?? 1, column: 1)
             guard let term = value(termColumn == columns["word"] ? "word" : "term") else {
                 reading.diagnostics.append(Diagnostic(.importUnmapped(what: "a row with no term"), at: location))
                 continue
             }
-            if let rowLanguage = value("language"), ImportLanguage.primary(rowLanguage) != primary {
-                reading.diagnostics.append(Diagnostic(.importUnmapped(what: "a row in '\(rowLanguage)' (the site is in '\(language)')"), at: location))
+            let rowLanguage = value("language") ?? languages.defaultLanguage
+            guard let language = ImportLanguage.code(rowLanguage, in: languages) else {
+                reading.diagnostics.append(Diagnostic(ImportLanguage.unmapped("a row", rowLanguage, site: languages), at: location))
                 continue
             }
-            var entry = ImportedEntry(term: term, language: primary, location: location)
+            var entry = ImportedEntry(term: term, language: language, location: location)
+            entry.concept = value("concept")
             if let status = value("status") {
                 entry.status = TermStatus(rawValue: status.lowercased()) ?? TermStatus(tbxValue: status)
                 if entry.status == nil {
@@ -155,13 +159,15 @@ enum CSVReader {
                 }
             }
             entry.use = value("use")
-            entry.aliases = list("aliases")
             entry.deprecated = list("deprecated")
             entry.forbidden = list("forbidden")
+            // glossary.csv lists the marked names among the aliases too, as an entry's aliases hold them.
+            let marked = Set((entry.deprecated + entry.forbidden).compactMap(TermKey.init))
+            entry.aliases = list("aliases").filter { TermKey($0).map { !marked.contains($0) } ?? false }
             entry.partOfSpeech = value("part_of_speech")
             entry.definition = value("definition") ?? ""
-            entry.notes = list("notes")
-            entry.sources = list("source_urls", separator: " ")
+            entry.notes = list("notes", separator: "\n")
+            entry.sources = list("sources", separator: "\n") + list("source_urls", separator: " ")
             reading.entries.append(entry)
         }
         return reading
@@ -174,9 +180,19 @@ enum CSVReader {
     }
 }
 
-/// A language code's primary subtag, as import compares them (`fr-CA` is `fr`).
+/// A file's language codes against the site's (`fr-CA` is `fr`, as import compares them).
 enum ImportLanguage {
     static func primary(_ language: String) -> String {
         String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
+    }
+
+    /// The site's language `language` is: the code written alike, else the first with its primary subtag.
+    static func code(_ language: String, in languages: SiteLanguages) -> String? {
+        languages.codes.first { $0.lowercased() == language.lowercased() } ?? languages.codes.first { primary($0) == primary(language) }
+    }
+
+    /// What import says of a language the site is not in: `a row in 'it' (the site is in 'en', 'fr')`.
+    static func unmapped(_ what: String, _ language: String, site languages: SiteLanguages) -> Problem {
+        .importUnmapped(what: "\(what) in '\(language)' (the site is in " + languages.codes.map { "'\($0)'" }.joined(separator: ", ") + ")")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// `glossary import`: a TBX or CSV file read into team entries, and the files they become — one an entry, in
-/// `content/glossary/` (a site of one language), named for the term's slug.
+/// `glossary import`: a TBX or CSV file read into team entries, and the files they become — one an entry, in its
+/// language's glossary folder (`content/glossary/`, `content/fr/glossary/`), named for the term's slug.
 public struct GlossaryImport: Sendable {
     /// An entry file to write: its path below the site's folder and its text; `exists` when a file is there already.
     public struct File: Sendable, Hashable {
@@ -14,29 +14,29 @@ public struct GlossaryImport: Sendable {
     public var files: [File]
     public var diagnostics: [Diagnostic]
 
-    /// Reads `data` (TBX when `file` ends in `.tbx` or `.xml`, else CSV) for the site in `source`, whose language is
-    /// `language`. With `force`, existing entries are replaced; without it each is an `import-exists` error and is
-    /// left as it is.
-    public static func plan(_ data: Data, file: String, source: URL, language: String, force: Bool) -> GlossaryImport {
+    /// Reads `data` (TBX when `file` ends in `.tbx` or `.xml`, else CSV) for the site in `source`, in `languages`
+    /// (what is in another language is reported). With `force`, existing entries are replaced; without it each is an
+    /// `import-exists` error and is left as it is.
+    public static func plan(_ data: Data, file: String, source: URL, languages: SiteLanguages, force: Bool) -> GlossaryImport {
         let lowered = file.lowercased()
         let entries: [ImportedEntry]
         var diagnostics: [Diagnostic]
         if lowered.hasSuffix(".tbx") || lowered.hasSuffix(".xml") {
-            let reading = TBXReader.read(data, file: file, language: language)
+            let reading = TBXReader.read(data, file: file, languages: languages)
             (entries, diagnostics) = (reading.entries, reading.diagnostics)
         } else {
             guard let text = String(data: data, encoding: .utf8) else {
                 return GlossaryImport(
                     entries: [], files: [], diagnostics: [Diagnostic(.encoding, at: SourceLocation(file: file, line: 1, column: 1))])
             }
-            let reading = CSVReader.read(text, file: file, language: language)
+            let reading = CSVReader.read(text, file: file, languages: languages)
             (entries, diagnostics) = (reading.entries, reading.diagnostics)
         }
         var files: [File] = []
         var taken: [String: SourceLocation] = [:]
         for entry in entries {
             guard let key = TermKey(entry.term) else { continue }
-            let path = "content/glossary/\(key.slug).md"
+            let path = "content/" + languages.glossaryFolder(entry.language) + key.slug + ".md"
             if let first = taken[path] {
                 diagnostics.append(
                     Diagnostic(.duplicateTerm(name: entry.term), at: entry.location, notes: [Problem.firstDefinitionNote(entry.term, at: first)]))

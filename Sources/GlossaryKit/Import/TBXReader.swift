@@ -2,7 +2,8 @@ import CXML2
 import Foundation
 
 /// Reads a TBX file (TBX-Basic and TBX-Core in the DCA style, TBX-Min's element names too) with libxml2 into
-/// entries: one a `conceptEntry` and language. The only file that touches libxml2.
+/// entries: one a `langSec` in one of the site's languages, its `conceptEntry`'s id its `concept:`. The only file that
+/// touches libxml2.
 ///
 /// Mapped: `langSec`'s `termSec`s (the first preferred name, else the first, is the term; other preferred and
 /// admitted names are aliases, deprecated and superseded ones `deprecated:`, forbidden ones `forbidden:`; a name
@@ -16,7 +17,7 @@ enum TBXReader {
         var diagnostics: [Diagnostic] = []
     }
 
-    static func read(_ data: Data, file: String, language: String) -> Reading {
+    static func read(_ data: Data, file: String, languages: SiteLanguages) -> Reading {
         var reading = Reading()
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
@@ -31,7 +32,7 @@ enum TBXReader {
             return reading
         }
         defer { xmlFreeDoc(document) }
-        var walker = Walker(file: file, lines: lines, language: language)
+        var walker = Walker(file: file, lines: lines, languages: languages)
         if let root = xmlDocGetRootElement(document) { walker.root(root) }
         reading.entries = walker.entries
         reading.diagnostics = walker.diagnostics
@@ -41,14 +42,14 @@ enum TBXReader {
     private struct Walker {
         let file: String
         let lines: [String]
-        let language: String
+        let languages: SiteLanguages
         var entries: [ImportedEntry] = []
         var diagnostics: [Diagnostic] = []
 
-        init(file: String, lines: [String], language: String) {
+        init(file: String, lines: [String], languages: SiteLanguages) {
             self.file = file
             self.lines = lines
-            self.language = language
+            self.languages = languages
         }
 
         /// A name of a `termSec`, with what it says of itself.
@@ -103,7 +104,7 @@ enum TBXReader {
                 default: if !describe(child, into: &shared) { unmapped(child) }
                 }
             }
-            for section in sections { langSec(section, shared: shared) }
+            for section in sections { langSec(section, concept: attribute(node, "id"), shared: shared) }
         }
 
         /// Reads a definition, note or source (or a group of them) into `description`; false for anything else.
@@ -119,10 +120,10 @@ enum TBXReader {
             return true
         }
 
-        mutating func langSec(_ node: xmlNodePtr, shared: Description) {
-            let lang = attribute(node, "xml:lang") ?? attribute(node, "lang") ?? language
-            guard ImportLanguage.primary(lang) == ImportLanguage.primary(language) else {
-                diagnostics.append(Diagnostic(.importUnmapped(what: "a language section in '\(lang)' (the site is in '\(language)')"), at: location(node)))
+        mutating func langSec(_ node: xmlNodePtr, concept: String?, shared: Description) {
+            let lang = attribute(node, "xml:lang") ?? attribute(node, "lang") ?? languages.defaultLanguage
+            guard let language = ImportLanguage.code(lang, in: languages) else {
+                diagnostics.append(Diagnostic(ImportLanguage.unmapped("a language section", lang, site: languages), at: location(node)))
                 return
             }
             var description = shared
@@ -140,7 +141,8 @@ enum TBXReader {
                 diagnostics.append(Diagnostic(.importUnmapped(what: "a language section with no term"), at: location(node)))
                 return
             }
-            var entry = ImportedEntry(term: term.text, language: ImportLanguage.primary(language), location: location(node))
+            var entry = ImportedEntry(term: term.text, language: language, location: location(node))
+            entry.concept = concept
             if let status = term.status, status != .preferred { entry.status = status }
             entry.use = term.crossReference
             entry.partOfSpeech = term.partOfSpeech ?? written.lazy.compactMap(\.partOfSpeech).first

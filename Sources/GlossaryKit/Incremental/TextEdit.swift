@@ -118,7 +118,7 @@ struct TextEdit {
     private func remake(
         _ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction
     ) -> (String, BuildState.StoredPage, Data, MustacheSlots, Int, SearchTerms, Markdown?)? {
-        guard !Page.isEntry(contentPath: file.contentPath), let signature = file.signature, let stored = state.pages[file.contentPath],
+        guard !Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages), let signature = file.signature, let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)
         else { return nil }
         let data: Data
@@ -128,15 +128,18 @@ struct TextEdit {
             guard case .success(let bytes) = FileContents.read(file.path) else { return nil }
             data = bytes
         }
-        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: nil)
+        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: nil, languages: config.siteLanguages)
         guard problems.isEmpty, let parsed, let document = parsed.document, parsed.record.diagnostics.isEmpty,
-            StateFile.linkage(of: parsed.record) == StateFile.linkage(of: old)
+            StateFile.linkage(of: parsed.record) == StateFile.linkage(of: old.localized(parsed.record.page.language))
         else { return nil }
         let record = parsed.record
         let keys = record.references.map(\.key).uniqued()
         guard keys.count == kit.slugs.count, record.links.count == kit.destinations.count else { return nil }
         let slugs = Dictionary(zip(keys, kit.slugs), uniquingKeysWith: { first, _ in first })
-        let wrappers = TermMarkup.wrappers(record.references, rootPath: state.report.rootPath) { slugs[$0] ?? nil }
+        // A page links its language's term pages.
+        let languages = config.siteLanguages
+        let termRoot = state.report.rootPath + languages.folder(record.page.language.isEmpty ? languages.defaultLanguage : record.page.language)
+        let wrappers = TermMarkup.wrappers(record.references, rootPath: termRoot) { slugs[$0] ?? nil }
         let html = document.renderHTML(wrappers: wrappers, destinations: kit.destinations)
         let path = record.page.outputPath
         guard let output = state.outputs[path], let slots = output.slots, let bytes = sink.bytes(path), Fingerprint.of(bytes: bytes) == output.bytesHash,

@@ -11,10 +11,29 @@ public final class Autolinker: Sendable {
     /// The term each name stands for (a term, an alias), so an explicit reference counts as a term's first link.
     public let termOfName: [TermKey: TermKey]
 
-    public init(matcher: TermMatcher<TermKey>, mode: AutolinkMode, excluded: Set<TermKey>, termOfName: [TermKey: TermKey]) {
+    /// For a language Snowball stems: its terms found by stem too, where the matcher finds no form as spelled.
+    public let stems: StemMatcher<TermKey>?
+
+    public init(
+        matcher: TermMatcher<TermKey>, mode: AutolinkMode, excluded: Set<TermKey>, termOfName: [TermKey: TermKey], stems: StemMatcher<TermKey>? = nil
+    ) {
         self.matcher = matcher
         self.mode = mode
         self.excluded = excluded
         self.termOfName = termOfName
+        self.stems = stems
+    }
+
+    /// The occurrences to link in `text`, leftmost first; with `.first`, only those of terms not in `linked`, which
+    /// gains them.
+    func matches(inUTF8 text: UnsafeBufferPointer<UInt8>, linked: inout Set<TermKey>) -> [TermMatcher<TermKey>.Match] {
+        guard let stems else {
+            return mode == .first
+                ? matcher.matches(inUTF8: text, excluding: excluded, linkingOnce: &linked) : matcher.matches(inUTF8: text, excluding: excluded)
+        }
+        let spelled = matcher.matches(inUTF8: text, excluding: excluded)
+        let stemmed = stems.matches(inUTF8: text, excluding: excluded).filter { match in !spelled.contains { $0.range.overlaps(match.range) } }
+        let found = (spelled + stemmed).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        return mode == .first ? found.filter { linked.insert($0.id).inserted } : found
     }
 }

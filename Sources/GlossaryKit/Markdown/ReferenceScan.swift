@@ -314,10 +314,7 @@ struct ReferenceScan {
     private mutating func automatic(in text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, hint: Int) -> [Piece] {
         guard let autolink, !range.isEmpty else { return [] }
         let buffer = UnsafeBufferPointer(rebasing: text[range])
-        let found =
-            autolink.mode == .first
-            ? autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded, linkingOnce: &linked)
-            : autolink.matcher.matches(inUTF8: buffer, excluding: autolink.excluded)
+        let found = autolink.matches(inUTF8: buffer, linked: &linked)
         return found.map { match in
             let bytes = (match.range.lowerBound + range.lowerBound)..<(match.range.upperBound + range.lowerBound)
             let shown = String(decoding: UnsafeBufferPointer(rebasing: text[bytes]), as: UTF8.self)

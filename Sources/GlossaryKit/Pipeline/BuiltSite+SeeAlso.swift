@@ -6,7 +6,7 @@ extension BuiltSite {
         guard let target = links.internalTarget(item, from: entry) else { return (item, url) }
         let path = target.isEmpty || target.hasSuffix("/") ? target : target + "/"
         if let record = pages.first(where: { $0.page.kind == .page && $0.page.urlPath == path }) { return (record.title, url) }
-        if path.hasPrefix("terms/"), let definition = termPages.values.first(where: { "terms/\($0.slug)/" == path }) {
+        if path.contains("terms/"), let definition = termPages.values.first(where: { config.siteLanguages.termPath($0.key) == path }) {
             return (definition.word, url)
         }
         return (item, url)

@@ -16,6 +16,9 @@ public struct BuiltSite: Sendable {
 
     /// Terms that get a page: every team entry and every referenced term with a definition, by canonical key.
     public let termPages: [TermKey: TermDefinition]
+    /// The team's concepts (`concept:`): by concept, each language's term of it (by key language), the first entry in
+    /// key order where a language has several.
+    public let concepts: [String: [String: TermDefinition]]
     /// The forms used of each term, by the term's key, in key order.
     public let formsUsed: [TermKey: [TermKey]]
     public let links: LinkRewriter
@@ -45,6 +48,12 @@ public struct BuiltSite: Sendable {
         for definition in team.values { termPages[definition.key] = definition }
         for case .defined(let definition) in resolutions.values { termPages[definition.key] = definition }
         self.termPages = termPages
+        var concepts: [String: [String: TermDefinition]] = [:]
+        for definition in termPages.values.sorted(by: { $0.key < $1.key }) {
+            guard case .team(let index) = definition.origin, let concept = pages[index].page.metadata.concept else { continue }
+            if concepts[concept]?[definition.key.language] == nil { concepts[concept, default: [:]][definition.key.language] = definition }
+        }
+        self.concepts = concepts
         var formsUsed: [TermKey: Set<TermKey>] = [:]
         for (form, _) in forms where usage[form] != nil {
             if case .defined(let definition) = resolutions[form] { formsUsed[definition.key, default: []].insert(form) }
@@ -59,7 +68,7 @@ public struct BuiltSite: Sendable {
             for use in uses where use.reference.isAutomatic && use.reference.word != key.rawValue {
                 let word = use.reference.word
                 if keys[word] == nil { keys[word] = .some(TermKey(word)) }
-                guard let written = keys[word] ?? nil, written != key, written != definition.key, !definition.aliases.contains(written) else { continue }
+                guard let written = (keys[word] ?? nil)?.inLanguage(key.language), written != key, written != definition.key, !definition.aliases.contains(written) else { continue }
                 formsUsed[definition.key, default: []].insert(written)
             }
         }
@@ -73,6 +82,18 @@ public struct BuiltSite: Sendable {
         SiteNavigation(pages: pages.filter { $0.page.kind == .page }, nav: config.nav, unpublished: unpublished)
     }
 
+    /// The concept a team entry's term names, if it names one.
+    public func concept(of definition: TermDefinition) -> String? {
+        guard case .team(let index) = definition.origin else { return nil }
+        return pages[index].page.metadata.concept
+    }
+
+    /// The term of `definition`'s concept in the language `code`, if the glossary has one (itself in its own).
+    public func conceptTerm(of definition: TermDefinition, in code: String) -> TermDefinition? {
+        guard let concept = concept(of: definition) else { return nil }
+        return concepts[concept]?[config.siteLanguages.keyLanguage(code)]
+    }
+
     public func definition(for key: TermKey) -> TermDefinition? {
         if case .defined(let definition) = resolutions[key] { return definition }
         return team[key]
@@ -82,7 +103,12 @@ public struct BuiltSite: Sendable {
     /// link the site's pages make to the site goes through here, so each is percent-encoded once (`URLPath`).
     public func href(_ path: String) -> String { URLPath.encoded(rootPath + path) }
 
-    public func termURL(_ definition: TermDefinition) -> String { href("terms/\(definition.slug)/") }
+    public func termURL(_ definition: TermDefinition) -> String { href(config.siteLanguages.termPath(definition.key)) }
+
+    /// The root the term links of a page of `language` (a key language) are made below: its language's folder.
+    func termRoot(_ language: String) -> String {
+        rootPath + config.siteLanguages.folder(language.isEmpty ? config.siteLanguages.defaultLanguage : language)
+    }
 
     /// Written references without a definition (an automatic one without a definition is left as text).
     public var unresolvedReferences: [TermReference] {
@@ -121,12 +147,13 @@ public struct BuiltSite: Sendable {
 
     /// The markup around a reference: a term link, or a marked span when the term has no definition.
     public func termWrapper(_ reference: TermReference) -> MarkdownDocument.Wrapper {
-        TermMarkup.wrapper(key: reference.key, linkedSlug: definition(for: reference.key)?.slug, rootPath: rootPath, isAutomatic: reference.isAutomatic)
+        TermMarkup.wrapper(
+            key: reference.key, linkedSlug: definition(for: reference.key)?.slug, rootPath: termRoot(reference.key.language), isAutomatic: reference.isAutomatic)
     }
 
     /// The wrappers of a page's references, index-aligned with them.
     func wrappers(_ record: PageRecord) -> [MarkdownDocument.Wrapper] {
-        TermMarkup.wrappers(record.references, rootPath: rootPath, cache: wrapperCache) { definition(for: $0)?.slug }
+        TermMarkup.wrappers(record.references, rootPath: termRoot(record.page.language), cache: wrapperCache) { definition(for: $0)?.slug }
     }
 
     /// A page's body HTML with its references linked (what `glossary render` prints), from its markdown tree.
@@ -158,7 +185,7 @@ public struct BuiltSite: Sendable {
     func seeAlsoDiagnostics(of record: PageRecord) -> [Diagnostic] {
         let metadata = record.page.metadata
         return metadata.seeAlso.compactMap { word in
-            guard !SeeAlso.isLink(word), let key = TermKey(word), definition(for: key) == nil else { return nil }
+            guard !SeeAlso.isLink(word), let key = TermKey(word)?.inLanguage(record.page.language), definition(for: key) == nil else { return nil }
             let location = metadata.locations["see_also"] ?? .start(of: record.page.displayPath)
             return Diagnostic(.unknownSeeAlso(word: word), at: location)
         }

@@ -15,8 +15,9 @@ struct Load: Sendable {
         // A site that auto-links inflects its terms once the entries are read, with WordNet's exception lists and
         // lemmas: read them meanwhile.
         let inflector = Self.inflector(config, options: options, dictionaries: dictionaries)
-        let entryFiles = source.markdownFiles.filter { Page.isEntry(contentPath: $0.contentPath) }
-        let pageFiles = source.markdownFiles.filter { !Page.isEntry(contentPath: $0.contentPath) }
+        let languages = config.siteLanguages
+        let entryFiles = source.markdownFiles.filter { Page.isEntry(contentPath: $0.contentPath, languages: languages) }
+        let pageFiles = source.markdownFiles.filter { !Page.isEntry(contentPath: $0.contentPath, languages: languages) }
         let contentFolder = options.source.appendingPathComponent("content", isDirectory: true)
 
         // Entries first, parsed whatever the state holds (their bodies go into term pages and exports): their terms are
@@ -44,14 +45,23 @@ struct Load: Sendable {
         if let firstReadings {
             dictionaryTerms = dictionaryAutolinkTerms(team: team, records: entryRecords + firstReadings.compactMap { $0.parsed?.record })
         }
-        let statusNames = TermStatusCheck.names(team: team, entries: entryRecords)
-        // Made once a build: a site's pages share its language.
-        let stemmer = SnowballStemmer(language: config.language)
-        let statuses = statusNames.isEmpty ? nil : TermStatusCheck(names: statusNames, inflector: inflector, stemmer: stemmer)
+        // Made once a build, for each language Snowball stems (by key language); the default one, when English, is
+        // inflected by WordNet instead.
+        var stemmers: [String: SnowballStemmer] = [:]
+        var statuses: [String: TermStatusCheck] = [:]
+        for code in languages.codes {
+            let language = languages.keyLanguage(code)
+            let stemmer = SnowballStemmer(language: code)
+            stemmers[language] = stemmer
+            let names = TermStatusCheck.names(team: team, entries: entryRecords, language: language)
+            if !names.isEmpty { statuses[language] = TermStatusCheck(names: names, inflector: language.isEmpty ? inflector : nil, stemmer: stemmer) }
+        }
         let autolink =
             terms.isEmpty && dictionaryTerms.isEmpty
-            ? nil : AutolinkSettings(mode: config.autolink, terms: terms, dictionaryTerms: dictionaryTerms, inflector: inflector, statuses: statuses)
-        let bodies = PageBodies(contentFolder: contentFolder, autolink: autolink)
+            ? nil
+            : AutolinkSettings(
+                mode: config.autolink, terms: terms, dictionaryTerms: dictionaryTerms, inflector: inflector, statuses: statuses, stemmers: stemmers)
+        let bodies = PageBodies(contentFolder: contentFolder, autolink: autolink, languages: languages)
         /// Whether a reading holds under `autolink`: its automatic references were found with it (or it has none to
         /// find: a draft left out, a file that can't be read).
         let holds = { @Sendable (loaded: Loaded) -> Bool in
@@ -100,10 +110,14 @@ struct Load: Sendable {
     /// and no body is made.
     private func record(_ file: SiteSource.File, autolink: AutolinkSettings?, links: LinkRewriter?) -> Loaded {
         if let stored = check.unchanged[file.contentPath], let record = stored.record?.record(file: file.displayPath),
+            // `languages:` decides which files are entries.
+            (record.page.kind == .glossaryEntry) == Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages),
             links == nil || record.autolink == autolink?.fingerprint(for: record.page.metadata),
             record.hasBody || (record.page.metadata.draft && !options.drafts)
         {
-            return Loaded(parsed: .init(record: record, body: nil), stored: stored)
+            // The state keeps keys without their language: the page's is given them again.
+            let localized = record.localized(config.siteLanguages.keyLanguage(ofContentPath: file.contentPath))
+            return Loaded(parsed: .init(record: localized, body: nil), stored: stored)
         }
         return parse(file, autolink: autolink, links: links)
     }
@@ -121,7 +135,7 @@ struct Load: Sendable {
             case .success(let bytes): data = bytes
             }
         }
-        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: autolink)
+        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: autolink, languages: config.siteLanguages)
         guard let parsed else { return Loaded(problems: problems) }
         var loaded = Loaded(parsed: .init(record: parsed.record, body: nil), problems: problems)
         if let links, let document = parsed.document {
@@ -133,19 +147,33 @@ struct Load: Sendable {
 }
 
 extension Load {
-    /// URL paths the build generates itself; no page may take them.
-    static let reservedPrefixes = ["terms/", "search/", "assets/", "_glossary/"]
+    /// URL paths the build generates itself; no page may take them: besides the assets and the preview server's, each
+    /// language's term pages and dictionary page (`terms/`, `fr/terms/`, `search/`, `fr/search/`).
+    static func reservedPrefixes(_ languages: SiteLanguages) -> [String] {
+        var prefixes = ["terms/", "search/", "assets/", "_glossary/"]
+        for code in languages.codes where !languages.folder(code).isEmpty {
+            prefixes += [languages.termsFolder(code), languages.folder(code) + "search/"]
+        }
+        return prefixes
+    }
 
     /// Whether a static file's output path is one the build generates whatever the site holds: the preview server's
-    /// own `_glossary/` folder, the fixed pages and exports, and a term page's name (which any term may take).
-    /// Checked while loading, so the error is there even when pages have errors too (the plan is then never made).
-    /// A theme asset's path is not among them: a site overrides an asset with a file of its own.
-    static func isReservedStaticPath(_ path: String) -> Bool {
+    /// own `_glossary/` folder, the fixed pages and exports, and a term page's name (which any term may take), in
+    /// every language's folder. Checked while loading, so the error is there even when pages have errors too (the
+    /// plan is then never made). A theme asset's path is not among them: a site overrides an asset with a file of its
+    /// own.
+    static func isReservedStaticPath(_ path: String, languages: SiteLanguages = .init(codes: [])) -> Bool {
         if path.hasPrefix("_glossary/") { return true }
-        if ["terms/index.html", "terms/index.json", "search/index.html", "404.html"].contains(path) { return true }
+        if path == "404.html" { return true }
         if SiteExport.allCases.contains(where: { !$0.yieldsToContent && $0 != .tbx && $0.path == path }) { return true }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts[0] == "terms" && parts[2] == "index.html"
+        let folders = Set([""] + languages.codes.map(languages.folder))
+        for folder in folders where path.hasPrefix(folder) {
+            let rest = path.dropFirst(folder.count)
+            if ["terms/index.html", "terms/index.json", "search/index.html"].contains(rest) { return true }
+            let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count == 3 && parts[0] == "terms" && parts[2] == "index.html" { return true }
+        }
+        return false
     }
 
     /// The team's terms as auto-linking links them: terms and aliases (their inflected forms follow from them), in
@@ -158,7 +186,7 @@ extension Load {
         }
         return definitions.sorted(by: { $0.key < $1.key }).map { index, definition in
             var id = definition.key
-            if definition.sense != nil, let wordKey = TermKey(definition.word), team[wordKey]?.sense != nil { id = wordKey }
+            if definition.sense != nil, let wordKey = TermKey(definition.word)?.inLanguage(definition.key.language), team[wordKey]?.sense != nil { id = wordKey }
             return .init(term: id, forms: [definition.word] + entries[index].page.metadata.aliases, caseSensitive: definition.caseSensitive)
         }
     }

@@ -45,7 +45,7 @@ public struct LoadedSite: Sendable {
                             notes: [Problem.otherPageNote(at: .start(of: owner))]))
                     continue
                 }
-                if let reserved = Load.reservedPrefixes.first(where: { url.hasPrefix($0) }) {
+                if let reserved = Load.reservedPrefixes(config.siteLanguages).first(where: { url.hasPrefix($0) }) {
                     problems.append(Diagnostic(.reservedPage(prefix: reserved), at: .start(of: record.page.displayPath)))
                     continue
                 }
@@ -53,7 +53,7 @@ public struct LoadedSite: Sendable {
             }
             records.append(record)
         }
-        for file in source.staticFiles where Load.isReservedStaticPath(file.contentPath) {
+        for file in source.staticFiles where Load.isReservedStaticPath(file.contentPath, languages: config.siteLanguages) {
             problems.append(Diagnostic(.reservedFile(path: file.contentPath), at: .start(of: file.displayPath)))
         }
     }

@@ -10,13 +10,16 @@ public struct OutputPlan: Sendable {
         /// The generated page of a section without one of its own (a node of `SiteNavigation`).
         case section(node: Int)
         case term(TermKey)
-        case index
-        case termsJSON
+        /// A language's A–Z index (by code).
+        case index(language: String)
+        /// A language's terms for cards and the dictionary page (by code).
+        case termsJSON(language: String)
         /// A file of the term API (see `TermAPI`).
         case termAPI
         /// A file of the site search's index (see `SearchIndex`).
         case searchIndex
-        case search
+        /// A language's dictionary page (by code).
+        case search(language: String)
         case notFound
         /// An export of the glossary, or a file for crawlers.
         case export(SiteExport)
@@ -33,20 +36,33 @@ public struct OutputPlan: Sendable {
 
     public var items: [Item]
     public var paths: Set<String>
-    /// Term pages' definitions in key order (what the index and the terms JSON list).
+    /// Term pages' definitions in key order, the default language's first (what the indexes and the terms JSON list).
     public var definitions: [TermDefinition]
+
+    /// The definitions of `language`'s terms (a code), in key order.
+    func definitions(of language: String, in languages: SiteLanguages) -> [TermDefinition] {
+        Self.definitions(definitions, of: language, in: languages)
+    }
+
+    /// Those of `definitions` that are terms of `language` (a code).
+    static func definitions(_ definitions: [TermDefinition], of language: String, in languages: SiteLanguages) -> [TermDefinition] {
+        let keyLanguage = languages.keyLanguage(language)
+        return definitions.filter { $0.key.language == keyLanguage }
+    }
 
     /// Plans the site's outputs; problems are slug collisions and content files at generated paths. `fileHash` gives a
     /// copied file's bytes' fingerprint (nil when it can't be read).
     static func make(site: BuiltSite, source: SiteSource, theme: Theme, fileHash: (String) -> Fingerprint?) -> (OutputPlan, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let definitions = site.termPages.values.sorted { $0.key < $1.key }
+        let languages = site.config.siteLanguages
         var slugOwners: [String: TermKey] = [:]
         for definition in definitions {
-            if let owner = slugOwners[definition.slug] {
+            let path = languages.termPath(definition.key)
+            if let owner = slugOwners[path] {
                 diagnostics.append(Diagnostic(.slugCollision(first: owner.rawValue, second: definition.key.rawValue, slug: definition.slug)))
             }
-            slugOwners[definition.slug] = definition.key
+            slugOwners[path] = definition.key
         }
         var items: [Item] = []
         for (index, record) in site.pages.enumerated() where record.page.kind == .page {
@@ -61,12 +77,18 @@ public struct OutputPlan: Sendable {
             items.append(Item(path: path, content: .section(node: node)))
         }
         for definition in definitions {
-            items.append(Item(path: "terms/\(definition.slug)/index.html", content: .term(definition.key)))
+            items.append(Item(path: languages.termPath(definition.key) + "index.html", content: .term(definition.key)))
         }
-        items.append(Item(path: "terms/index.html", content: .index))
-        items.append(Item(path: "terms/index.json", content: .termsJSON))
-        for path in TermAPI.paths(site: site, definitions: definitions) { items.append(Item(path: path, content: .termAPI)) }
-        items.append(Item(path: "search/index.html", content: .search))
+        // Each language's A–Z index, terms JSON and dictionary page, in its folder.
+        for code in languages.codes {
+            items.append(Item(path: languages.termsFolder(code) + "index.html", content: .index(language: code)))
+            items.append(Item(path: languages.termsFolder(code) + "index.json", content: .termsJSON(language: code)))
+        }
+        // The term API serves the default language's terms.
+        for path in TermAPI.paths(site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages)) { items.append(Item(path: path, content: .termAPI)) }
+        for code in languages.codes {
+            items.append(Item(path: languages.folder(code) + "search/index.html", content: .search(language: code)))
+        }
         let searchDocuments = site.pages.filter { $0.page.kind == .page }.count + site.navigation.generatedSections.count + definitions.count
         for path in SearchIndex.paths(documents: searchDocuments) { items.append(Item(path: path, content: .searchIndex)) }
         items.append(Item(path: "404.html", content: .notFound))
@@ -79,7 +101,7 @@ public struct OutputPlan: Sendable {
         // A content file may replace a theme asset (that is how a site overrides one), never a generated file.
         for file in source.staticFiles {
             // Reported while loading (`Load.isReservedStaticPath`), and never copied.
-            if Load.isReservedStaticPath(file.contentPath) { continue }
+            if Load.isReservedStaticPath(file.contentPath, languages: languages) { continue }
             if taken.contains(file.contentPath) {
                 diagnostics.append(Diagnostic(.reservedFile(path: file.contentPath), at: .start(of: file.displayPath)))
                 continue

@@ -13,10 +13,12 @@ final class PageBodies: Sendable {
     private let entries = Mutex<[String: String]>([:])
     private let contentFolder: URL
     private let autolink: AutolinkSettings?
+    private let languages: SiteLanguages
 
-    init(contentFolder: URL, autolink: AutolinkSettings?) {
+    init(contentFolder: URL, autolink: AutolinkSettings?, languages: SiteLanguages) {
         self.contentFolder = contentFolder
         self.autolink = autolink
+        self.languages = languages
     }
 
     func add(_ body: BodyHTML, destinations: [String?], for contentPath: String) {
@@ -91,7 +93,7 @@ final class PageBodies: Sendable {
     /// one the record was made from.
     private func reparsed(_ record: PageRecord, destinations: [String?]) -> BodyHTML? {
         guard let (file, data) = source(record) else { return nil }
-        guard let parsed = PageParser.parse(data, file: file, drafts: true, autolink: autolink).0, let document = parsed.document,
+        guard let parsed = PageParser.parse(data, file: file, drafts: true, autolink: autolink, languages: languages).0, let document = parsed.document,
             document.links.count == destinations.count, document.references.count == record.references.count
         else { return nil }
         return document.renderBody(destinations: destinations)

@@ -54,7 +54,8 @@ final class RenderStep: Sendable {
             let model = GlossaryExport.make(site: site, definitions: definitions, entryBody: entryBody)
             return (GlossaryJSONExport.data(model), model)
         }
-        apiFiles = Shared { TermAPI.files(site: site, definitions: definitions) }
+        let apiDefinitions = plan.definitions(of: site.config.language, in: site.config.siteLanguages)
+        apiFiles = Shared { TermAPI.files(site: site, definitions: apiDefinitions) }
         exportsLeft = Mutex(plan.items.count { if case .export(let kind) = $0.content { kind.usesModel } else { false } })
     }
 
@@ -122,14 +123,15 @@ final class RenderStep: Sendable {
         case .term(let key):
             guard let definition = site.termPages[key] else { return false }
             try template("term", renderer.termContext(definition, entryBody: bodies.entryBody(definition, site: site)), item.path, to: sink)
-        case .index:
-            try template("terms", renderer.indexContext(plan.definitions), item.path, to: sink)
-        case .search:
-            try template("search", renderer.searchContext(), item.path, to: sink)
+        case .index(let language):
+            let definitions = plan.definitions(of: language, in: site.config.siteLanguages)
+            try template("terms", renderer.indexContext(definitions, language: language), item.path, to: sink)
+        case .search(let language):
+            try template("search", renderer.searchContext(language: language), item.path, to: sink)
         case .notFound:
             try template("404", renderer.notFoundContext(), item.path, to: sink)
-        case .termsJSON:
-            let data = renderer.termsJSON(plan.definitions)
+        case .termsJSON(let language):
+            let data = renderer.termsJSON(plan.definitions(of: language, in: site.config.siteLanguages))
             try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
         case .termAPI:
             let data = apiFiles.value[item.path] ?? Data()

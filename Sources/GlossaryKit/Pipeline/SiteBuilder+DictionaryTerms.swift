@@ -3,13 +3,13 @@ extension SiteBuilder {
     /// they will be published) or its entries' `see_also` names, minus the team's own terms and aliases.
     ///
     /// Built from the same stages as a build, so `glossary cache prune` keeps exactly what a build would use.
-    public static func dictionaryTerms(_ source: SiteSource, jobs: Int) -> (Set<TermKey>, [Diagnostic]) {
+    public static func dictionaryTerms(_ source: SiteSource, languages: SiteLanguages, jobs: Int) -> (Set<TermKey>, [Diagnostic]) {
         let results = source.markdownFiles.parallelMap(jobs: jobs) { file -> (PageRecord?, [Diagnostic]) in
             switch FileContents.read(file.path) {
             case .failure(let failure):
                 return (nil, [Diagnostic(.readFailed(reason: failure.reason), at: .start(of: file.displayPath))])
             case .success(let data):
-                let (parsed, problems) = PageParser.parse(data, file: file, drafts: true)
+                let (parsed, problems) = PageParser.parse(data, file: file, drafts: true, languages: languages)
                 return (parsed?.record, problems + (parsed?.record.diagnostics ?? []))
             }
         }

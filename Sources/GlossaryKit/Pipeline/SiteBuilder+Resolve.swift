@@ -1,9 +1,31 @@
 import Foundation
 
 extension SiteBuilder {
-    /// Step: definitions for every key — the team's, then the cache, then the providers (the dictionary for what is
-    /// missing or stale, WordNet), then base forms for what is left.
-    func resolve(_ terms: CollectedTerms, config: SiteConfig, reader: CacheReader) async -> DefinitionResolver.Outcome {
+    /// Step: definitions for every key, each within its language (`TermKey.language`) — the language's team entries,
+    /// then the cache and the providers asked in that language (`readers`, by key language), then base forms for
+    /// what is left (WordNet's in English, Snowball's stems in the languages it has).
+    func resolve(_ terms: CollectedTerms, config: SiteConfig, readers: [String: CacheReader]) async -> DefinitionResolver.Outcome {
+        var outcome = DefinitionResolver.Outcome()
+        let languages = config.siteLanguages
+        for code in languages.codes {
+            let language = languages.keyLanguage(code)
+            guard let reader = readers[language] else { continue }
+            let keys = terms.keys.filter { $0.language == language }
+            // The default language is resolved even without keys: it says what WordNet lacks.
+            guard language.isEmpty || !keys.isEmpty else { continue }
+            var team: [TermKey: TermDefinition] = [:]
+            for (key, definition) in terms.team where key.language == language { team[key.inLanguage("")] = definition.inLanguage("") }
+            var asked = config
+            asked.language = code
+            let part = await resolve(keys.map { $0.inLanguage("") }, team: team, config: asked, reader: reader)
+            outcome.add(part, language: language)
+        }
+        return outcome
+    }
+
+    /// `resolve(_:config:readers:)` for one language's `keys` and `team`, keyed in no language.
+    private func resolve(_ keys: [TermKey], team: [TermKey: TermDefinition], config: SiteConfig, reader: CacheReader) async -> DefinitionResolver.Outcome {
+        let terms = CollectedTerms(team: team, usage: [:], keys: keys)
         let now = options.now()
         // Fetches that failed earlier in this session wait before being tried again.
         let context = "\(config.language)\n\(reader.cache.directory.path)\n\(config.dictionary.maxAgeDays)\n\(config.dictionary.api)"
@@ -35,5 +57,38 @@ extension SiteBuilder {
                 language: config.language, offline: options.offline, refresh: options.refresh, maxAgeDays: config.dictionary.maxAgeDays,
                 now: options.now(), providers: providers),
             displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
+    }
+}
+
+extension DefinitionResolver.Outcome {
+    /// Adds a language's outcome, resolved with keys in no language, as terms of `language`.
+    mutating func add(_ other: Self, language: String) {
+        for (key, resolution) in other.resolutions {
+            if case .defined(let definition) = resolution {
+                resolutions[key.inLanguage(language)] = .defined(definition.inLanguage(language))
+            } else {
+                resolutions[key.inLanguage(language)] = resolution
+            }
+        }
+        diagnostics += other.diagnostics
+        local += other.local
+        cached += other.cached
+        fetched += other.fetched
+        fromWordNet += other.fromWordNet
+        apiUnreachable = apiUnreachable || other.apiUnreachable
+        fetchedKeys.formUnion(other.fetchedKeys.map { $0.inLanguage(language) })
+        fetchFailures.formUnion(other.fetchFailures.map { $0.inLanguage(language) })
+        for (form, base) in other.forms { forms[form.inLanguage(language)] = base.inLanguage(language) }
+    }
+}
+
+extension TermDefinition {
+    /// The definition as a term of `language` (its key and aliases in it).
+    func inLanguage(_ language: String) -> TermDefinition {
+        guard key.language != language else { return self }
+        var definition = self
+        definition.key = key.inLanguage(language)
+        definition.aliases = aliases.map { $0.inLanguage(language) }
+        return definition
     }
 }

@@ -20,7 +20,7 @@ extension SiteBuilder {
             keys.insert(definition.key)
             // A runaway name is not looked up: it stays unknown, and says so where see_also is checked.
             for word in definition.seeAlso where !SeeAlso.isLink(word) && TermKey.excessLength(of: word) == nil {
-                if let key = TermKey(word) { keys.insert(key) }
+                if let key = TermKey(word)?.inLanguage(definition.key.language) { keys.insert(key) }
             }
         }
         return (CollectedTerms(team: team, usage: usage, senses: senses, keys: keys.sorted()), diagnostics)
@@ -44,8 +44,10 @@ extension SiteBuilder {
         var entries: [(index: Int, definition: TermDefinition, record: PageRecord)] = []
         for (index, record) in records.enumerated() where record.page.kind == .glossaryEntry {
             let metadata = record.page.metadata
-            guard let word = metadata.term, let wordKey = TermKey(word) else { continue }
-            guard let key = metadata.sense.map({ TermKey.sense(word: word, sense: $0) }) ?? wordKey else { continue }
+            // An entry's names are terms of its language.
+            let language = record.page.language
+            guard let word = metadata.term, let wordKey = TermKey(word)?.inLanguage(language) else { continue }
+            guard let key = metadata.sense.map({ TermKey.sense(word: word, sense: $0)?.inLanguage(language) }) ?? wordKey else { continue }
             let summary = record.firstParagraph ?? ""
             let entry = DictionaryEntry(
                 word: word, phonetic: metadata.phonetic,
@@ -55,7 +57,7 @@ extension SiteBuilder {
                         partOfSpeech: metadata.partOfSpeech ?? "", definitions: [.init(definition: summary)], synonyms: metadata.synonyms,
                         antonyms: metadata.antonyms)
                 ])
-            let aliases = metadata.aliases.compactMap(TermKey.init)
+            let aliases = metadata.aliases.compactMap { TermKey($0)?.inLanguage(language) }
             var definition = TermDefinition(
                 key: key, word: word, entries: [entry], origin: .team(pageIndex: index), aliases: aliases, seeAlso: metadata.seeAlso)
             definition.sense = metadata.sense
@@ -74,7 +76,7 @@ extension SiteBuilder {
         // Bare words of senses: the entry without a sense keeps its word; otherwise the word's senses share it.
         var senses: [TermKey: [TermDefinition]] = [:]
         for (_, definition, _) in entries where definition.sense != nil {
-            guard let wordKey = TermKey(definition.word), team[wordKey] == nil else { continue }
+            guard let wordKey = TermKey(definition.word)?.inLanguage(definition.key.language), team[wordKey] == nil else { continue }
             senses[wordKey, default: []].append(definition)
         }
         for (wordKey, definitions) in senses {
@@ -88,7 +90,7 @@ extension SiteBuilder {
             let metadata = record.page.metadata
             let fileStart = SourceLocation.start(of: record.page.displayPath)
             for (position, alias) in metadata.aliases.enumerated() {
-                guard let name = TermKey(alias) else { continue }
+                guard let name = TermKey(alias)?.inLanguage(record.page.language) else { continue }
                 let location = metadata.locations["aliases[\(position)]"] ?? metadata.locations["aliases"] ?? fileStart
                 guard let owner = owners[name] else {
                     owners[name] = (location, definition.word, index)

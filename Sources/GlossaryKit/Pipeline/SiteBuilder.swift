@@ -137,10 +137,14 @@ public struct SiteBuilder: Sendable {
 
         // Resolve definitions.
         let resolveStart = Date()
-        let reader = CacheReader(
-            cache: DefinitionCache(directory: options.source.appendingPathComponent(config.dictionary.cache, isDirectory: true)), language: config.language,
-            displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
-        let resolved = await resolve(terms, config: config, reader: reader)
+        // The cache's entries of each language, read by one reader each (by key language).
+        let cache = DefinitionCache(directory: options.source.appendingPathComponent(config.dictionary.cache, isDirectory: true))
+        var readers: [String: CacheReader] = [:]
+        for code in config.siteLanguages.codes {
+            readers[config.siteLanguages.keyLanguage(code)] = CacheReader(
+                cache: cache, language: code, displayPath: { [root = options.source] url in Self.relativePath(url, root: root) })
+        }
+        let resolved = await resolve(terms, config: config, readers: readers)
         stats.stageTimes.append(("resolve", Date().timeIntervalSince(resolveStart)))
         if cancellation.isCancelled { return finish() }
         log.add(contentsOf: resolved.diagnostics)
@@ -203,7 +207,8 @@ public struct SiteBuilder: Sendable {
         var next = BuildState(context: context)
         next.verifiedAt = check.verifiedAt
         next.digest = options.contextHook == nil ? check.digest : .zero
-        next.files = check.files.filter { check.hashes[$0.key] != nil }.merging(reader.filesRead) { $1 }
+        next.files = check.files.filter { check.hashes[$0.key] != nil }
+        for reader in readers.values { next.files.merge(reader.filesRead) { $1 } }
         if WordFormResolver.isEnglish(config.language) {
             for name in WordNet.requiredFiles {
                 let path = dictionaries.wordNetFolder + "/" + name
@@ -216,7 +221,7 @@ public struct SiteBuilder: Sendable {
         stats.totalSeconds = Date().timeIntervalSince(started)
         next.report = .init(
             diagnostics: DiagnosticLog.capped(Self.ordered(log.all)), stats: stats,
-            validUntil: options.offline ? .infinity : reader.firstExpiry(maxAgeDays: config.dictionary.maxAgeDays),
+            validUntil: options.offline ? .infinity : readers.values.map { $0.firstExpiry(maxAgeDays: config.dictionary.maxAgeDays) }.min() ?? .infinity,
             wantsNetwork: !options.offline && (!resolved.fetchedKeys.isEmpty || stats.unresolved > 0 || resolved.apiUnreachable), rootPath: site.rootPath)
         next.report.stats.fetched = 0
         return finish(next)

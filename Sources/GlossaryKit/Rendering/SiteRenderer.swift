@@ -69,10 +69,11 @@ public struct SiteRenderer: Sendable {
             return value
         }
 
-        func linkedWord(_ word: String, _ make: () -> MustacheValue) -> MustacheValue {
-            if let known = linkedWords.withLock({ $0[word] }) { return known }
+        func linkedWord(_ word: String, language: String, _ make: () -> MustacheValue) -> MustacheValue {
+            let name = language.isEmpty ? word : language + "\u{0}" + word
+            if let known = linkedWords.withLock({ $0[name] }) { return known }
             let value = make()
-            linkedWords.withLock { $0[word] = value }
+            linkedWords.withLock { $0[name] = value }
             return value
         }
     }
@@ -124,7 +125,11 @@ public struct SiteRenderer: Sendable {
 
     public func notFound() -> Data { render("404", notFoundContext()) }
 
-    func searchContext() -> MustacheValue { .object(common(title: text("dictionary"), url: "search/", kind: "search")) }
+    /// The dictionary page of `language` (a code), at its folder's `search/`.
+    func searchContext(language: String? = nil) -> MustacheValue {
+        let language = language ?? site.config.language
+        return .object(common(title: text("dictionary", in: language), url: site.config.siteLanguages.folder(language) + "search/", kind: "search"))
+    }
 
     func notFoundContext() -> MustacheValue { .object(common(title: text("page_not_found"), url: "404.html", kind: "404")) }
 
@@ -146,7 +151,7 @@ public struct SiteRenderer: Sendable {
     // MARK: Contexts
 
     /// Values every template sees.
-    func common(title: String, url: String, kind: String, description: String? = nil) -> MustacheObject {
+    func common(title: String, url: String, kind: String, description: String? = nil, term: TermDefinition? = nil) -> MustacheObject {
         let config = site.config
         let languages = config.siteLanguages
         let language = languages.language(ofPath: url)
@@ -162,7 +167,7 @@ public struct SiteRenderer: Sendable {
             "root": .string(site.href("")),
             "home": .string(site.href(languages.folder(language))),
             "assets": .string(site.href("assets/")),
-            "terms_json": .string(site.href("terms/index.json")),
+            "terms_json": .string(site.href(languages.termsFolder(language) + "index.json")),
             "title": .string(title),
             "page_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
             "description": (description ?? config.description).map(MustacheValue.string) ?? .null,
@@ -175,7 +180,7 @@ public struct SiteRenderer: Sendable {
             "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
             "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
         ]
-        if languages.isMultilingual, kind != "404" { addLanguages(to: &values, url: url, language: language) }
+        if languages.isMultilingual, kind != "404" { addLanguages(to: &values, url: url, language: language, term: term) }
         values["csp"] = .string(contentSecurityPolicy(values))
         return values
     }
@@ -186,9 +191,9 @@ public struct SiteRenderer: Sendable {
         policies.text(config: site.config, inlineScriptsIn: theme.render("head-script", .object(values)))
     }
 
-    /// The site-wide navigation: home, the glossary index and the dictionary page.
+    /// The site-wide navigation: home, the glossary index and the dictionary page of the page's language.
     func navigation(current: String, home: String, language: String) -> [MustacheValue] {
-        [("home", home), ("glossary", "terms/"), ("dictionary", "search/")].map { name, path in
+        [("home", home), ("glossary", home + "terms/"), ("dictionary", home + "search/")].map { name, path in
             .object([
                 "title": .string(text(name, in: language)), "url": .string(site.href(path)),
                 "current": .bool(path == home ? current == home : current.hasPrefix(path)),
@@ -260,31 +265,34 @@ public struct SiteRenderer: Sendable {
         ])
     }
 
-    /// A word linked to its term page when the glossary has one.
-    func linkedWord(_ word: String) -> MustacheValue {
-        memo.linkedWord(word) { linkedWordValue(word) }
+    /// A word linked to its term page in `language` (a key language) when the glossary has one.
+    func linkedWord(_ word: String, in language: String) -> MustacheValue {
+        memo.linkedWord(word, language: language) { linkedWordValue(word, in: language) }
     }
 
-    private func linkedWordValue(_ word: String) -> MustacheValue {
+    private func linkedWordValue(_ word: String, in language: String) -> MustacheValue {
         // An explicit null stops Mustache from finding an outer `url` (the term page's own) instead.
-        .object(["word": .string(word), "url": Self.linkedURL(word, in: site).map(MustacheValue.string) ?? .null])
+        .object(["word": .string(word), "url": Self.linkedURL(word, in: site, language: language).map(MustacheValue.string) ?? .null])
     }
 
-    /// The term page a word links to, if the glossary has one.
-    static func linkedURL(_ word: String, in site: BuiltSite) -> String? {
-        guard let key = TermKey(word), let definition = site.termPages[key] ?? site.definition(for: key) else { return nil }
+    /// The term page a word of `language` (a key language) links to, if the glossary has one.
+    static func linkedURL(_ word: String, in site: BuiltSite, language: String = "") -> String? {
+        guard let key = TermKey(word)?.inLanguage(language), let definition = site.termPages[key] ?? site.definition(for: key) else { return nil }
         return site.termURL(definition)
     }
 
     /// A `see_also:` item: a term linked to its page, or a link with the title of the page it leads to.
     func seeAlso(_ item: String, of definition: TermDefinition) -> MustacheValue {
-        guard SeeAlso.isLink(item), case .team(let index) = definition.origin else { return linkedWord(item) }
+        guard SeeAlso.isLink(item), case .team(let index) = definition.origin else { return linkedWord(item, in: definition.key.language) }
         let link = site.seeAlsoLink(item, from: site.pages[index].page)
         return .object(["word": .string(link.text), "url": .string(link.url)])
     }
 
     func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
-        var context = common(title: definition.title, url: "terms/\(definition.slug)/", kind: "term", description: definition.summary)
+        let language = definition.key.language
+        let languages = site.config.siteLanguages
+        var context = common(
+            title: definition.title, url: languages.termPath(definition.key), kind: "term", description: definition.summary, term: definition)
         var term: MustacheObject = [
             "word": .string(definition.word),
             "sense": definition.sense.map(MustacheValue.string) ?? .null,
@@ -299,6 +307,16 @@ public struct SiteRenderer: Sendable {
                     .object(["title": .string(record.title), "url": .string(site.href(record.page.urlPath))])
                 }),
             "forms_used": .array((site.formsUsed[definition.key] ?? []).map { .string($0.rawValue) }),
+            // The same concept's terms in the other languages, in the site's order.
+            "translations": .array(
+                languages.codes.filter { languages.keyLanguage($0) != language }.compactMap { code in
+                    site.conceptTerm(of: definition, in: code).map { other in
+                        .object([
+                            "word": .string(other.title), "url": .string(site.termURL(other)), "language": .string(code),
+                            "name": .string(SiteLanguages.name(of: code)),
+                        ])
+                    }
+                }),
         ]
         switch definition.origin {
         case .team(let index):
@@ -307,14 +325,14 @@ public struct SiteRenderer: Sendable {
             // The entry's term status: its own when not preferred (with the term to use), and the names it marks.
             let metadata = site.pages[index].page.metadata
             term["status"] = metadata.status.flatMap { $0 == .preferred ? nil : .string($0.rawValue) } ?? .null
-            term["use"] = metadata.use.map(linkedWord) ?? .null
+            term["use"] = metadata.use.map { linkedWord($0, in: language) } ?? .null
             term["has_discouraged"] = .bool(!metadata.deprecated.isEmpty || !metadata.forbidden.isEmpty)
             term["deprecated"] = .array(metadata.deprecated.map { .string($0) })
             term["forbidden"] = .array(metadata.forbidden.map { .string($0) })
-            term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map(linkedWord))
-            term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map(linkedWord))
+            term["synonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.synonyms).uniqued().map { linkedWord($0, in: language) })
+            term["antonyms"] = .array(definition.entries.flatMap(\.meanings).flatMap(\.antonyms).uniqued().map { linkedWord($0, in: language) })
         case .dictionary(let entry, _, let stale):
-            addEntries(definition.entries, to: &term)
+            addEntries(definition.entries, language: language, to: &term)
             term["is_dictionary"] = true
             term["audio"] = .array(audio(definition.entries))
             term["fetched_at"] = .string(String(entry.fetchedAtText.prefix(10)))
@@ -322,7 +340,7 @@ public struct SiteRenderer: Sendable {
             term["sample"] = entry.sampleNote.map(MustacheValue.string) ?? .null
             term["entries_count"] = .int(definition.entries.count)
         case .wordNet:
-            addEntries(definition.entries, to: &term)
+            addEntries(definition.entries, language: language, to: &term)
             term["is_wordnet"] = true
         }
         context["term"] = Self.flagged(term)
@@ -331,15 +349,15 @@ public struct SiteRenderer: Sendable {
     }
 
     /// What a dictionary's entries (the API's, WordNet's) give a term page: meanings, sources, licences.
-    private func addEntries(_ entries: [DictionaryEntry], to term: inout MustacheObject) {
-        term["meanings"] = .array(meanings(entries))
+    private func addEntries(_ entries: [DictionaryEntry], language: String, to term: inout MustacheObject) {
+        term["meanings"] = .array(meanings(entries, language: language))
         term["source_urls"] = .array(DictionaryEntry.distinctSourceURLs(entries).map(MustacheValue.string))
         term["licenses"] = .array(licenses(entries))
     }
 
     /// Meanings grouped by part of speech (the API repeats `noun` across entries and within one), in order of
     /// first appearance, definitions numbered within their group.
-    func meanings(_ entries: [DictionaryEntry]) -> [MustacheValue] {
+    func meanings(_ entries: [DictionaryEntry], language: String = "") -> [MustacheValue] {
         DictionaryEntry.groupedMeanings(entries).map { meaning in
             Self.flagged([
                 "part_of_speech": .string(meaning.partOfSpeech),
@@ -350,12 +368,12 @@ public struct SiteRenderer: Sendable {
                             "definition": .string(sense.definition),
                             "example": sense.example.map(MustacheValue.string) ?? .null,
                             "examples": .array(sense.examples.map(MustacheValue.string)),
-                            "synonyms": .array(sense.synonyms.map(linkedWord)),
-                            "antonyms": .array(sense.antonyms.map(linkedWord)),
+                            "synonyms": .array(sense.synonyms.map { linkedWord($0, in: language) }),
+                            "antonyms": .array(sense.antonyms.map { linkedWord($0, in: language) }),
                         ])
                     }),
-                "synonyms": .array(meaning.synonyms.map(linkedWord)),
-                "antonyms": .array(meaning.antonyms.map(linkedWord)),
+                "synonyms": .array(meaning.synonyms.map { linkedWord($0, in: language) }),
+                "antonyms": .array(meaning.antonyms.map { linkedWord($0, in: language) }),
             ])
         }
     }
@@ -388,8 +406,10 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    func indexContext(_ definitions: [TermDefinition]) -> MustacheValue {
-        var context = common(title: text("glossary"), url: "terms/", kind: "terms")
+    /// The A–Z index of `definitions`, the terms of `language` (a code; the default when nil), at its folder's `terms/`.
+    func indexContext(_ definitions: [TermDefinition], language: String? = nil) -> MustacheValue {
+        let language = language ?? site.config.language
+        var context = common(title: text("glossary", in: language), url: site.config.siteLanguages.termsFolder(language), kind: "terms")
         var groups: [(letter: String, terms: [MustacheValue])] = []
         // A word's senses stand together under it, in order of sense.
         let sorted = definitions.sorted {
@@ -448,9 +468,12 @@ public struct SiteRenderer: Sendable {
             if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
             json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
             json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
+            let status = site.termStatus(of: definition)
+            if let status { json += ",\"status\":" + JSONWriter.quoted(status.status.rawValue) }
             if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
             if let html = definition.summaryHTML { json += ",\"summary_html\":" + JSONWriter.quoted(html) }
             json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
+            if let use = status?.use { json += ",\"use\":" + JSONWriter.quoted(use) }
             json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"
         }
         return json + "]}\n"

@@ -109,6 +109,23 @@ import Testing
         #expect(files["terms/server/index.html"]?.contains("term-status") == false)
     }
 
+    @Test func cardsAndTheTermAPISayAStatusOtherThanPreferredAndItsReplacement() async throws {
+        let site = try ExportTestSite("-- glossary.yml --\ntitle: T\n" + Self.entries + "-- content/index.md --\nHello.\n")
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        let cards = try #require(files["terms/index.json"])
+        #expect(
+            cards.contains(
+                #"{"aliases":[],"key":"host","slug":"host","source":"glossary","status":"deprecated","summary":"The old word.","summary_html":"The old word.","url":"/terms/host/","use":"server","word":"host"}"#
+            ))
+        #expect(cards.contains(#"{"aliases":[],"key":"server","slug":"server","source":"glossary","summary":"A computer that serves.","#))
+        let api = try #require(files["terms/api.json"])
+        #expect(api.contains(#"{"key":"host","word":"host","status":"deprecated","use":"server","url":"host/","summary_html":"The old word."}"#))
+        #expect(api.contains(#"{"key":"server","word":"server","url":"server/","#))
+        // Names an entry marks are its aliases: their cards are the entry's, which needs nothing new.
+        #expect(cards.contains(#"{"aliases":["logon","login"],"key":"log in","part_of_speech":"verb","slug":"log_in","source":"glossary","summary":"#))
+    }
+
     @Test func anUnknownStatusIsAConfigValueError() {
         let parsed = PageMetadata.parse(source: "---\nterm: x\nstatus: obsolete\n---\n", file: "e.md")
         #expect(parsed.metadata.status == nil)

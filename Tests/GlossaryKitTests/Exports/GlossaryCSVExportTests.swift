@@ -11,15 +11,16 @@ import Testing
         defer { site.remove() }
         let (_, files) = await site.build()
         let expected =
-            "\"key\",\"word\",\"sense\",\"slug\",\"url\",\"summary\",\"definition\",\"part_of_speech\",\"phonetic\",\"audio\",\"aliases\",\"forms\",\"source\",\"source_urls\",\"licenses\",\"pages\"\r\n"
+            "\"key\",\"word\",\"sense\",\"slug\",\"url\",\"summary\",\"definition\",\"part_of_speech\",\"phonetic\",\"audio\",\"aliases\",\"forms\",\"source\",\"source_urls\",\"licenses\",\"pages\","
+            + "\"status\",\"use\",\"deprecated\",\"forbidden\",\"notes\",\"sources\",\"language\",\"concept\"\r\n"
             + "\"kerning\",\"Kerning\",\"\",\"kerning\",\"https://docs.example.org/docs/terms/kerning/\","
             + "\"The space between two letters; see the intro and quill.\",\"The space between two letters; see the intro and quill.\nA second paragraph.\","
             + "\"noun\",\"/ˈkɜːnɪŋ/\",\"\",\"pair kerning\",\"Kerning; kerning; pair kerning\",\"glossary\",\"\",\"\","
-            + "\"https://docs.example.org/docs/guide/intro/ https://docs.example.org/docs/\"\r\n"
+            + "\"https://docs.example.org/docs/guide/intro/ https://docs.example.org/docs/\",\"\",\"\",\"\",\"\",\"\",\"\",\"en\",\"\"\r\n"
             + "\"quill\",\"quill\",\"\",\"quill\",\"https://docs.example.org/docs/terms/quill/\",\"A pen made from a feather.\","
             + "\"noun\n1. A pen made from a feather.\n2. A spine of a porcupine.\nverb\n1. To pleat.\",\"noun\",\"/kwɪl/\","
             + "\"https://media.example/quill-us.mp3\",\"\",\"quill\",\"dictionary\",\"https://en.wiktionary.org/wiki/quill\","
-            + "\"CC BY-SA 3.0 (https://creativecommons.org/licenses/by-sa/3.0)\",\"https://docs.example.org/docs/\"\r\n"
+            + "\"CC BY-SA 3.0 (https://creativecommons.org/licenses/by-sa/3.0)\",\"https://docs.example.org/docs/\",\"\",\"\",\"\",\"\",\"\",\"\",\"en\",\"\"\r\n"
         #expect(files["glossary.csv"] == expected)
     }
 

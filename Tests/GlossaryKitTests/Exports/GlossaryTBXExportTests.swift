@@ -221,6 +221,12 @@ import Testing
         #expect(!tbx.contains("<script>") && !tbx.contains("<b>"))
     }
 
+    /// A concept becomes the `conceptEntry`'s `xsd:ID` as written when it is one (what import reads back), else made one.
+    @Test(arguments: [("c-login", "c-login"), ("Konzept_7.b", "Konzept_7.b"), ("42", "c-42"), ("a b:c", "a_b_c"), ("-x", "c--x"), ("", "c-")])
+    func conceptsAreIDs(concept: String, id: String) {
+        #expect(GlossaryTBXExport.conceptID(concept) == id)
+    }
+
     @Test func formsPagesWroteThatAreNotNamesYetAreVariants() {
         let term = GlossaryExport.Term(
             key: "index", word: "index", sense: nil, slug: "index", url: "/terms/index/", summary: nil, definitionText: "", definitionHTML: "",
@@ -230,7 +236,7 @@ import Testing
             GlossaryTBXExport.names(term).map { "\($0.name) \($0.status) \($0.variant)" } == [
                 "index preferredTerm-admn-sts false", "register admittedTerm-admn-sts false", "indices admittedTerm-admn-sts true",
             ])
-        let xml = GlossaryTBXExport.conceptEntry(term, language: "en", linked: false)
+        let xml = GlossaryTBXExport.conceptEntry(id: "term-index", terms: [term], language: "en", linked: false, ids: [:])
         #expect(!xml.contains("<descripGrp>"), "no definition, no empty descrip")
         #expect(!xml.contains("<xref"), "no address, no link: TBX-Basic wants http(s) targets")
         #expect(

@@ -426,6 +426,14 @@ import Testing
         ),
         ("reference the word on another page", { try $0.write("content/guide/tusk.md", "---\ntitle: Tusk\n---\nA [[tusk]].\n") }),
         (
+            "give an entry a status, a concept and a note",
+            {
+                try $0.write(
+                    "content/glossary/leading.md",
+                    "---\nterm: Leading\naliases: [space]\nstatus: deprecated\nuse: kerning\nconcept: spacing\n---\nThe space between lines.\n\nNote: Old.\n")
+            }
+        ),
+        (
             "mention another term in an entry's body",
             { try $0.write("content/glossary/leading.md", "---\nterm: Leading\naliases: [space]\n---\nThe space between lines, unlike kerning.\n") }
         ),

@@ -199,8 +199,8 @@ import Testing
                 #"<span class="visually-hidden">Thème sombre</span>"#,
                 #"<nav class="site-nav" aria-label="Site">"#,
                 #"<li><a href="/fr/" aria-current="page">Accueil</a></li>"#,
-                #"<li><a href="/terms/">Glossaire</a></li>"#,
-                #"<li><a href="/search/">Dictionnaire</a></li>"#,
+                #"<li><a href="/fr/terms/">Glossaire</a></li>"#,
+                #"<li><a href="/fr/search/">Dictionnaire</a></li>"#,
             ])
         #expect(
             Self.wordLines(files["de/guide/intro/index.html"] ?? "") == [
@@ -214,8 +214,8 @@ import Testing
                 #"<span class="visually-hidden">Dunkelmodus</span>"#,
                 #"<nav class="site-nav" aria-label="Website">"#,
                 #"<li><a href="/de/">Startseite</a></li>"#,
-                #"<li><a href="/terms/">Glossar</a></li>"#,
-                #"<li><a href="/search/">Wörterbuch</a></li>"#,
+                #"<li><a href="/de/terms/">Glossar</a></li>"#,
+                #"<li><a href="/de/search/">Wörterbuch</a></li>"#,
             ])
     }
 
@@ -272,5 +272,149 @@ enum BuiltInThemeStrings {
         var problems: [Diagnostic] = []
         let strings = ThemeLayer(name: "default", source: .builtIn).strings(displayPath: \.path, problems: &problems)
         return ThemeStrings(byLanguage: strings)
+    }
+}
+
+/// Terms per language: each language's entries in its glossary folder, resolved for that language's pages (with
+/// Snowball's forms), and each language's term pages, A–Z index, terms JSON and dictionary page in its folder.
+@Suite struct MultilingualTermsTests {
+    static let site =
+        """
+        -- glossary.yml --
+        title: Type
+        site: https://docs.example.org
+        languages: [en, fr, de]
+        -- content/index.md --
+        A [[server]] and a [[database]].
+        -- content/fr/index.md --
+        Des [[serveurs]].
+        -- content/de/index.md --
+        ---
+        autolink: all
+        ---
+        Viele Datenbanken.
+        -- content/glossary/server.md --
+        ---
+        term: server
+        concept: srv
+        ---
+        A computer that serves.
+        -- content/glossary/database.md --
+        ---
+        term: database
+        concept: db
+        ---
+        Stored data.
+        -- content/fr/glossary/serveur.md --
+        ---
+        term: serveur
+        concept: srv
+        ---
+        Un ordinateur qui sert.
+        -- content/de/glossary/datenbank.md --
+        ---
+        term: Datenbank
+        concept: db
+        ---
+        Gespeicherte Daten.
+        """
+
+    /// The term links of `html`, as written.
+    static func termLinks(_ html: String) -> [String] {
+        html.components(separatedBy: "<a class=\"term\"").dropFirst().map { "<a class=\"term\"" + ($0.components(separatedBy: "</a>").first ?? "") + "</a>" }
+    }
+
+    @Test func eachLanguageResolvesItsOwnEntriesWithItsForms() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(
+            Self.termLinks(files["index.html"] ?? "") == [
+                #"<a class="term" href="/terms/server/" data-term="server">server</a>"#,
+                #"<a class="term" href="/terms/database/" data-term="database">database</a>"#,
+            ])
+        #expect(Self.termLinks(files["fr/index.html"] ?? "") == [#"<a class="term" href="/fr/terms/serveur/" data-term="serveur">serveurs</a>"#])
+        #expect(
+            Self.termLinks(files["de/index.html"] ?? "") == [
+                #"<a class="term" href="/de/terms/datenbank/" data-term="datenbank" data-autolink>Datenbanken</a>"#
+            ])
+    }
+
+    @Test func eachLanguageHasItsTermPagesIndexTermsJSONAndDictionaryPage() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        let generated = Set(files.keys.filter { $0.contains("terms/") && !$0.contains("api") || $0.hasSuffix("search/index.html") })
+        #expect(
+            generated == [
+                "terms/index.html", "terms/index.json", "terms/server/index.html", "terms/database/index.html", "search/index.html",
+                "fr/terms/index.html", "fr/terms/index.json", "fr/terms/serveur/index.html", "fr/search/index.html",
+                "de/terms/index.html", "de/terms/index.json", "de/terms/datenbank/index.html", "de/search/index.html",
+            ])
+        #expect(!(result.outputPaths ?? []).contains("fr/glossary/serveur/index.html"))
+        #expect(
+            files["fr/terms/index.json"]
+                == #"{"terms":[{"aliases":[],"key":"serveur","slug":"serveur","source":"glossary","summary":"Un ordinateur qui sert.","summary_html":"Un ordinateur qui sert.","url":"/fr/terms/serveur/","word":"serveur"}]}"#
+                + "\n")
+        #expect(MultilingualSiteTests.languageLines(files["fr/terms/serveur/index.html"] ?? "").first == #"<html lang="fr">"#)
+        #expect(MultilingualSiteTests.languageLines(files["de/terms/index.html"] ?? "").first == #"<html lang="de">"#)
+        #expect(MultilingualSiteTests.languageLines(files["de/search/index.html"] ?? "").first == #"<html lang="de">"#)
+        // The A–Z index lists its language's terms only.
+        let index = files["de/terms/index.html"] ?? ""
+        #expect(index.contains(#"href="/de/terms/datenbank/""#) && !index.contains("/terms/server/") && !index.contains("serveur"))
+        // Cards read their language's terms.
+        #expect(files["fr/index.html"]?.contains(#"data-terms-json="/fr/terms/index.json""#) == true)
+    }
+
+    @Test func theSitemapListsEveryLanguageTermPages() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        let locations = (files["sitemap.xml"] ?? "").components(separatedBy: "<loc>").dropFirst().compactMap { $0.components(separatedBy: "</loc>").first }
+        #expect(
+            Array(locations.suffix(7)) == [
+                "https://docs.example.org/terms/", "https://docs.example.org/terms/database/", "https://docs.example.org/terms/server/",
+                "https://docs.example.org/fr/terms/", "https://docs.example.org/fr/terms/serveur/",
+                "https://docs.example.org/de/terms/", "https://docs.example.org/de/terms/datenbank/",
+            ])
+    }
+
+    /// The lines of `html` in its "in other languages" section.
+    static func translationLines(_ html: String) -> [String] {
+        guard let start = html.range(of: "<section class=\"translations\""), let end = html.range(of: "</section>", range: start.upperBound..<html.endIndex)
+        else { return [] }
+        return html[start.lowerBound..<end.upperBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func aTermPageListsItsConceptInTheOtherLanguagesAndItsSwitcherLeadsThere() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(
+            Self.translationLines(files["terms/server/index.html"] ?? "") == [
+                #"<section class="translations" aria-labelledby="translations-heading">"#,
+                #"<h2 id="translations-heading">In other languages</h2>"#,
+                #"<ul class="nym-list"><li><a href="/fr/terms/serveur/" hreflang="fr" lang="fr">serveur</a> <span class="translation-language">(Français)</span></li></ul>"#,
+                "</section>",
+            ])
+        #expect(
+            Self.translationLines(files["fr/terms/serveur/index.html"] ?? "") == [
+                #"<section class="translations" aria-labelledby="translations-heading">"#,
+                #"<h2 id="translations-heading">Dans d’autres langues</h2>"#,
+                #"<ul class="nym-list"><li><a href="/terms/server/" hreflang="en" lang="en">server</a> <span class="translation-language">(English)</span></li></ul>"#,
+                "</section>",
+            ])
+        // The switcher leads to the concept's term page, else to the language's A–Z index.
+        #expect(
+            MultilingualSiteTests.languageLines(files["fr/terms/serveur/index.html"] ?? "").prefix(7) == [
+                #"<html lang="fr">"#,
+                #"<link rel="alternate" hreflang="en" href="https://docs.example.org/terms/server/">"#,
+                #"<link rel="alternate" hreflang="fr" href="https://docs.example.org/fr/terms/serveur/">"#,
+                #"<a class="site-title" href="/fr/">"#,
+                #"<li><a href="/terms/server/" hreflang="en" lang="en">English</a></li>"#,
+                #"<li><a href="/fr/terms/serveur/" hreflang="fr" lang="fr" aria-current="true">Français</a></li>"#,
+                #"<li><a href="/de/terms/" hreflang="de" lang="de">Deutsch</a></li>"#,
+            ])
+        #expect(Self.translationLines(files["de/terms/datenbank/index.html"] ?? "").count == 4)
     }
 }

@@ -76,6 +76,15 @@
     return box;
   }
 
+  // A term that is not the preferred one says so, with the term to write instead: "Deprecated — use server".
+  var STATUS = { admitted: "Admitted", deprecated: "Deprecated", forbidden: "Forbidden" };
+  function status(term) {
+    var label = term && STATUS[term.status];
+    if (!label) return null;
+    var text = typeof term.use === "string" && term.use ? label + " — use " + term.use : label + " term";
+    return el("span", { className: "term-card-status", "data-term-status": term.status, text: text });
+  }
+
   function fillCard(link, term) {
     var word = term ? term.word + (term.sense ? " (" + term.sense + ")" : "") : link.textContent;
     var href = term ? term.url : link.getAttribute("href");
@@ -87,6 +96,7 @@
     card.replaceChildren(
       el("span", { className: "term-card-word", text: word }),
       meta.childNodes.length ? meta : null,
+      status(term),
       summary(term),
       el("a", { className: "term-card-link", href: href }, "Read the entry for “" + word + "” →"));
   }
