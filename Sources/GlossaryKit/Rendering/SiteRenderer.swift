@@ -163,6 +163,8 @@ public struct SiteRenderer: Sendable {
             "home": .string(site.href(languages.folder(language))),
             "assets": .string(site.href("assets/")),
             "terms_json": .string(site.href("terms/index.json")),
+            // The site search's index of the page's language.
+            "search_index": .string(site.href(languages.folder(language) + "search/index.json")),
             "title": .string(title),
             "page_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
             "description": (description ?? config.description).map(MustacheValue.string) ?? .null,

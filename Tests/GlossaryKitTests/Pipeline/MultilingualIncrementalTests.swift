@@ -22,6 +22,9 @@ import Testing
             { try $0.write("content/fr/guide/presentation.md", "---\ntitle: Présentation\ntranslation_of: guide/intro.md\n---\nÀ propos.\n") }
         ),
         ("edit a translation's text", { try $0.append("content/fr/guide/presentation.md", "\nEncore.\n") }),
+        // The French search index patched, the others kept.
+        ("edit the French home's text", { try $0.append("content/fr/index.md", "\nUn café crème, à côté.\n") }),
+        ("edit the German home's text", { try $0.append("content/de/index.md", "\nKaffee und Kuchen.\n") }),
         ("change a site string", { try $0.write("themes/default/i18n/fr.yml", "dark_mode: Thème sombre\n") }),
         ("remove a translation", { try $0.remove("content/de/guide/intro.md") }),
         ("drop a language", { try $0.write("glossary.yml", "title: Site\nlanguages: [en, fr]\n") }),
