@@ -169,7 +169,8 @@ enum StateFile {
 
     static func decodeKit(_ bytes: ArraySlice<UInt8>) -> BuildState.PageKit? {
         var reader = BinaryReader(Array(bytes))
-        guard let document = try? reader.int(), let search = try? reader.int(), let destinations = try? optionalStrings(&reader), let slugs = try? optionalStrings(&reader),
+        guard let document = try? reader.int(), let search = try? reader.int(), let destinations = try? optionalStrings(&reader),
+            let slugs = try? optionalStrings(&reader),
             let hasLLMs = try? reader.bool()
         else { return nil }
         var llms: LLMsText.Targets?

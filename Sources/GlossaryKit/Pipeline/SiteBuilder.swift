@@ -242,7 +242,8 @@ public struct SiteBuilder: Sendable {
         let kits = pages.parallelMap(jobs: jobs) { document, record -> (String, BuildState.PageKit) in
             let keys = record.references.map(\.key).uniqued()
             let kit = BuildState.PageKit(
-                document: document, search: searchPlaces[document], destinations: site.links.destinations(record), slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug },
+                document: document, search: searchPlaces[document], destinations: site.links.destinations(record),
+                slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug },
                 llms: site.config.llms == .off ? nil : LLMsText.targets(record, site: site, root: root))
             return (record.page.contentPath, kit)
         }

@@ -269,7 +269,9 @@ import Testing
         let box = { (html: String) in
             html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("data-site-search") } ?? ""
         }
-        #expect(box(files["fr/guide/introduction/index.html"] ?? "") == #"<div class="site-search js-only" data-site-search data-index="/fr/search/index.json"></div>"#)
+        #expect(
+            box(files["fr/guide/introduction/index.html"] ?? "")
+                == #"<div class="site-search js-only" data-site-search data-index="/fr/search/index.json"></div>"#)
         #expect(box(files["guide/intro/index.html"] ?? "") == #"<div class="site-search js-only" data-site-search data-index="/search/index.json"></div>"#)
     }
 
@@ -277,7 +279,10 @@ import Testing
         let site = try ExportTestSite("-- glossary.yml --\ntitle: Type\nlanguages: [fr]\n-- content/index.md --\nBienvenue au café.\n")
         defer { site.remove() }
         let (_, files) = await site.build()
-        #expect(files.keys.filter { $0.contains("search/") && $0.hasSuffix(".json") }.sorted() == ["search/docs/0.json", "search/index.json", "search/shards/0.json"])
+        #expect(
+            files.keys.filter { $0.contains("search/") && $0.hasSuffix(".json") }.sorted() == [
+                "search/docs/0.json", "search/index.json", "search/shards/0.json",
+            ])
         // Accents folded: `cafe` and `café` are one term.
         #expect(files["search/index.json"]?.contains(#""bienvenue","cafe""#) == true)
     }
