@@ -151,4 +151,23 @@ import Testing
         let renderer = try await SiteRendererTests.renderer()
         #expect(renderer.dateText(date, in: language) == text)
     }
+
+    /// Each English word a script of the default theme has of its own is en.yml's, and a page hands it the string.
+    @Test func theScriptsEnglishIsTheLocaleFilesAndEveryStringTheyShowIsHandedToThem() throws {
+        let english = BuiltInTheme.englishStrings
+        let handed = Set(SiteRenderer.pageScriptStrings + SiteRenderer.dictionaryScriptStrings)
+        #expect(handed.subtracting(english.keys).isEmpty)
+        let pattern = try Regex(#"say\("([a-z_]+)", "([^"]*)""#)
+        var names = Set<String>()
+        for (path, data) in BuiltInTheme.files where path.hasPrefix("assets/js/") && path != "assets/js/embed.js" {
+            for match in String(decoding: data, as: UTF8.self).matches(of: pattern) {
+                let name = String(match.output[1].substring ?? "")
+                #expect(english[name] == String(match.output[2].substring ?? ""), "\(path): \(name)")
+                #expect(handed.contains(name), "\(path): \(name)")
+                names.insert(name)
+            }
+        }
+        // Every string handed over is one a script shows (the accents' by their code, `accent_` + code).
+        #expect(handed.subtracting(names).sorted() == ["accent_au", "accent_ca", "accent_uk", "accent_us"])
+    }
 }
