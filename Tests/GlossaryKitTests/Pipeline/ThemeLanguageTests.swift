@@ -170,4 +170,15 @@ import Testing
         // Every string handed over is one a script shows (the accents' by their code, `accent_` + code).
         #expect(handed.subtracting(names).sorted() == ["accent_au", "accent_ca", "accent_uk", "accent_us"])
     }
+
+    @Test func theSidebarCountsWhatItLeavesOutInThePageLanguage() async throws {
+        var text = "-- glossary.yml --\ntitle: T\nlanguages: [en, de]\n-- content/index.md --\nHome.\n"
+        for number in 10...29 { text += "-- content/de/notes/n\(number).md --\n---\ntitle: Notiz \(number)\n---\nText.\n" }
+        let site = try ExportTestSite(text)
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        let page = try #require(files["de/notes/n20/index.html"])
+        #expect(page.contains(#"<li class="nav-more"><a href="/de/notes/">7 weitere</a></li>"#))
+        #expect(page.contains(#"<li class="nav-more"><a href="/de/notes/">6 weitere</a></li>"#))
+    }
 }
