@@ -41,4 +41,23 @@ import Testing
             await builds.check(name)
         }
     }
+
+    /// A text edit of a page in another language patches that language's search index only, as a clean build makes it.
+    @Test(arguments: IncrementalBuildTests.Mode.allCases)
+    func aTextEditPatchesThePageLanguageSearchIndex(mode: IncrementalBuildTests.Mode) async throws {
+        var site = Self.startingSite
+        site["content/fr/guide/intro.md"] = "---\ntitle: Introduction\n---\nÀ propos.\n"
+        let folder = try IncrementalBuildTests.Folder(site, theme: .builtIn)
+        let builds = try IncrementalBuildTests.Builds(folder, mode: mode)
+        await builds.check("first build")
+        try folder.append("content/fr/guide/intro.md", "\nUn café crème.\n")
+        let edited = await builds.check("edit a French page's text")
+        #expect(edited.stats.textEdit)
+        let changed = edited.outputs?.changed ?? []
+        #expect(changed.contains("fr/guide/intro/index.html") && changed.contains("fr/search/index.json"))
+        #expect(changed.allSatisfy { $0 == "fr/guide/intro/index.html" || $0 == "llms-full.txt" || $0.hasPrefix("fr/search/") }, "\(changed.sorted())")
+        try folder.append("content/fr/guide/intro.md", "\nEt un autre café.\n")
+        try folder.append("content/guide/intro.md", "\nAnd a coffee.\n")
+        #expect(await builds.check("edit pages in two languages").stats.textEdit)
+    }
 }
