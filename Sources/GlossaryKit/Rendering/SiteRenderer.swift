@@ -19,6 +19,8 @@ public struct SiteRenderer: Sendable {
     let translations: PageTranslations
     /// The theme's strings for each of the site's languages (the templates' `t`).
     let localized: [String: [String: String]]
+    /// `localized` as the templates' `t`, made once per build rather than once per page.
+    let templateStrings: [String: MustacheValue]
     /// `scriptStrings` of each language whose scripts' strings aren't the English ones they have, for pages (by
     /// language) and for the dictionary page (by `<language>/search`).
     let scriptStrings: [String: String]
@@ -36,6 +38,7 @@ public struct SiteRenderer: Sendable {
         exportRoot = site.exportRoot
         translations = PageTranslations(site: site)
         localized = Dictionary(uniqueKeysWithValues: site.config.siteLanguages.codes.map { ($0, theme.strings.strings(for: $0)) })
+        templateStrings = localized.mapValues { .object(MustacheObject($0.mapValues(MustacheValue.string))) }
         var scripts: [String: String] = [:]
         for (language, strings) in localized {
             scripts[language] = Self.scriptStrings(strings, names: Self.pageScriptStrings)
@@ -178,7 +181,7 @@ public struct SiteRenderer: Sendable {
             "is_\(kind)": .bool(true),
             "nav": .array(navigation(current: url, home: languages.folder(language), language: language)),
             "script_strings": scriptStrings[kind == "search" ? language + "/search" : language].map(MustacheValue.string) ?? .null,
-            "t": .object(MustacheObject((localized[language] ?? theme.strings.strings(for: language)).mapValues(MustacheValue.string))),
+            "t": templateStrings[language] ?? .object(MustacheObject(theme.strings.strings(for: language).mapValues(MustacheValue.string))),
             // The 404 page is served at any address, so it names none as its own.
             "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
             "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
