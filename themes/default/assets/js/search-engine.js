@@ -8,8 +8,8 @@
    expand (prefixes, typos), match and score. So a query downloads what it needs, not the site.
 
    Typed words must all match (each also as a prefix: "kern" finds "kerning"); lunr's own syntax works too:
-   title:word, +word, -word, word~1, wor*d. Accents are folded away from queries
-   as the build folds them from the pages (`fold`), so "cafe" finds "café". */
+   title:word, +word, -word, word~1, wor*d. Accents are folded away from queries as the build folds them from
+   the pages (`fold`), so "cafe" finds "café". */
 (function (Glossary) {
   "use strict";
 
@@ -244,7 +244,6 @@
       }));
     });
   };
-
 
   Glossary.searchEngine = { load: load, fold: fold };
 })(window.Glossary);
