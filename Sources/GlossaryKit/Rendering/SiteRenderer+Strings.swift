@@ -35,7 +35,7 @@ extension SiteRenderer {
 
     /// A date as written in front matter (`2024-03-05`, perhaps with a time after it) in `language`'s words: the
     /// locale file's `date_format` with its `{day}`, `{month}` (from `months`, twelve names separated by commas)
-    /// and `{year}`. Anything else is shown as written.
+    /// and `{year}`; the first of the month is `day_one` (French `1er`). Anything else is shown as written.
     func dateText(_ date: String, in language: String) -> String {
         let parts = date.prefix(10).split(separator: "-")
         let months = text("months", in: language).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -43,6 +43,7 @@ extension SiteRenderer {
             parts[0].count == 4, let year = Int(parts[0]), parts[1].count == 2, let month = Int(parts[1]), parts[2].count == 2,
             let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day), months.count == 12
         else { return date }
-        return text("date_format", in: language, ["day": String(day), "month": months[month - 1], "year": String(year)])
+        let dayText = day == 1 ? text("day_one", in: language) : String(day)
+        return text("date_format", in: language, ["day": dayText, "month": months[month - 1], "year": String(year)])
     }
 }

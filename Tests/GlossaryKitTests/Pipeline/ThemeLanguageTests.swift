@@ -144,7 +144,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2024-03-05", "de", "5. März 2024"), ("2024-12-01T10:00:00Z", "fr", "1 décembre 2024"), ("2024-01-09", "pt", "9 de janeiro de 2024"),
+        ("2024-03-05", "de", "5. März 2024"), ("2024-12-01T10:00:00Z", "fr", "1er décembre 2024"), ("2024-12-01", "en", "December 1, 2024"),
+        ("2024-01-09", "pt", "9 de janeiro de 2024"),
         ("2024-13-01", "fr", "2024-13-01"), ("March 2024", "fr", "March 2024"), ("2024-03-05x", "fr", "2024-03-05x"),
     ])
     func datesAreWrittenInTheLanguageOrAsWritten(date: String, language: String, text: String) async throws {
