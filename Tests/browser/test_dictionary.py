@@ -53,7 +53,7 @@ def test_blank_submit_says_it_cannot_be_empty(example, browser):
     field = open_dictionary(driver, example)
     field.send_keys("   ", Keys.ENTER)
     error = driver.find_element(By.CSS_SELECTOR, "[data-search-error]")
-    assert error.text == "Whoops, can't be empty…"
+    assert error.text == "Whoops, can’t be empty…"
     assert error.is_displayed()
     assert field.get_attribute("aria-invalid") == "true"
     assert "dictionary-error" in field.get_attribute("aria-describedby")

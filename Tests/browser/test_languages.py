@@ -1,5 +1,6 @@
 """A site in three languages (issue 36): the header's switcher leads to the same page in another language, or to
-that language's home; each page says its language; the site search box speaks the page's language."""
+that language's home; each page says its language; the site search box speaks the page's language and searches
+its pages only, accents folded; a French site's dictionary page says what it didn't find in French."""
 
 from pathlib import Path
 
@@ -18,6 +19,8 @@ SITE = {
     "content/fr/guide/introduction.md": "---\ntitle: Introduction\ntranslation_of: guide/intro.md\n---\nÀ propos de la typographie.\n",
     "content/de/index.md": "---\ntitle: Startseite\n---\nWillkommen.\n",
     "content/de/guide/intro.md": "---\ntitle: Einführung\n---\nÜber Typografie.\n",
+    "content/guide/coffee.md": "---\ntitle: Coffee\n---\nA café on the corner.\n",
+    "content/fr/guide/cafe.md": "---\ntitle: Le café\n---\nUn CAFÉ crème.\n",
 }
 
 
@@ -65,3 +68,47 @@ def test_the_search_box_speaks_the_page_language(browser, languages_site):
     wait_for(lambda: "résultat" in status.text and "Aucun" not in status.text, message="results")
     titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".site-search-title")]
     assert titles == ["Introduction"]
+
+
+def search_titles(driver, page, query):
+    """The titles the site search box of `page` lists for `query`."""
+    driver.get(page)
+    field = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, ".site-search-input"), message="the search box")
+    field.send_keys(query)
+    status = driver.find_element(By.CSS_SELECTOR, ".site-search-status")
+    # Done searching: the status counts the results, or names the query none matched.
+    wait_for(lambda: query in status.text or any(c.isdigit() for c in status.text), message="results for %r" % query)
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".site-search-title")]
+
+
+def test_a_page_searches_its_language_only_with_accents_folded(browser, languages_site):
+    driver = browser()
+    # "cafe" finds the French page about "café" (and "CAFÉ"), not the English one, which says "café" too.
+    assert search_titles(driver, languages_site.url + "fr/guide/introduction/", "cafe") == ["Le café"]
+    assert search_titles(driver, languages_site.url + "fr/", "Café") == ["Le café"]
+    assert search_titles(driver, languages_site.url + "guide/intro/", "cafe") == ["Coffee"]
+    assert search_titles(driver, languages_site.url + "de/", "cafe") == []
+    loaded = driver.execute_script("return performance.getEntriesByType('resource').map(function (e) { return e.name; })")
+    assert any(url.endswith("/de/search/index.json") for url in loaded), loaded
+    assert not any(url.endswith("/search/index.json") and "/de/" not in url for url in loaded), loaded
+
+
+def test_a_french_dictionary_page_says_not_found_in_french(browser, workdir):
+    source = Path(workdir) / "french-source"
+    files = {
+        "glossary.yml": "title: Typo\nbase_url: /\nlanguage: fr\ndictionary:\n  live_lookup: false\n",
+        "content/index.md": "---\ntitle: Accueil\n---\nBienvenue.\n",
+    }
+    for path, text in files.items():
+        (source / path).parent.mkdir(parents=True, exist_ok=True)
+        (source / path).write_text(text, encoding="utf-8")
+    server = support.SiteServer(support.build_site(source, Path(workdir) / "french-site", "--offline"))
+    try:
+        driver = browser()
+        driver.get(server.url + "search/?q=zzq")
+        results = driver.find_element(By.CSS_SELECTOR, "[data-dictionary-results]")
+        wait_for(lambda: results.get_attribute("data-state") == "not-found", message="the not-found state")
+        assert [p.text for p in results.find_elements(By.CSS_SELECTOR, "p:not(.state-emoji)")] == [
+            "Aucune définition trouvée", "« zzq » ne figure pas dans ce glossaire."]
+    finally:
+        server.close()

@@ -123,7 +123,7 @@ def test_sources_licences_and_attribution(audio_site, browser):
     assert "https://en.wiktionary.org/wiki/hello" in sources
 
     driver.get(audio_site.url + "terms/widget/")
-    assert "Written by the Audio test team" in driver.find_element(By.CSS_SELECTOR, ".term-source").text
+    assert "Written by this glossary’s team." in driver.find_element(By.CSS_SELECTOR, ".term-source").text
 
 
 def test_used_on_backlinks(example, browser):

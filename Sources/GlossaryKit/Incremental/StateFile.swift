@@ -120,6 +120,7 @@ enum StateFile {
             case .made(let kit):
                 var bytes = BinaryWriter(capacity: 256)
                 bytes.write(kit.document)
+                bytes.write(kit.search)
                 write(kit.destinations, &bytes)
                 write(kit.slugs, &bytes)
                 bytes.write(kit.llms != nil)
@@ -168,7 +169,8 @@ enum StateFile {
 
     static func decodeKit(_ bytes: ArraySlice<UInt8>) -> BuildState.PageKit? {
         var reader = BinaryReader(Array(bytes))
-        guard let document = try? reader.int(), let destinations = try? optionalStrings(&reader), let slugs = try? optionalStrings(&reader),
+        guard let document = try? reader.int(), let search = try? reader.int(), let destinations = try? optionalStrings(&reader),
+            let slugs = try? optionalStrings(&reader),
             let hasLLMs = try? reader.bool()
         else { return nil }
         var llms: LLMsText.Targets?
@@ -177,7 +179,7 @@ enum StateFile {
             llms = LLMsText.Targets(links: links, terms: terms)
         }
         guard reader.isAtEnd else { return nil }
-        return .init(document: document, destinations: destinations, slugs: slugs, llms: llms)
+        return .init(document: document, search: search, destinations: destinations, slugs: slugs, llms: llms)
     }
 
     /// Writes `state` atomically for builds into `output`; whether it is there. A state that can't be written costs the

@@ -36,15 +36,16 @@ struct TextEdit {
         // Each page's text in `llms-full.txt`, by its slot.
         var full: [Int: String] = [:]
         for file in files {
-            guard let (path, page, data, slots, document, text, markdown) = remake(file, config: config, sink: sink) else { return nil }
+            guard let (path, page, data, slots, place, text, markdown) = remake(file, config: config, sink: sink) else { return nil }
             next.pages[file.contentPath] = page
             written.append((path, data, slots))
             if let markdown {
-                full[document] = markdown.text.trimmingWhitespace
+                full[place.document] = markdown.text.trimmingWhitespace
                 if config.llms == .pages { written.append((markdown.path, markdown.page, nil)) }
             }
-            // The search index's files, patched for each page's new text in turn.
-            guard let changed = SearchIndex.patched(document: document, text: text, files: { search[$0] ?? sink.bytes($0) }) else { return nil }
+            // The search index's files (its language's), patched for each page's new text in turn.
+            guard let changed = SearchIndex.patched(document: place.search, text: text, folder: place.folder, files: { search[$0] ?? sink.bytes($0) })
+            else { return nil }
             search.merge(changed) { _, new in new }
         }
         written += search.map { ($0.key, $0.value, nil) }
@@ -113,11 +114,12 @@ struct TextEdit {
         var text: String
     }
 
-    /// One page remade: where it goes, what the state keeps of it, its new bytes and slots, its search document, its
-    /// new text and, when the site has files for language models, its text for them.
+    /// One page remade: where it goes, what the state keeps of it, its new bytes and slots, its places (among the
+    /// content pages, and in the search index in `folder`), its new text and, when the site has files for language
+    /// models, its text for them.
     private func remake(
         _ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction
-    ) -> (String, BuildState.StoredPage, Data, MustacheSlots, Int, SearchTerms, Markdown?)? {
+    ) -> (String, BuildState.StoredPage, Data, MustacheSlots, (document: Int, search: Int, folder: String), SearchTerms, Markdown?)? {
         guard !Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages), let signature = file.signature, let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)
         else { return nil }
@@ -154,7 +156,8 @@ struct TextEdit {
             markdown = Markdown(path: path, page: Data(LLMsText.page(record, markdown: text).utf8), text: text)
         }
         let kept = BuildState.StoredPage(signature: signature, hash: record.contentHash, record: .parsed(record), kit: stored.kit)
-        return (path, kept, page, moved, kit.document, record.searchText, markdown)
+        let folder = config.siteLanguages.folder(config.siteLanguages.language(ofPath: record.page.urlPath))
+        return (path, kept, page, moved, (kit.document, kit.search, folder), record.searchText, markdown)
     }
 
     /// Whether a problem, or one of its notes, points into one of `files` (by display path).

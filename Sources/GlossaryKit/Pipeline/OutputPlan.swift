@@ -89,8 +89,13 @@ public struct OutputPlan: Sendable {
         for code in languages.codes {
             items.append(Item(path: languages.folder(code) + "search/index.html", content: .search(language: code)))
         }
-        let searchDocuments = site.pages.filter { $0.page.kind == .page }.count + site.navigation.generatedSections.count + definitions.count
-        for path in SearchIndex.paths(documents: searchDocuments) { items.append(Item(path: path, content: .searchIndex)) }
+        // One search index per language, in its folder.
+        for language in languages.codes {
+            let (records, sections, terms) = SiteRenderer.searchSources(site: site, definitions: definitions, language: language)
+            for path in SearchIndex.paths(documents: records.count + sections.count + terms.count, folder: languages.folder(language)) {
+                items.append(Item(path: path, content: .searchIndex))
+            }
+        }
         items.append(Item(path: "404.html", content: .notFound))
         // TBX needs at least one entry: a glossary without terms has no TBX file.
         for kind in [SiteExport.json, .csv, .tbx] where kind != .tbx || !definitions.isEmpty {

@@ -16,11 +16,13 @@ final class RenderStep: Sendable {
     /// The fingerprint of every template a context is rendered with (partials and parents included), and of what
     /// rendering adds beside the context.
     private let templates: Fingerprint
-    private let search: Shared<(Fingerprint, [SearchDocument])>
+    /// Each language's search index documents and their fingerprint, by language.
+    private let search: Shared<[String: (Fingerprint, [SearchDocument])]>
     /// The glossary exports' model, written as `glossary.json`: every field of the model is in it, so it is the value
     /// all three exports are made from.
     private let exportModel: Shared<(json: Data, model: GlossaryExport)>
-    private let searchFiles = Mutex<[String: String]?>(nil)
+    /// The search index files made and not yet handed over, by language.
+    private let searchFiles = Mutex<[String: [String: String]]>([:])
     private let apiFiles: Shared<[String: Data]>
     /// The glossary exports not yet offered: the model is let go after the last (it is as big as they are).
     private let exportsLeft: Mutex<Int>
@@ -43,11 +45,15 @@ final class RenderStep: Sendable {
         templates = hasher.finish()
         let (definitions, renderer) = (plan.definitions, renderer)
         search = Shared {
-            let documents = renderer.searchDocuments(definitions)
-            var hasher = FingerprintHasher()
-            hasher.combine("search")
-            Fingerprint.of(documents, into: &hasher)
-            return (hasher.finish(), documents)
+            let languages = renderer.site.config.siteLanguages.codes
+            return Dictionary(
+                uniqueKeysWithValues: languages.map { language in
+                    let documents = renderer.searchDocuments(definitions, in: language)
+                    var hasher = FingerprintHasher()
+                    hasher.combine("search")
+                    Fingerprint.of(documents, into: &hasher)
+                    return (language, (hasher.finish(), documents))
+                })
         }
         let entryBody: @Sendable (TermDefinition) -> String? = { [bodies] in bodies.entryBody($0, site: site) }
         exportModel = Shared {
@@ -137,12 +143,15 @@ final class RenderStep: Sendable {
             let data = apiFiles.value[item.path] ?? Data()
             try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
         case .searchIndex:
-            let (fingerprint, documents) = search.value
+            // The index of the language whose folder holds the file.
+            let languages = site.config.siteLanguages
+            let language = languages.language(ofPath: item.path)
+            guard let (fingerprint, documents) = search.value[language] else { return false }
             try write(item.path, fingerprint: fingerprint, to: sink) {
                 // Made once, by the first of its files that is not kept; each file is handed over once and let go.
-                searchFiles.withLock { files in
-                    if files == nil { files = SearchIndex(documents: documents, jobs: jobs).files }
-                    return Data((files?.removeValue(forKey: item.path) ?? "").utf8)
+                searchFiles.withLock { made in
+                    if made[language] == nil { made[language] = SearchIndex(documents: documents, folder: languages.folder(language), jobs: jobs).files }
+                    return Data((made[language]?.removeValue(forKey: item.path) ?? "").utf8)
                 }
             }
         case .export(let kind):

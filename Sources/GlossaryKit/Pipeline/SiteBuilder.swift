@@ -234,11 +234,21 @@ public struct SiteBuilder: Sendable {
         for key in site.usage.keys { known[key] = .some(site.definition(for: key)?.slug) }
         let slugs = known
         let root = site.exportRoot
-        let pages = site.pages.filter { $0.page.kind == .page }.enumerated().filter { $0.element.autolink == nil && $0.element.diagnostics.isEmpty }
+        let contentPages = site.pages.filter { $0.page.kind == .page }
+        // Each page's place among its language's (`SiteRenderer.searchSources`).
+        let languages = site.config.siteLanguages
+        var counts: [String: Int] = [:]
+        let searchPlaces = contentPages.map { record in
+            let language = languages.language(ofPath: record.page.urlPath)
+            defer { counts[language, default: 0] += 1 }
+            return counts[language, default: 0]
+        }
+        let pages = contentPages.enumerated().filter { $0.element.autolink == nil && $0.element.diagnostics.isEmpty }
         let kits = pages.parallelMap(jobs: jobs) { document, record -> (String, BuildState.PageKit) in
             let keys = record.references.map(\.key).uniqued()
             let kit = BuildState.PageKit(
-                document: document, destinations: site.links.destinations(record), slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug },
+                document: document, search: searchPlaces[document], destinations: site.links.destinations(record),
+                slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug },
                 llms: site.config.llms == .off ? nil : LLMsText.targets(record, site: site, root: root))
             return (record.page.contentPath, kit)
         }

@@ -2,9 +2,9 @@
 /// section's entries) and `page.toc`, all from `PageNavigation` and the record's headings, exactly what the
 /// page's fingerprint covers.
 extension SiteRenderer {
-    func navigationContext(_ view: PageNavigation) -> MustacheValue {
+    func navigationContext(_ view: PageNavigation, language: String) -> MustacheValue {
         .object([
-            "sidebar": level(view.sidebar),
+            "sidebar": level(view.sidebar, language: language),
             "breadcrumbs": .array(view.breadcrumbs.map(link)),
             "has_breadcrumbs": .bool(!view.breadcrumbs.isEmpty),
             "previous": view.previous.map(link) ?? .null,
@@ -37,18 +37,21 @@ extension SiteRenderer {
         return link.externalURL
     }
 
-    private func level(_ level: PageNavigation.Level) -> MustacheValue {
+    private func level(_ level: PageNavigation.Level, language: String) -> MustacheValue {
         .object([
-            "items": .array(level.items.map(item)),
+            "items": .array(level.items.map { item($0, language: language) }),
             "hidden_before": .int(level.hiddenBefore),
             "hidden_after": .int(level.hiddenAfter),
+            // "3 more", in the page's language.
+            "hidden_before_text": .string(text("more_count", in: language, ["count": String(level.hiddenBefore)])),
+            "hidden_after_text": .string(text("more_count", in: language, ["count": String(level.hiddenAfter)])),
             "has_hidden_before": .bool(level.hiddenBefore > 0),
             "has_hidden_after": .bool(level.hiddenAfter > 0),
             "listed_at": level.listedAt.map { .string(site.href($0)) } ?? .null,
         ])
     }
 
-    private func item(_ item: PageNavigation.Item) -> MustacheValue {
+    private func item(_ item: PageNavigation.Item, language: String) -> MustacheValue {
         .object([
             "title": .string(item.link.title),
             "url": href(item.link).map(MustacheValue.string) ?? .null,
@@ -56,7 +59,7 @@ extension SiteRenderer {
             "current": .bool(item.isCurrent),
             "open": .bool(item.isOpen),
             "section": .bool(item.isSection),
-            "children": item.children.map(level) ?? .null,
+            "children": item.children.map { level($0, language: language) } ?? .null,
         ])
     }
 }

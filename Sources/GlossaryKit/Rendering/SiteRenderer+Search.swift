@@ -2,11 +2,12 @@ import Foundation
 
 /// The site search's documents (see `SearchIndex`): the value its files are made from.
 extension SiteRenderer {
-    /// What the index holds, in order: the content pages, the generated section pages, the terms.
-    func searchDocuments(_ definitions: [TermDefinition]) -> [SearchDocument] {
+    /// What `language`'s index holds (`searchSources`), in order: the content pages, the generated section pages, the
+    /// terms.
+    func searchDocuments(_ definitions: [TermDefinition], in language: String) -> [SearchDocument] {
+        let (records, sections, definitions) = Self.searchSources(site: site, definitions: definitions, language: language)
         var documents: [SearchDocument] = []
-        let records = site.pages.filter { $0.page.kind == .page }
-        documents.reserveCapacity(records.count + site.navigation.generatedSections.count + definitions.count)
+        documents.reserveCapacity(records.count + sections.count + definitions.count)
         for record in records {
             let url = record.page.urlPath
             // A page's own title heading is its title field already.
@@ -17,21 +18,37 @@ extension SiteRenderer {
                     summary: record.page.metadata.description, headings: headings.filter { $0.level == 2 || $0.level == 3 },
                     headingsText: headings.map(\.text).joined(separator: "\n"), text: record.searchText))
         }
-        for node in site.navigation.generatedSections {
+        for node in sections {
             let url = site.navigation.nodes[node].urlPath ?? ""
             documents.append(
                 SearchDocument(
                     kind: .page, title: site.navigation.nodes[node].title, urlPath: URLPath.encoded(url),
                     trail: site.navigation.trail(forURL: url).joined(separator: " › "), summary: nil, headings: [], headingsText: "", text: .empty))
         }
+        let trail = text("glossary", in: language)
         for definition in definitions {
             documents.append(
                 SearchDocument(
-                    kind: .term, title: definition.word, urlPath: site.config.siteLanguages.termPath(definition.key), trail: "Glossary", summary: definition.summary,
+                    kind: .term, title: definition.word, urlPath: site.config.siteLanguages.termPath(definition.key), trail: trail, summary: definition.summary,
                     headings: [], headingsText: definition.aliases.map(\.rawValue).joined(separator: "\n"),
                     text: SearchTerms(text: Self.definitionText(definition))))
         }
         return documents
+    }
+
+    /// What `language`'s search index is made of: the content pages, generated sections and term pages whose address is
+    /// in its folder (`SiteLanguages.language(ofPath:)`), in the site's order. On a site in one language, everything.
+    static func searchSources(site: BuiltSite, definitions: [TermDefinition], language: String) -> (
+        records: [PageRecord], sections: [Int], definitions: [TermDefinition]
+    ) {
+        let languages = site.config.siteLanguages
+        let records = site.pages.filter { $0.page.kind == .page }
+        guard languages.isMultilingual else { return (records, site.navigation.generatedSections, definitions) }
+        let holds = { (url: String) in languages.language(ofPath: url) == language }
+        return (
+            records.filter { holds($0.page.urlPath) }, site.navigation.generatedSections.filter { holds(site.navigation.nodes[$0].urlPath ?? "") },
+            definitions.filter { holds("terms/\($0.slug)/") }
+        )
     }
 
     /// Every sense of a term's definition, one a line.

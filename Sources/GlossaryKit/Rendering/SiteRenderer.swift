@@ -19,7 +19,10 @@ public struct SiteRenderer: Sendable {
     let translations: PageTranslations
     /// The theme's strings for each of the site's languages (the templates' `t`).
     let localized: [String: [String: String]]
-    /// `scriptStrings` of each language that has its own.
+    /// `localized` as the templates' `t`, made once per build rather than once per page.
+    let templateStrings: [String: MustacheValue]
+    /// `scriptStrings` of each language whose scripts' strings aren't the English ones they have, for pages (by
+    /// language) and for the dictionary page (by `<language>/search`).
     let scriptStrings: [String: String]
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
@@ -35,27 +38,33 @@ public struct SiteRenderer: Sendable {
         exportRoot = site.exportRoot
         translations = PageTranslations(site: site)
         localized = Dictionary(uniqueKeysWithValues: site.config.siteLanguages.codes.map { ($0, theme.strings.strings(for: $0)) })
-        scriptStrings = localized.compactMapValues { Self.scriptStrings($0, english: theme.strings.strings(for: ThemeStrings.fallback)) }
+        templateStrings = localized.mapValues { .object(MustacheObject($0.mapValues(MustacheValue.string))) }
+        var scripts: [String: String] = [:]
+        for (language, strings) in localized {
+            scripts[language] = Self.scriptStrings(strings, names: Self.pageScriptStrings)
+            scripts[language + "/search"] = Self.scriptStrings(strings, names: Self.pageScriptStrings + Self.dictionaryScriptStrings)
+        }
+        scriptStrings = scripts.compactMapValues { $0 }
     }
 
-    /// The strings `search.js` shows (it has their English words): JSON of a language's, for its pages' `data-strings`;
-    /// nil when they are the English ones, so an English page carries none.
-    static func scriptStrings(_ strings: [String: String], english: [String: String]) -> String? {
-        let names = ["search", "search_site", "search_results", "searching", "no_results", "some_results", "one_result", "results", "search_failed"]
+    /// The strings `names` the theme's scripts show (each has its English words, en.yml's in the built-in theme): JSON
+    /// of `strings`', for a page's `data-strings`; nil when they are those English ones, so an English page carries none.
+    static func scriptStrings(_ strings: [String: String], names: [String]) -> String? {
+        let english = BuiltInTheme.englishStrings
         guard names.contains(where: { strings[$0] != english[$0] }) else { return nil }
         let pairs = names.compactMap { name in strings[name].map { (key: name, value: JSONValue.string($0)) } }
         return JSONWriter.text(.object(pairs), pretty: false)
     }
 
-    /// The theme's string `name` in `language` (the default language when nil); for a theme without it, the English
-    /// words of the titles this renderer gives pages.
+    /// The theme's string `name` in `language` (the default language when nil); for a theme without it, the built-in
+    /// theme's English one.
     func text(_ name: String, in language: String? = nil) -> String {
         let language = language ?? site.config.language
         return (localized[language] ?? theme.strings.strings(for: language))[name] ?? Self.titles[name] ?? name
     }
 
-    /// The page titles the renderer gives, in English: what a theme without locale files shows.
-    static let titles = ["home": "Home", "glossary": "Glossary", "dictionary": "Dictionary", "page_not_found": "Page not found"]
+    /// The words the renderer gives (page titles, labels), in English: what a theme without locale files shows.
+    static let titles = BuiltInTheme.englishStrings
 
     /// Term summaries and linked words by key, for the build (synonyms repeat across thousands of entries).
     final class Memo: Sendable {
@@ -168,14 +177,16 @@ public struct SiteRenderer: Sendable {
             "home": .string(site.href(languages.folder(language))),
             "assets": .string(site.href("assets/")),
             "terms_json": .string(site.href(languages.termsFolder(language) + "index.json")),
+            // The site search's index of the page's language.
+            "search_index": .string(site.href(languages.folder(language) + "search/index.json")),
             "title": .string(title),
             "page_title": .string(title == config.title ? title : "\(title) · \(config.title)"),
             "description": (description ?? config.description).map(MustacheValue.string) ?? .null,
             "url": .string(site.href(url)),
             "is_\(kind)": .bool(true),
             "nav": .array(navigation(current: url, home: languages.folder(language), language: language)),
-            "script_strings": scriptStrings[language].map(MustacheValue.string) ?? .null,
-            "t": .object(MustacheObject((localized[language] ?? theme.strings.strings(for: language)).mapValues(MustacheValue.string))),
+            "script_strings": scriptStrings[kind == "search" ? language + "/search" : language].map(MustacheValue.string) ?? .null,
+            "t": templateStrings[language] ?? .object(MustacheObject(theme.strings.strings(for: language).mapValues(MustacheValue.string))),
             // The 404 page is served at any address, so it names none as its own.
             "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
             "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
@@ -206,6 +217,7 @@ public struct SiteRenderer: Sendable {
         let page = record.page
         let title = record.title
         var context = common(title: title, url: page.urlPath, kind: page.urlPath.isEmpty ? "home" : "page", description: page.metadata.description)
+        let language = site.config.siteLanguages.language(ofPath: page.urlPath)
         let usedTerms = record.allReferences.map(\.key).uniqued().compactMap { site.definition(for: $0) }
         var seen = Set<TermKey>()
         let termList = usedTerms.filter { seen.insert($0.key).inserted }.map(termSummary)
@@ -213,6 +225,7 @@ public struct SiteRenderer: Sendable {
             "title": .string(title),
             "description": page.metadata.description.map(MustacheValue.string) ?? .null,
             "date": page.metadata.date.map(MustacheValue.string) ?? .null,
+            "date_text": page.metadata.date.map { .string(dateText($0, in: language)) } ?? .null,
             "tags": .array(page.metadata.tags.map(MustacheValue.string)),
             "content": .slot(0),
             "title_html": .slot(2),
@@ -223,7 +236,7 @@ public struct SiteRenderer: Sendable {
             "show_title": .bool(!record.startsWithTitleHeading),
             "toc": tableOfContents(record),
         ])
-        context["navigation"] = navigationContext(site.navigation.view(forURL: page.urlPath, languages: site.config.siteLanguages))
+        context["navigation"] = navigationContext(site.navigation.view(forURL: page.urlPath, languages: site.config.siteLanguages), language: language)
         return .object(context)
     }
 
@@ -245,7 +258,8 @@ public struct SiteRenderer: Sendable {
             "toc": .array([]),
             "is_generated": .bool(true),
         ])
-        context["navigation"] = navigationContext(site.navigation.view(forURL: url, languages: site.config.siteLanguages))
+        context["navigation"] = navigationContext(
+            site.navigation.view(forURL: url, languages: site.config.siteLanguages), language: site.config.siteLanguages.language(ofPath: url))
         return .object(context)
     }
 
@@ -289,8 +303,10 @@ public struct SiteRenderer: Sendable {
     }
 
     func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
+        // The key's language (empty for the default one) links words; the language's code picks the theme's strings.
         let language = definition.key.language
         let languages = site.config.siteLanguages
+        let code = languages.code(ofKey: definition.key)
         var context = common(
             title: definition.title, url: languages.termPath(definition.key), kind: "term", description: definition.summary, term: definition)
         var term: MustacheObject = [
@@ -317,6 +333,7 @@ public struct SiteRenderer: Sendable {
                         ])
                     }
                 }),
+            "pronunciation_of": .string(text("pronunciation_of", in: code, ["word": definition.word])),
         ]
         switch definition.origin {
         case .team(let index):
@@ -325,6 +342,7 @@ public struct SiteRenderer: Sendable {
             // The entry's term status: its own when not preferred (with the term to use), and the names it marks.
             let metadata = site.pages[index].page.metadata
             term["status"] = metadata.status.flatMap { $0 == .preferred ? nil : .string($0.rawValue) } ?? .null
+            term["status_text"] = metadata.status.flatMap { $0 == .preferred ? nil : .string(text("status_\($0.rawValue)", in: code)) } ?? .null
             term["use"] = metadata.use.map { linkedWord($0, in: language) } ?? .null
             term["has_discouraged"] = .bool(!metadata.deprecated.isEmpty || !metadata.forbidden.isEmpty)
             term["deprecated"] = .array(metadata.deprecated.map { .string($0) })
@@ -334,8 +352,9 @@ public struct SiteRenderer: Sendable {
         case .dictionary(let entry, _, let stale):
             addEntries(definition.entries, language: language, to: &term)
             term["is_dictionary"] = true
-            term["audio"] = .array(audio(definition.entries))
+            term["audio"] = .array(audio(definition.entries, language: code))
             term["fetched_at"] = .string(String(entry.fetchedAtText.prefix(10)))
+            term["fetched_at_text"] = .string(dateText(String(entry.fetchedAtText.prefix(10)), in: code))
             term["stale"] = .bool(stale)
             term["sample"] = entry.sampleNote.map(MustacheValue.string) ?? .null
             term["entries_count"] = .int(definition.entries.count)
@@ -378,14 +397,15 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// Each distinct pronunciation recording, labelled by its accent when the file name tells (`-us.mp3`).
-    func audio(_ entries: [DictionaryEntry]) -> [MustacheValue] {
+    /// Each distinct pronunciation recording, labelled in `language` by its accent when the file name tells (`-us.mp3`).
+    func audio(_ entries: [DictionaryEntry], language: String) -> [MustacheValue] {
         entries.flatMap(\.phonetics).filter { $0.audio != nil }.map(\.audio!).uniqued().map { url in
             let phonetic = entries.flatMap(\.phonetics).first { $0.audio == url }
-            let accent = Self.accent(ofRecording: url)
+            let accent = Self.accentCode(ofRecording: url).map { text("accent_\($0)", in: language) }
+            let play = text("play", in: language)
             return .object([
                 "url": .string(url),
-                "label": .string(accent.map { "Play (\($0))" } ?? "Play"),
+                "label": .string(accent.map { "\(play) (\($0))" } ?? play),
                 "accent": accent.map(MustacheValue.string) ?? .null,
                 "text": phonetic?.text.map(MustacheValue.string) ?? .null,
                 "source_url": phonetic?.sourceUrl.map(MustacheValue.string) ?? .null,
@@ -394,10 +414,15 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// The accent a recording's file name tells (`…-us.mp3` → `US`), if it tells one.
+    /// The accent a recording's file name tells (`…-us.mp3` → `US`), if it tells one, in English (as exports name it).
     static func accent(ofRecording url: String) -> String? {
+        accentCode(ofRecording: url).flatMap { BuiltInTheme.englishStrings["accent_" + $0] }
+    }
+
+    /// The code of the accent a recording's file name tells (`…-us.mp3` → `us`): the theme's `accent_us` names it.
+    static func accentCode(ofRecording url: String) -> String? {
         let file = (URL(string: url)?.deletingPathExtension().lastPathComponent ?? "").lowercased()
-        return ["us": "US", "uk": "UK", "au": "Australia", "ca": "Canada"].first { file.hasSuffix("-\($0.key)") }?.value
+        return ["us", "uk", "au", "ca"].first { file.hasSuffix("-\($0)") }
     }
 
     func licenses(_ entries: [DictionaryEntry]) -> [MustacheValue] {
@@ -440,6 +465,7 @@ public struct SiteRenderer: Sendable {
                 ])
             })
         context["term_count"] = .int(definitions.count)
+        context["term_count_text"] = .string(counted("terms_count", definitions.count, in: site.config.siteLanguages.language(ofPath: "terms/")))
         context["structured_data"] = .string(StructuredData.termSet(site: site, definitions: definitions, root: exportRoot))
         return .object(context)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension SearchIndex {
-    /// The index files after the text field of document `document` becomes `text` (its title and headings
+    /// The index files in `folder` after the text field of document `document` becomes `text` (its title and headings
     /// fields, and every other document, unchanged), made from the current files alone: only the files whose
     /// bytes change are returned, by path. Laid over the current files, they are the files `init(documents:)`
     /// makes of the documents after the change. Nil when the files can't be read or are not an index of this
@@ -17,12 +17,17 @@ extension SearchIndex {
     /// The files are checked as they are read: each file's layout, the shards holding the manifest's terms in
     /// its order, that order, and the averages and shard starts the lengths and entries give. A damaged or
     /// foreign index gives nil, not a wrong patch (postings damaged into other valid digits are not seen).
-    public static func patched(document: Int, text: SearchTerms, files: (String) -> Data?) -> [String: Data]? {
-        guard let data = files("search/index.json"), let manifest = ReadManifest.read(data), (0..<manifest.documents).contains(document),
-            let field = NewField(text, vocabulary: manifest),
-            let shards = ReadShards.read(manifest, document: document, wanted: field.wanted, files: files)
-        else { return nil }
-        return changedFiles(manifest, shards, field, document: document)
+    public static func patched(document: Int, text: SearchTerms, folder: String = "", files: (String) -> Data?) -> [String: Data]? {
+        // Read and written by their paths in `folder` (a language's, `fr/`), the files are those of `paths(documents:)`.
+        withoutActuallyEscaping(files) { files in
+            let read = { (path: String) in files(folder + path) }
+            guard let data = read("search/index.json"), let manifest = ReadManifest.read(data), (0..<manifest.documents).contains(document),
+                let field = NewField(text, vocabulary: manifest),
+                let shards = ReadShards.read(manifest, document: document, wanted: field.wanted, files: read),
+                let changed = changedFiles(manifest, shards, field, document: document)
+            else { return nil }
+            return Dictionary(uniqueKeysWithValues: changed.map { (folder + $0.key, $0.value) })
+        }
     }
 
     /// The files whose bytes the patch changes (see `patched(document:text:files:)`).

@@ -31,17 +31,19 @@ public struct SearchIndex: Sendable {
         max(1, (documents + chunkSize - 1) / chunkSize)
     }
 
-    /// Every file's path below the site root, for `documents` documents.
-    public static func paths(documents: Int) -> [String] {
-        ["search/index.json"] + (0..<shardCount(documents: documents)).map { "search/shards/\($0).json" }
-            + (0..<chunkCount(documents: documents)).map { "search/docs/\($0).json" }
+    /// Every file's path below the site root, for `documents` documents of the language whose pages are in `folder`
+    /// (`fr/`; empty for the default language's at the root).
+    public static func paths(documents: Int, folder: String = "") -> [String] {
+        [folder + "search/index.json"] + (0..<shardCount(documents: documents)).map { folder + "search/shards/\($0).json" }
+            + (0..<chunkCount(documents: documents)).map { folder + "search/docs/\($0).json" }
     }
 
     /// The files by path.
     public let files: [String: String]
 
-    /// The index of `documents`, made on `jobs` threads (the documents in as many runs, merged).
-    public init(documents: [SearchDocument], jobs: Int = 1) {
+    /// The index of `documents`, its files in `folder` (see `paths`), made on `jobs` threads (the documents in as many
+    /// runs, merged).
+    public init(documents: [SearchDocument], folder: String = "", jobs: Int = 1) {
         // Each run counts its documents' terms alone. The runs are not merged into one table of postings: a term's
         // postings are read run after run, in order, as they are encoded, so every posting list is in document
         // order and the files are those one run would give (terms are written sorted, not by id).
@@ -97,13 +99,13 @@ public struct SearchIndex: Sendable {
                 json += Self.shardEntry(JSONWriter.quoted(ordered[position]), encoded[position])
             }
             json += Self.shardTail
-            files["search/shards/\(shard).json"] = json
+            files[folder + "search/shards/\(shard).json"] = json
         }
 
         let manifest = Self.manifest(
             documents: documents.count, averages: lengths.map { Self.average($0.reduce(0, +), documents: documents.count) },
             lengths: lengths.map { Self.encode(numbers: $0) }, starts: starts, df: Self.encode(numbers: encodedTerms.map(\.count)))
-        files["search/index.json"] = manifest.before + ordered.map { JSONWriter.quoted($0) }.joined(separator: ",") + manifest.after
+        files[folder + "search/index.json"] = manifest.before + ordered.map { JSONWriter.quoted($0) }.joined(separator: ",") + manifest.after
 
         for chunk in 0..<Self.chunkCount(documents: documents.count) {
             let range = chunk * Self.chunkSize..<min(documents.count, (chunk + 1) * Self.chunkSize)
@@ -113,7 +115,7 @@ public struct SearchIndex: Sendable {
                 entry += document.headings.map { "[" + JSONWriter.quoted($0.text) + "," + JSONWriter.quoted($0.id) + "]" }.joined(separator: ",")
                 return entry + "]]"
             }
-            files["search/docs/\(chunk).json"] = "[" + entries.joined(separator: ",\n") + "]\n"
+            files[folder + "search/docs/\(chunk).json"] = "[" + entries.joined(separator: ",\n") + "]\n"
         }
         self.files = files
     }

@@ -1,10 +1,13 @@
+import Foundation
+
 /// Splits text into the terms the site search indexes, exactly as lunr 2.3.9 (the engine the browser searches
 /// with, `lunr.min.js`) does with its tokenizer, `lunr.trimmer` and `lunr.stopWordFilter`; no stemmer, on
 /// either side. Terms the browser makes of a query then meet the same terms the build made of the pages.
 ///
 /// lunr works on JavaScript strings: it lowercases, splits at every character JavaScript's `\s` matches and at
 /// `-`, and trims non-word characters (anything but ASCII letters, digits and `_`, as UTF-16 units) from both
-/// ends. Terms that trim to nothing are left out here (lunr would index an empty term).
+/// ends. Terms that trim to nothing are left out here (lunr would index an empty term). Before lunr's steps, both
+/// sides fold accents away (`folded`, `fold` in `search.js`), so `cafe` finds `café`.
 public enum SearchTokenizer {
     /// The terms of `text`, in order, repeats kept.
     ///
@@ -20,7 +23,7 @@ public enum SearchTokenizer {
     /// without making a string of each; the bytes are valid only during the call).
     static func forEachTerm(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
         let stopWords = stopWordTable
-        var lowered = text.lowercased()
+        var lowered = folded(text.lowercased())
         byteClasses.withUnsafeBufferPointer { classes in
             lowered.withUTF8 { bytes in
                 var start = 0
@@ -55,6 +58,18 @@ public enum SearchTokenizer {
                 flush(bytes.count)
             }
         }
+    }
+
+    /// `text` without accents: canonically decomposed (NFD), its nonspacing marks (`Mn`) dropped, composed again
+    /// (NFC), as `search.js` folds a query (`normalize("NFD")`, `/\p{Mn}/gu`, `normalize("NFC")`). Canonical
+    /// mappings are Unicode's own, whatever the locale; `ß` is no letter with a mark, so it stays.
+    static func folded(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
+            scalars.append(scalar)
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
     }
 
     /// What the tokenizer's loop needs to know of a byte, as bits (`byteClasses`).

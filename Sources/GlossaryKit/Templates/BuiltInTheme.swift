@@ -18,6 +18,12 @@ public enum BuiltInTheme {
         "assets/vendor/lunr.min.js": EmbeddedFiles.lunrJS,
     ]
 
+    /// The English strings of the theme (`i18n/en.yml`): the words its scripts have of their own.
+    public static let englishStrings: [String: String] = {
+        let text = String(decoding: files["i18n/en.yml"] ?? Data(), as: UTF8.self)
+        return ThemeStrings.read(yaml: text, file: displayFolder + "/i18n/en.yml").0
+    }()
+
     /// How diagnostics name the theme's files, which are nowhere on disk.
     public static let displayFolder = "(built-in theme default)"
 }

@@ -100,7 +100,7 @@ import Testing
         let (_, files) = await site.build()
         #expect(
             files["terms/host/index.html"]?.contains(
-                #"<p class="term-status" data-term-status="deprecated">deprecated term: use <a href="/terms/server/">server</a></p>"#) == true)
+                #"<p class="term-status" data-term-status="deprecated">Deprecated term · Use instead: <a href="/terms/server/">server</a></p>"#) == true)
         #expect(
             files["terms/log_in/index.html"]?.contains(
                 #"<p class="term-status">Not to be written: <span class="sep-item">logon (deprecated)</span><span class="sep-item">login (forbidden)</span></p>"#

@@ -22,6 +22,9 @@ import Testing
             { try $0.write("content/fr/guide/presentation.md", "---\ntitle: Présentation\ntranslation_of: guide/intro.md\n---\nÀ propos.\n") }
         ),
         ("edit a translation's text", { try $0.append("content/fr/guide/presentation.md", "\nEncore.\n") }),
+        // The French search index patched, the others kept.
+        ("edit the French home's text", { try $0.append("content/fr/index.md", "\nUn café crème, à côté.\n") }),
+        ("edit the German home's text", { try $0.append("content/de/index.md", "\nKaffee und Kuchen.\n") }),
         ("change a site string", { try $0.write("themes/default/i18n/fr.yml", "dark_mode: Thème sombre\n") }),
         ("remove a translation", { try $0.remove("content/de/guide/intro.md") }),
         ("drop a language", { try $0.write("glossary.yml", "title: Site\nlanguages: [en, fr]\n") }),
@@ -37,5 +40,24 @@ import Testing
             try edit(folder)
             await builds.check(name)
         }
+    }
+
+    /// A text edit of a page in another language patches that language's search index only, as a clean build makes it.
+    @Test(arguments: IncrementalBuildTests.Mode.allCases)
+    func aTextEditPatchesThePageLanguageSearchIndex(mode: IncrementalBuildTests.Mode) async throws {
+        var site = Self.startingSite
+        site["content/fr/guide/intro.md"] = "---\ntitle: Introduction\n---\nÀ propos.\n"
+        let folder = try IncrementalBuildTests.Folder(site, theme: .builtIn)
+        let builds = try IncrementalBuildTests.Builds(folder, mode: mode)
+        await builds.check("first build")
+        try folder.append("content/fr/guide/intro.md", "\nUn café crème.\n")
+        let edited = await builds.check("edit a French page's text")
+        #expect(edited.stats.textEdit)
+        let changed = edited.outputs?.changed ?? []
+        #expect(changed.contains("fr/guide/intro/index.html") && changed.contains("fr/search/index.json"))
+        #expect(changed.allSatisfy { $0 == "fr/guide/intro/index.html" || $0 == "llms-full.txt" || $0.hasPrefix("fr/search/") }, "\(changed.sorted())")
+        try folder.append("content/fr/guide/intro.md", "\nEt un autre café.\n")
+        try folder.append("content/guide/intro.md", "\nAnd a coffee.\n")
+        #expect(await builds.check("edit pages in two languages").stats.textEdit)
     }
 }

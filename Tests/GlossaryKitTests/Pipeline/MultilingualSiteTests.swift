@@ -219,20 +219,72 @@ import Testing
             ])
     }
 
-    @Test func theSearchBoxGetsThePageLanguageStringsAndAnEnglishPageNone() async throws {
+    @Test func theScriptsGetThePageLanguageStringsAndAnEnglishPageNone() async throws {
         let site = try ExportTestSite(Self.site)
         defer { site.remove() }
         let (_, files) = await site.build()
-        let box = { (html: String) in
-            html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("data-site-search") } ?? ""
+        let body = { (html: String) in
+            html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("<body") } ?? ""
         }
-        #expect(box(files["guide/intro/index.html"] ?? "") == #"<div class="site-search js-only" data-site-search></div>"#)
-        let french = box(files["fr/index.html"] ?? "")
+        #expect(body(files["guide/intro/index.html"] ?? "") == #"<body data-root="/" data-terms-json="/terms/index.json">"#)
+        let french = body(files["fr/index.html"] ?? "")
         let json = french.components(separatedBy: "data-strings=\"").last?.components(separatedBy: "\"").first ?? ""
         let strings = try JSONParser.parse(Array(json.replacingOccurrences(of: "&quot;", with: "\"").utf8))
         #expect(strings["no_results"] == .string("Aucun résultat pour « {query} »"))
         #expect(strings["search_site"] == .string("Rechercher dans le site"))
         #expect(strings["some_results"] == .string("{shown} résultats sur {total}"))
+    }
+
+    /// The documents (their addresses) of the search index in `folder`.
+    static func searchDocuments(_ files: [String: String], folder: String) throws -> [String] {
+        let chunk = try JSONParser.parse(Array((files[folder + "search/docs/0.json"] ?? "").utf8))
+        guard case .array(let entries) = chunk else { return [] }
+        return entries.compactMap { entry in
+            guard case .array(let fields) = entry, fields.count > 2, case .string(let url) = fields[2] else { return nil }
+            return url
+        }
+    }
+
+    @Test func eachLanguageHasItsOwnSearchIndexAndItsPagesLoadIt() async throws {
+        let site = try ExportTestSite(
+            Self.site + """
+
+                -- content/glossary/kerning.md --
+                ---
+                term: Kerning
+                ---
+                The space between two letters.
+                """)
+        defer { site.remove() }
+        let (result, files) = await site.build()
+        #expect(result.diagnostics.map(\.description) == [])
+        #expect(
+            files.keys.filter { $0.contains("search/") && $0.hasSuffix(".json") }.sorted() == [
+                "de/search/docs/0.json", "de/search/index.json", "de/search/shards/0.json", "fr/search/docs/0.json", "fr/search/index.json",
+                "fr/search/shards/0.json", "search/docs/0.json", "search/index.json", "search/shards/0.json",
+            ])
+        #expect(try Self.searchDocuments(files, folder: "") == ["guide/intro/", "guide/only-english/", "", "guide/", "terms/kerning/"])
+        #expect(try Self.searchDocuments(files, folder: "fr/") == ["fr/guide/introduction/", "fr/", "fr/guide/"])
+        #expect(try Self.searchDocuments(files, folder: "de/") == ["de/guide/intro/", "de/", "de/guide/"])
+        let box = { (html: String) in
+            html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("data-site-search") } ?? ""
+        }
+        #expect(
+            box(files["fr/guide/introduction/index.html"] ?? "")
+                == #"<div class="site-search js-only" data-site-search data-index="/fr/search/index.json"></div>"#)
+        #expect(box(files["guide/intro/index.html"] ?? "") == #"<div class="site-search js-only" data-site-search data-index="/search/index.json"></div>"#)
+    }
+
+    @Test func aSiteInOneLanguageKeepsItsSearchIndexAtTheRoot() async throws {
+        let site = try ExportTestSite("-- glossary.yml --\ntitle: Type\nlanguages: [fr]\n-- content/index.md --\nBienvenue au café.\n")
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(
+            files.keys.filter { $0.contains("search/") && $0.hasSuffix(".json") }.sorted() == [
+                "search/docs/0.json", "search/index.json", "search/shards/0.json",
+            ])
+        // Accents folded: `cafe` and `café` are one term.
+        #expect(files["search/index.json"]?.contains(#""bienvenue","cafe""#) == true)
     }
 
     @Test func aStringALanguageLacksIsEnglishWithAWarningNamingIt() async throws {

@@ -11,13 +11,27 @@ import Testing
         ("config.yaml and https://example.com/x", ["config.yaml", "https://example.com/x"]),
         ("a\u{00A0}b\u{2003}c\u{3000}d\u{FEFF}e", ["b", "c", "d", "e"]),
         ("(quoted) «angled» —dash— _under_", ["quoted", "angled", "dash", "_under_"]),
-        // lunr trims every non-ASCII character at a term's ends, and keeps those inside.
-        ("café naïve Ünïcode 東京", ["caf", "naïve", "nïcode"]),
+        // Accents are folded away first; lunr then trims every non-ASCII character at a term's ends, and keeps
+        // those inside.
+        ("café naïve Ünïcode 東京 straße", ["cafe", "naive", "unicode", "straße"]),
         ("THE Quick and THE Dead", ["quick", "dead"]),
         ("--- ... !!!", []),
     ])
     func termsAreLunrs(text: String, terms: [String]) {
         #expect(SearchTokenizer.terms(text) == terms)
+    }
+
+    /// A query folds as the pages did (`search.js` folds the same way; `Tests/browser/test_languages.py`).
+    @Test(arguments: [
+        ("cafe", "café"), ("Cafe", "CAFÉ"), ("resume", "résumé"), ("cafe", "cafe\u{301}"), ("creme brulee", "Crème Brûlée"),
+        ("uber", "ÜBER"), ("ca", "ça"),
+    ])
+    func accentsAreFolded(query: String, text: String) {
+        #expect(SearchTokenizer.terms(query) == SearchTokenizer.terms(text))
+    }
+
+    @Test func foldingDropsMarksAndKeepsLetters() {
+        #expect(SearchTokenizer.folded("Ångström, façade, ß, ŀ, Ø, 東京") == "Angstrom, facade, ß, ŀ, Ø, 東京")
     }
 
     @Test func fieldsCountTermsAndLength() {

@@ -98,8 +98,8 @@ import Testing
     }
 
     static let scripts = [
-        "audio.js", "cards.js", "code.js", "core.js", "dictionary-views.js", "dictionary.js", "embed.js", "fonts.js", "nav.js", "search.js", "terms.js",
-        "theme.js",
+        "audio.js", "cards.js", "code.js", "core.js", "dictionary-views.js", "dictionary.js", "embed.js", "fonts.js", "nav.js", "search-engine.js", "search.js",
+        "terms.js", "theme.js",
     ]
     static let vendor = ["highlight.min.js", "lunr.min.js", "LICENSES.txt"]
 

@@ -26,13 +26,13 @@
   function play(button) {
     var source = Glossary.safeURL(button.getAttribute("data-audio"));
     var status = statusOf(button);
-    if (!source) { showProblem(button, "This recording’s address is not valid."); return; }
+    if (!source) { showProblem(button, Glossary.say("recording_invalid", "This recording’s address is not valid.")); return; }
     if (status) { status.textContent = ""; status.classList.remove("is-error"); }
     var audio = players.get(button);
     if (!audio) {
       audio = new Audio();
       audio.preload = "none";
-      audio.addEventListener("error", function () { showProblem(button, "Couldn’t load this recording. Try again later."); });
+      audio.addEventListener("error", function () { showProblem(button, Glossary.say("recording_failed", "Couldn’t load this recording. Try again later.")); });
       audio.addEventListener("playing", function () { button.setAttribute("aria-pressed", "true"); });
       audio.addEventListener("ended", function () { button.removeAttribute("aria-pressed"); });
       audio.addEventListener("pause", function () { button.removeAttribute("aria-pressed"); });
@@ -44,8 +44,8 @@
     if (playing && playing.catch) {
       playing.catch(function (error) {
         if (error && error.name === "AbortError") return;
-        if (error && error.name === "NotAllowedError") showProblem(button, "The browser blocked playback. Try again.");
-        else showProblem(button, "Couldn’t load this recording. Try again later.");
+        if (error && error.name === "NotAllowedError") showProblem(button, Glossary.say("playback_blocked", "The browser blocked playback. Try again."));
+        else showProblem(button, Glossary.say("recording_failed", "Couldn’t load this recording. Try again later."));
       });
     }
   }

@@ -72,7 +72,7 @@
       if (root && root.nodeName === "card" && !parsed.getElementsByTagName("parsererror").length) safeNodes(root, new URL(term.url, document.baseURI)).forEach(function (node) { box.appendChild(node); });
       if (box.textContent.trim()) return box;
     }
-    box.textContent = term && term.summary ? term.summary : "Open the term page for its definition.";
+    box.textContent = term && term.summary ? term.summary : Glossary.say("card_no_summary", "Open the term page for its definition.");
     return box;
   }
 
@@ -98,7 +98,7 @@
       meta.childNodes.length ? meta : null,
       status(term),
       summary(term),
-      el("a", { className: "term-card-link", href: href }, "Read the entry for “" + word + "” →"));
+      el("a", { className: "term-card-link", href: href }, Glossary.say("read_entry", "Read the entry for “{word}” →", { word: word })));
   }
 
   // Placed with CSSOM (element.style), which the pages' Content-Security-Policy allows, unlike style attributes.

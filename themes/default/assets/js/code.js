@@ -30,19 +30,19 @@
     var wrapper = el("div", { className: "code-block" });
     pre.parentNode.insertBefore(wrapper, pre);
     wrapper.appendChild(pre);
-    var label = el("span", { className: "copy-label" }, "Copy");
-    var button = el("button", { type: "button", className: "copy-button", "aria-label": "Copy code" }, label);
+    var label = el("span", { className: "copy-label" }, Glossary.say("copy", "Copy"));
+    var button = el("button", { type: "button", className: "copy-button", "aria-label": Glossary.say("copy_code", "Copy code") }, label);
     var status = el("span", { className: "visually-hidden", role: "status" });
     var timer = null;
     function say(text, shown) {
       label.textContent = shown;
       status.textContent = text;
       clearTimeout(timer);
-      timer = setTimeout(function () { label.textContent = "Copy"; status.textContent = ""; }, 2000);
+      timer = setTimeout(function () { label.textContent = Glossary.say("copy", "Copy"); status.textContent = ""; }, 2000);
     }
     button.addEventListener("click", function () {
-      copyText(code.textContent).then(function () { say("Copied to the clipboard", "Copied"); },
-                                     function () { say("Could not copy; select the text instead", "Not copied"); });
+      copyText(code.textContent).then(function () { say(Glossary.say("copied_long", "Copied to the clipboard"), Glossary.say("copied", "Copied")); },
+      function () { say(Glossary.say("not_copied_long", "Could not copy; select the text instead"), Glossary.say("not_copied", "Not copied")); });
     });
     wrapper.appendChild(button);
     wrapper.appendChild(status);

@@ -10,6 +10,17 @@
 
   var Glossary = window.Glossary = {};
 
+  // The page's words for the scripts (<body data-strings>, from the theme's i18n/<lang>.yml); none on a page whose
+  // words are the English ones each script has.
+  var words = {};
+  try { words = JSON.parse(document.body.getAttribute("data-strings") || "{}"); } catch (e) { words = {}; }
+
+  /** The page's string `name` (`english` without it), its {placeholders} filled from `values`. */
+  Glossary.say = function (name, english, values) {
+    var text = typeof words[name] === "string" ? words[name] : english;
+    return text.replace(/\{(\w+)\}/g, function (all, key) { return values && key in values ? String(values[key]) : all; });
+  };
+
   // Storage can be blocked (privacy modes, sandboxed frames): then choices last for the page only.
   Glossary.readStored = function (key) {
     try { return window.localStorage.getItem(key); } catch (e) { return null; }

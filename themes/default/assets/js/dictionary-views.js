@@ -5,6 +5,7 @@
   "use strict";
 
   var el = Glossary.el;
+  var say = Glossary.say;
   var safeURL = Glossary.safeURL;
 
   function fragmentOf(nodes) {
@@ -23,14 +24,14 @@
   function loading(word) {
     return el("div", { className: "state" },
       el("span", { className: "spinner", "aria-hidden": "true" }),
-      el("p", { className: "state-title", text: "Looking up “" + word + "”…" }));
+      el("p", { className: "state-title", text: say("looking_up", "Looking up “{word}”…", { word: word }) }));
   }
 
   function notFound(title, lines) { return state("😕", title, lines); }
 
   function error(message, retry) {
-    return state("⚠️", "Couldn’t reach the dictionary", [message],
-      el("button", { type: "button", onclick: retry }, "Try again"));
+    return state("⚠️", say("dictionary_unreachable", "Couldn’t reach the dictionary"), [message],
+      el("button", { type: "button", onclick: retry }, say("try_again", "Try again")));
   }
 
   function glossaryTerm(term) {
@@ -39,11 +40,11 @@
         el("div", null,
           el("h2", { className: "result-word", text: term.word }),
           term.phonetic ? el("p", { className: "phonetic", text: term.phonetic }) : null)),
-      el("p", { className: "result-origin", text: term.source === "glossary" ? "From this glossary" : "From this glossary’s dictionary entries" }),
+      el("p", { className: "result-origin", text: term.source === "glossary" ? say("from_glossary", "From this glossary") : say("from_glossary_dictionary", "From this glossary’s dictionary entries") }),
       el("section", { className: "meaning" },
-        el("h3", { className: "meaning-pos" }, el("span", { text: term.part_of_speech || "definition" })),
+        el("h3", { className: "meaning-pos" }, el("span", { text: term.part_of_speech || say("definition", "definition") })),
         term.summary ? el("p", { className: "result-summary", text: term.summary }) : null),
-      el("p", null, el("a", { href: term.url, text: "Read the full entry for “" + term.word + "” →" })));
+      el("p", null, el("a", { href: term.url, text: say("read_full_entry", "Read the full entry for “{word}” →", { word: term.word }) })));
   }
 
   /** Distinct non-blank strings of a list from the API (anything else in it is dropped). */
@@ -96,10 +97,11 @@
     var list = el("div", { className: "audio-list" });
     recordings.forEach(function (p) {
       var accent = (/-(us|uk|au|ca)\.[a-z0-9]+$/i.exec(p.audio) || [])[1];
-      var label = accent ? "Play (" + ({ us: "US", uk: "UK", au: "Australia", ca: "Canada" })[accent.toLowerCase()] + ")" : "Play";
+      var english = { us: "US", uk: "UK", au: "Australia", ca: "Canada" };
+      var label = say("play", "Play") + (accent ? " (" + say("accent_" + accent.toLowerCase(), english[accent.toLowerCase()]) + ")" : "");
       list.appendChild(el("div", { className: "audio-item" },
         el("button", { type: "button", className: "play-button", "data-audio": safeURL(p.audio) },
-          playIcon(), el("span", { className: "play-label" }, label, el("span", { className: "visually-hidden", text: " pronunciation of “" + headword + "”" }))),
+          playIcon(), el("span", { className: "play-label" }, label, el("span", { className: "visually-hidden", text: " " + say("pronunciation_of", "pronunciation of “{word}”", { word: headword }) }))),
         el("span", { className: "audio-status", "data-audio-status": true, role: "status" })));
     });
     return list;
@@ -129,14 +131,14 @@
     group.definitions.forEach(function (d) {
       list.appendChild(el("li", null,
         el("p", { className: "definition", text: d.definition }),
-        typeof d.example === "string" && d.example ? el("p", { className: "example", text: "“" + d.example + "”" }) : null));
+        typeof d.example === "string" && d.example ? el("p", { className: "example", text: say("quote_open", "“") + d.example + say("quote_close", "”") }) : null));
     });
     return el("section", { className: "meaning" },
       el("h3", { className: "meaning-pos" }, el("span", { text: group.part })),
-      el("p", { className: "meaning-label", text: "Meaning" }),
+      el("p", { className: "meaning-label", text: say("meaning", "Meaning") }),
       list,
-      nymList("Synonyms", group.synonyms, terms, search),
-      nymList("Antonyms", group.antonyms, terms, search));
+      nymList(say("synonyms", "Synonyms"), group.synonyms, terms, search),
+      nymList(say("antonyms", "Antonyms"), group.antonyms, terms, search));
   }
 
   /** The entries' source pages and licences, or null when they name none. */
@@ -152,16 +154,16 @@
     });
     var footer = el("footer", { className: "result-source" });
     if (sources.length) {
-      footer.appendChild(el("p", null, "Source: "));
+      footer.appendChild(el("p", null, say("source_label", "Source:") + " "));
       var sourceList = el("ul", { className: "source-list" });
       sources.forEach(function (url) {
         sourceList.appendChild(el("li", null, el("a", { href: safeURL(url), target: "_blank", rel: "noopener" },
-          url, el("span", { className: "visually-hidden", text: " (opens in a new tab)" }))));
+          url, el("span", { className: "visually-hidden", text: " " + say("opens_in_new_tab", "(opens in a new tab)") }))));
       });
       footer.appendChild(sourceList);
     }
     if (licences.length) {
-      var line = el("p", null, "Licence: ");
+      var line = el("p", null, say("licence_label", "Licence:") + " ");
       licences.forEach(function (licence, index) {
         if (index) line.appendChild(document.createTextNode(", "));
         var href = typeof licence.url === "string" ? safeURL(licence.url) : null;
@@ -188,7 +190,7 @@
           el("h2", { className: "result-word", text: headword }),
           phonetic ? el("p", { className: "phonetic", text: phonetic }) : null),
         audioList(phonetics, headword)),
-      el("p", { className: "result-origin", text: "From the Free Dictionary API" }));
+      el("p", { className: "result-origin", text: say("from_free_dictionary_api", "From the Free Dictionary API") }));
     meaningGroups(list).forEach(function (group) { view.appendChild(meaning(group, terms, search)); });
     var footer = sourceFooter(list);
     if (footer) view.appendChild(footer);

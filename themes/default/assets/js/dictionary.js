@@ -9,6 +9,7 @@
   if (!form) return;
 
   var el = Glossary.el;
+  var say = Glossary.say;
   var views = Glossary.dictionaryViews;
   var input = form.querySelector("input[name=q]");
   var errorText = form.querySelector("[data-search-error]");
@@ -39,7 +40,7 @@
   }
 
   function showEmptyError() {
-    errorText.textContent = "Whoops, can't be empty…";
+    errorText.textContent = say("empty_query", "Whoops, can’t be empty…");
     input.setAttribute("aria-invalid", "true");
     input.focus();
   }
@@ -81,12 +82,13 @@
     });
   }
 
+  /** Not found, in the page's words; the API's own explanation (in English) only on an English page. */
   function showNotFound(word, body) {
-    var title = body && typeof body.title === "string" ? body.title : "No Definitions Found";
-    var message = body && typeof body.message === "string" ? body.message
-      : "“" + word + "” is not in this glossary" + (liveLookup ? " or the dictionary." : ".");
-    var resolution = body && typeof body.resolution === "string" ? body.resolution : null;
-    setResults("not-found", views.notFound(title, [message, resolution]));
+    var english = /^en\b/.test(language);
+    var text = function (key) { return english && body && typeof body[key] === "string" ? body[key] : null; };
+    var message = text("message") || (liveLookup ? say("not_in_glossary_or_dictionary", "“{word}” is not in this glossary or the dictionary.", { word: word })
+      : say("not_in_glossary", "“{word}” is not in this glossary.", { word: word }));
+    setResults("not-found", views.notFound(text("title") || say("no_definitions_found", "No Definitions Found"), [message, text("resolution")]));
     results.setAttribute("data-source", body ? "dictionary" : "glossary");
   }
 
@@ -148,8 +150,8 @@
       if (number !== lookupNumber) return;
       inFlight = null;
       if (answer.status === 404) showNotFound(word, answer.body && typeof answer.body === "object" ? answer.body : {});
-      else if (answer.status === 429) showError(word, "The dictionary is receiving too many requests. Wait a minute, then try again.");
-      else if (answer.status < 200 || answer.status >= 300) showError(word, "The dictionary answered with an error (HTTP " + answer.status + "). Try again later.");
+      else if (answer.status === 429) showError(word, say("too_many_requests", "The dictionary is receiving too many requests. Wait a minute, then try again."));
+      else if (answer.status < 200 || answer.status >= 300) showError(word, say("dictionary_error", "The dictionary answered with an error (HTTP {status}). Try again later.", { status: answer.status }));
       else if (!Array.isArray(answer.body) || !answer.body.length) showNotFound(word, null);
       else showEntries(word, answer.body, terms);
     }, function (error) {
@@ -157,8 +159,8 @@
       if (number !== lookupNumber) return;
       inFlight = null;
       if (error && error.name === "AbortError" && !timedOut) return;
-      showError(word, timedOut ? "The dictionary took too long to answer. Check your connection and try again."
-        : "The network request failed. Check your connection and try again.");
+      showError(word, timedOut ? say("dictionary_timeout", "The dictionary took too long to answer. Check your connection and try again.")
+        : say("network_failed", "The network request failed. Check your connection and try again."));
     });
   }
 

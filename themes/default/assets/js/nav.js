@@ -6,7 +6,7 @@
 
   var sidebar = document.querySelector("[data-sidebar]");
   if (!sidebar) return;
-  var toggle = Glossary.el("button", { type: "button", className: "sidebar-toggle", "aria-expanded": "false", "data-sidebar-toggle": true }, "Pages");
+  var toggle = Glossary.el("button", { type: "button", className: "sidebar-toggle", "aria-expanded": "false", "data-sidebar-toggle": true }, Glossary.say("pages", "Pages"));
   sidebar.insertBefore(toggle, sidebar.firstChild);
 
   function setOpen(open) {
