@@ -468,12 +468,22 @@ public struct SiteRenderer: Sendable {
             if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
             json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
             json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
+            if let source = sourceTerm(of: definition) {
+                json += ",\"source_term\":{\"language\":" + JSONWriter.quoted(site.config.language) + ",\"word\":" + JSONWriter.quoted(source.title) + "}"
+            }
             if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
             if let html = definition.summaryHTML { json += ",\"summary_html\":" + JSONWriter.quoted(html) }
             json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
             json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"
         }
         return json + "]}\n"
+    }
+
+    /// With `cards: {show_source_term: true}`, the default language's term of a term's concept, for a term of
+    /// another language: what its card shows beside it.
+    func sourceTerm(of definition: TermDefinition) -> TermDefinition? {
+        guard site.config.cardsShowSourceTerm, !definition.key.language.isEmpty else { return nil }
+        return site.conceptTerm(of: definition, in: site.config.language)
     }
 
     /// The object with `has_<key>` set for each list in it, so templates can test "is this list non-empty".

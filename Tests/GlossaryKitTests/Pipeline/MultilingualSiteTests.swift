@@ -417,4 +417,40 @@ enum BuiltInThemeStrings {
             ])
         #expect(Self.translationLines(files["de/terms/datenbank/index.html"] ?? "").count == 4)
     }
+
+    static let untranslated = [
+        "content/glossary/database.md:3:10: note: concept 'db' has no entry in fr (Français) [concept-untranslated]",
+        "content/glossary/server.md:3:10: note: concept 'srv' has no entry in de (Deutsch) [concept-untranslated]",
+    ]
+
+    @Test func aConceptMissingInALanguageIsANoteThatStrictDoesNotFail() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        var options = site.options
+        options.strict = true
+        let result = await SiteBuilder(options: options).build(into: MemorySink())
+        #expect(result.diagnostics.map(\.description) == Self.untranslated)
+        #expect(result.output?.files["fr/terms/serveur/index.html"] != nil)
+    }
+
+    @Test func requireAllLanguagesMakesAMissingConceptAWarning() async throws {
+        let site = try ExportTestSite(Self.site.replacingOccurrences(of: "languages: [en, fr, de]", with: "languages: [en, fr, de]\nrequire_all_languages: true"))
+        defer { site.remove() }
+        var options = site.options
+        options.strict = true
+        let result = await SiteBuilder(options: options).build(into: MemorySink())
+        #expect(result.diagnostics.map(\.description) == Self.untranslated.map { $0.replacingOccurrences(of: ": note:", with: ": warning:") })
+        #expect(result.output == nil)
+    }
+
+    @Test func showSourceTermGivesCardsInOtherLanguagesTheDefaultLanguageTerm() async throws {
+        let site = try ExportTestSite(Self.site.replacingOccurrences(of: "languages: [en, fr, de]", with: "languages: [en, fr, de]\ncards: {show_source_term: true}"))
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(
+            files["fr/terms/index.json"]
+                == #"{"terms":[{"aliases":[],"key":"serveur","slug":"serveur","source":"glossary","source_term":{"language":"en","word":"server"},"summary":"Un ordinateur qui sert.","summary_html":"Un ordinateur qui sert.","url":"/fr/terms/serveur/","word":"serveur"}]}"#
+                + "\n")
+        #expect(files["terms/index.json"]?.contains("source_term") == false)
+    }
 }

@@ -84,8 +84,10 @@
       term && term.part_of_speech && term.phonetic ? " " : null,
       term && term.phonetic ? el("span", { className: "phonetic", text: term.phonetic }) : null);
     card.setAttribute("aria-label", word);
+    // With cards: {show_source_term: true}, the concept's term in the site's default language.
+    var source = term && term.source_term ? el("span", { className: "term-card-source", lang: term.source_term.language, text: term.source_term.word }) : null;
     card.replaceChildren(
-      el("span", { className: "term-card-word", text: word }),
+      el("span", { className: "term-card-word", text: word }, source ? " " : null, source),
       meta.childNodes.length ? meta : null,
       summary(term),
       el("a", { className: "term-card-link", href: href }, "Read the entry for “" + word + "” →"));
