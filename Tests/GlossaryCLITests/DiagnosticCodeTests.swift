@@ -148,7 +148,8 @@ import Testing
             ]),
         Trigger(
             code: .conceptUntranslated,
-            site: "-- glossary.yml --\nlanguages: [en, fr]\n-- content/index.md --\nA [[server]].\n-- content/glossary/a.md --\n---\nterm: server\nconcept: srv\n---\nA.\n",
+            site:
+                "-- glossary.yml --\nlanguages: [en, fr]\n-- content/index.md --\nA [[server]].\n-- content/glossary/a.md --\n---\nterm: server\nconcept: srv\n---\nA.\n",
             arguments: ["check", "--offline", "--strict"],
             expected: [
                 "content/glossary/a.md:3:10: note: concept 'srv' has no entry in fr (Français) [concept-untranslated]",

@@ -283,7 +283,8 @@ public indirect enum Problem: Hashable, Sendable {
             return otherIsAlias ? "alias \(q(alias)) is already an alias of \(q(other))" : "alias \(q(alias)) is already the term \(q(other))"
         case .unusedTerm(let word): return "no page uses \(q(word))"
         case .conceptUntranslated(let concept, let missing):
-            return "concept \(q(concept)) has no entry in " + missing.map { "\(DiagnosticText.escaped($0)) (\(SiteLanguages.name(of: $0)))" }.joined(separator: ", ")
+            return "concept \(q(concept)) has no entry in "
+                + missing.map { "\(DiagnosticText.escaped($0)) (\(SiteLanguages.name(of: $0)))" }.joined(separator: ", ")
         case .deprecatedTerm(let name, let form, let preferred), .forbiddenTerm(let name, let form, let preferred):
             let status = code == .forbiddenTerm ? "forbidden" : "deprecated"
             let written = form.map { "\(q($0)) is a form of \(q(name)), a \(status) term" } ?? "\(q(name)) is a \(status) term"

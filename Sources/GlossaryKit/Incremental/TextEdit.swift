@@ -118,7 +118,8 @@ struct TextEdit {
     private func remake(
         _ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction
     ) -> (String, BuildState.StoredPage, Data, MustacheSlots, Int, SearchTerms, Markdown?)? {
-        guard !Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages), let signature = file.signature, let stored = state.pages[file.contentPath],
+        guard !Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages), let signature = file.signature,
+            let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)
         else { return nil }
         let data: Data

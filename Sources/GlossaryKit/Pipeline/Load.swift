@@ -186,7 +186,9 @@ extension Load {
         }
         return definitions.sorted(by: { $0.key < $1.key }).map { index, definition in
             var id = definition.key
-            if definition.sense != nil, let wordKey = TermKey(definition.word)?.inLanguage(definition.key.language), team[wordKey]?.sense != nil { id = wordKey }
+            if definition.sense != nil, let wordKey = TermKey(definition.word)?.inLanguage(definition.key.language), team[wordKey]?.sense != nil {
+                id = wordKey
+            }
             return .init(term: id, forms: [definition.word] + entries[index].page.metadata.aliases, caseSensitive: definition.caseSensitive)
         }
     }

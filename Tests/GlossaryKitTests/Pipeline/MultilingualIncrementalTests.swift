@@ -32,7 +32,10 @@ import Testing
         ("link it by a form", { try $0.write("content/fr/index.md", "---\ntitle: Accueil\n---\nBienvenue au [[crénages]].\n") }),
         ("edit the text of a page linking it", { try $0.append("content/fr/index.md", "\nEncore.\n") }),
         ("edit the French entry", { try $0.append("content/fr/glossary/crenage.md", "\nEncore.\n") }),
-        ("give an entry its concept", { try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\nconcept: kern\n---\nThe space between two letters.\n") }),
+        (
+            "give an entry its concept",
+            { try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\nconcept: kern\n---\nThe space between two letters.\n") }
+        ),
         ("show source terms", { try $0.write("glossary.yml", "title: Site\nlanguages: [en, fr, de]\ncards: {show_source_term: true}\n") }),
         (
             "change a concept",

@@ -434,7 +434,8 @@ enum BuiltInThemeStrings {
     }
 
     @Test func requireAllLanguagesMakesAMissingConceptAWarning() async throws {
-        let site = try ExportTestSite(Self.site.replacingOccurrences(of: "languages: [en, fr, de]", with: "languages: [en, fr, de]\nrequire_all_languages: true"))
+        let site = try ExportTestSite(
+            Self.site.replacingOccurrences(of: "languages: [en, fr, de]", with: "languages: [en, fr, de]\nrequire_all_languages: true"))
         defer { site.remove() }
         var options = site.options
         options.strict = true
@@ -444,7 +445,8 @@ enum BuiltInThemeStrings {
     }
 
     @Test func showSourceTermGivesCardsInOtherLanguagesTheDefaultLanguageTerm() async throws {
-        let site = try ExportTestSite(Self.site.replacingOccurrences(of: "languages: [en, fr, de]", with: "languages: [en, fr, de]\ncards: {show_source_term: true}"))
+        let site = try ExportTestSite(
+            Self.site.replacingOccurrences(of: "languages: [en, fr, de]", with: "languages: [en, fr, de]\ncards: {show_source_term: true}"))
         defer { site.remove() }
         let (_, files) = await site.build()
         #expect(
