@@ -138,8 +138,7 @@ struct TextEdit {
         guard keys.count == kit.slugs.count, record.links.count == kit.destinations.count else { return nil }
         let slugs = Dictionary(zip(keys, kit.slugs), uniquingKeysWith: { first, _ in first })
         // A page links its language's term pages.
-        let languages = config.siteLanguages
-        let termRoot = state.report.rootPath + languages.folder(record.page.language.isEmpty ? languages.defaultLanguage : record.page.language)
+        let termRoot = state.report.rootPath + config.siteLanguages.folder(ofKey: record.page.language)
         let wrappers = TermMarkup.wrappers(record.references, rootPath: termRoot) { slugs[$0] ?? nil }
         let html = document.renderHTML(wrappers: wrappers, destinations: kit.destinations)
         let path = record.page.outputPath

@@ -109,7 +109,7 @@ public struct BuiltSite: Sendable {
 
     /// The root the term links of a page of `language` (a key language) are made below: its language's folder.
     func termRoot(_ language: String) -> String {
-        rootPath + config.siteLanguages.folder(language.isEmpty ? config.siteLanguages.defaultLanguage : language)
+        rootPath + config.siteLanguages.folder(ofKey: language)
     }
 
     /// Written references without a definition (an automatic one without a definition is left as text).
