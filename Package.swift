@@ -28,7 +28,8 @@ let package = Package(
         .executableTarget(name: "EmbedFiles", path: "Sources/EmbedFiles"),
         .plugin(name: "EmbedFilesPlugin", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .target(
-            name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem", "CWordNet", "CGumbo", "CStemmer", "CXML2"], exclude: ["EmbeddedFiles.txt"],
+            name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem", "CWordNet", "CGumbo", "CStemmer", "CXML2"],
+            exclude: ["EmbeddedFiles.txt"],
             plugins: ["EmbedFilesPlugin"]),
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
