@@ -180,7 +180,7 @@ public struct SiteRenderer: Sendable {
             "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
             "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
         ]
-        if languages.isMultilingual, kind != "404" { addLanguages(to: &values, url: url, language: language, term: term) }
+        if languages.isMultilingual, kind != "404" { addLanguages(to: &values, url: url, language: language, kind: kind, term: term) }
         values["csp"] = .string(contentSecurityPolicy(values))
         return values
     }
@@ -298,6 +298,8 @@ public struct SiteRenderer: Sendable {
             "sense": definition.sense.map(MustacheValue.string) ?? .null,
             "slug": .string(definition.slug),
             "url": .string(site.termURL(definition)),
+            // Its language's A–Z index.
+            "index_url": .string(site.href(languages.termsFolder(languages.code(ofKey: definition.key)))),
             "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
             "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
             "aliases": .array(definition.aliases.map { .string($0.rawValue) }),

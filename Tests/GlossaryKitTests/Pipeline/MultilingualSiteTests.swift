@@ -416,6 +416,14 @@ enum BuiltInThemeStrings {
                 #"<li><a href="/de/terms/" hreflang="de" lang="de">Deutsch</a></li>"#,
             ])
         #expect(Self.translationLines(files["de/terms/datenbank/index.html"] ?? "").count == 4)
+        #expect(files["fr/terms/serveur/index.html"]?.contains(#"<p class="term-kicker"><a href="/fr/terms/">Glossaire</a>"#) == true)
+        // An A–Z index's versions are the other languages' indexes.
+        #expect(
+            MultilingualSiteTests.languageLines(files["de/terms/index.html"] ?? "").filter { $0.hasPrefix("<li>") } == [
+                #"<li><a href="/terms/" hreflang="en" lang="en">English</a></li>"#,
+                #"<li><a href="/fr/terms/" hreflang="fr" lang="fr">Français</a></li>"#,
+                #"<li><a href="/de/terms/" hreflang="de" lang="de" aria-current="true">Deutsch</a></li>"#,
+            ])
     }
 
     static let untranslated = [
