@@ -463,4 +463,19 @@ enum BuiltInThemeStrings {
                 + "\n")
         #expect(files["terms/index.json"]?.contains("source_term") == false)
     }
+
+    @Test func theExportsListEveryLanguageTermsWithTheirOwnAliases() async throws {
+        let site = try ExportTestSite(Self.site.replacingOccurrences(of: "term: serveur\n", with: "term: serveur\naliases: [Serveur, hôte]\n"))
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        let json = try JSONParser.parse(Array((files["glossary.json"] ?? "").utf8))
+        guard case .array(let terms) = json["terms"] else {
+            Issue.record("no terms")
+            return
+        }
+        let serveur = terms.first { $0["word"] == .string("serveur") }
+        #expect(serveur?["aliases"] == .array([.string("hôte")]))
+        #expect(serveur?["url"] == .string("https://docs.example.org/fr/terms/serveur/"))
+        #expect(terms.compactMap { if case .string(let word) = $0["word"] { word } else { nil } } == ["database", "server", "Datenbank", "serveur"])
+    }
 }
