@@ -101,17 +101,18 @@ struct CacheCommand: Command {
         _ inventory: CacheInventory, config: SiteConfig, root: URL, dryRun: Bool, printer: DiagnosticPrinter, context: CommandContext
     ) -> Int32 {
         let (source, scanProblems) = SiteSource.scan(root: root)
-        let (referenced, pageProblems) = SiteBuilder.dictionaryTerms(source, languages: config.siteLanguages, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        let (referenced, pageProblems) = SiteBuilder.dictionaryTerms(
+            source, languages: config.siteLanguages, jobs: ProcessInfo.processInfo.activeProcessorCount)
         let errors = (scanProblems + pageProblems).filter { $0.severity == .error }
         guard errors.isEmpty else {
             printer.print(errors)
             context.console.printError("error: not pruning: the pages above could not be read, and their terms might be lost")
             return ExitCode.failure
         }
-        var removals: [(URL, String)] = inventory.pruning(referenced: referenced, language: config.language).map { item, reason in
+        var removals: [(URL, String)] = inventory.pruning(referenced: referenced, languages: config.siteLanguages).map { item, reason in
             let why: String
             switch (reason, item.contents) {
-            case (.otherLanguage, _): why = "language '\(item.language)' is not the site's ('\(config.language)')"
+            case (.otherLanguage, _): why = "language '\(item.language)' is not the site's ('\(config.siteLanguages.codes.joined(separator: "', '"))')"
             case (.unreferenced, .entry(let entry)): why = "no page references '\(entry.key)'"
             case (.unreferenced, .corrupt): why = "corrupt, and no page references its term"
             }

@@ -14,7 +14,7 @@ struct ExplainCommand: Command {
             let width = DiagnosticCode.allCases.map(\.rawValue.count).max() ?? 0
             for code in DiagnosticCode.allCases.sorted() {
                 let padding = String(repeating: " ", count: width - code.rawValue.count + 2)
-                context.console.print("\(code.rawValue)\(padding)\(code.severity.rawValue == "error" ? "error  " : "warning")  \(code.summary)")
+                context.console.print("\(code.rawValue)\(padding)\(code.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(code.summary)")
             }
             return ExitCode.success
         }

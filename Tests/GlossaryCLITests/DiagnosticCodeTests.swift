@@ -147,6 +147,16 @@ import Testing
                 "   |       ^",
             ]),
         Trigger(
+            code: .conceptUntranslated,
+            site:
+                "-- glossary.yml --\nlanguages: [en, fr]\n-- content/index.md --\nA [[server]].\n-- content/glossary/a.md --\n---\nterm: server\nconcept: srv\n---\nA.\n",
+            arguments: ["check", "--offline", "--strict"],
+            expected: [
+                "content/glossary/a.md:3:10: note: concept 'srv' has no entry in fr (Français) [concept-untranslated]",
+                " 3 | concept: srv",
+                "   |          ^",
+            ]),
+        Trigger(
             code: .deprecatedTerm,
             site: "-- content/index.md --\nUse the logon screen.\n-- content/glossary/a.md --\n---\nterm: log in\ndeprecated: [logon]\n---\nA.\n",
             expected: [
@@ -406,7 +416,9 @@ import Testing
         if let start {
             #expect(Array(lines[start...].prefix(expected.count)) == expected, "\(result.stderr)")
         }
-        #expect(trigger.code.severity == (expected[0].contains("error: ") ? .error : .warning))
+        #expect(trigger.code.severity == (expected[0].contains("error: ") ? .error : expected[0].contains(": note: ") ? .note : .warning))
+        // A note never fails, --strict or not.
+        if trigger.code.severity == .note { #expect(result.status == 0, "\(result.stderr)") }
         // A second build has nothing to do and says it all again, exactly as the first did (source lines too).
         if trigger.arguments.first == "build", result.status == 0 {
             let again = try await site.run(trigger.arguments, environment: environment)

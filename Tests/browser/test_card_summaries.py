@@ -108,7 +108,7 @@ def test_a_deprecated_term_card_says_so_and_names_the_term_to_use(cards_site, br
     driver.get(server.url)
     open_card(driver, "letterspacing")
     status = driver.execute_script(STATUS)
-    assert status["text"] == "Deprecated — use Kerning"
+    assert status["text"] == "Deprecated term — use Kerning"
     assert status["status"] == "deprecated"
     assert status["contrast"] >= 4.5, status
     # A preferred term's card has no status line.

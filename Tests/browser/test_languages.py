@@ -1,6 +1,7 @@
 """A site in three languages (issue 36): the header's switcher leads to the same page in another language, or to
 that language's home; each page says its language; the site search box speaks the page's language and searches
-its pages only, accents folded; a French site's dictionary page says what it didn't find in French."""
+its pages only, accents folded; a French site's dictionary page says what it didn't find in French; a card on a
+French page shows its concept's English term with cards: {show_source_term: true}."""
 
 from pathlib import Path
 
@@ -11,11 +12,13 @@ import support
 from support import wait_for
 
 SITE = {
-    "glossary.yml": "title: Type\nbase_url: /\nlanguages: [en, fr, de]\n",
+    "glossary.yml": "title: Type\nbase_url: /\nlanguages: [en, fr, de]\ncards: {show_source_term: true}\n",
     "content/index.md": "---\ntitle: Home\n---\nWelcome.\n",
     "content/guide/intro.md": "---\ntitle: Intro\n---\nAbout type.\n",
     "content/guide/only-english.md": "---\ntitle: Only English\n---\nNot translated.\n",
-    "content/fr/index.md": "---\ntitle: Accueil\n---\nBienvenue.\n",
+    "content/fr/index.md": "---\ntitle: Accueil\n---\nBienvenue sur le [[serveur]].\n",
+    "content/glossary/server.md": "---\nterm: server\nconcept: srv\n---\nA computer that serves.\n",
+    "content/fr/glossary/serveur.md": "---\nterm: serveur\nconcept: srv\n---\nUn ordinateur qui sert.\n",
     "content/fr/guide/introduction.md": "---\ntitle: Introduction\ntranslation_of: guide/intro.md\n---\nÀ propos de la typographie.\n",
     "content/de/index.md": "---\ntitle: Startseite\n---\nWillkommen.\n",
     "content/de/guide/intro.md": "---\ntitle: Einführung\n---\nÜber Typografie.\n",
@@ -112,3 +115,17 @@ def test_a_french_dictionary_page_says_not_found_in_french(browser, workdir):
             "Aucune définition trouvée", "« zzq » ne figure pas dans ce glossaire."]
     finally:
         server.close()
+
+
+def test_a_card_in_another_language_shows_the_concept_source_term(browser, languages_site):
+    driver = browser()
+    driver.get(languages_site.url + "fr/")
+    link = driver.find_element(By.CSS_SELECTOR, 'a.term[data-term="serveur"]')
+    assert link.get_attribute("href") == languages_site.url + "fr/terms/serveur/"
+    driver.execute_script("arguments[0].focus()", link)
+    card = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "[data-term-card]:not([hidden])"), message="the card")
+    word = card.find_element(By.CSS_SELECTOR, ".term-card-word")
+    wait_for(lambda: word.text != "", message="the card's word")
+    source = word.find_element(By.CSS_SELECTOR, ".term-card-source")
+    assert (source.text, source.get_attribute("lang")) == ("server", "en")
+    assert "Un ordinateur qui sert." in card.text

@@ -88,6 +88,8 @@ struct DiagnosticPrinter: Sendable {
         for note in diagnostic.notes {
             message += "\n" + (note.location.map { "\($0.file):\($0.line):\($0.column): " } ?? "") + "note: " + note.message
         }
-        return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(data(message))"
+        // GitHub's workflow commands are `error`, `warning` and `notice`.
+        let command = diagnostic.severity == .note ? "notice" : diagnostic.severity.rawValue
+        return "::\(command) \(properties.joined(separator: ","))::\(data(message))"
     }
 }

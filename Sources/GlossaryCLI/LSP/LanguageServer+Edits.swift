@@ -24,7 +24,9 @@ extension LanguageServer {
     func rename(_ params: JSONValue) async throws(JSONRPC.Failure) -> JSONValue {
         guard let newName = params["newName"]?.stringValue else { throw .invalidParams("rename takes a newName") }
         let (live, _, definition) = try await teamTerm(params)
-        guard let site = live.site, let newKey = TermKey(newName) else { throw .invalidParams("'\(newName)' is not a term") }
+        guard let site = live.site, let newKey = TermKey(newName)?.inLanguage(definition.key.language) else {
+            throw .invalidParams("'\(newName)' is not a term")
+        }
         if let other = site.team[newKey], other.key != definition.key {
             throw JSONRPC.Failure(code: JSONRPC.Failure.requestFailed, message: Problem.duplicateTerm(name: newKey.rawValue).message)
         }
@@ -59,10 +61,15 @@ extension LanguageServer {
         let contentFolder = live.root.path + "/content/"
         let contentPath = path.hasPrefix(contentFolder) ? String(path.dropFirst(contentFolder.count)) : path
         var actions = Self.termStatusFixes(params["context"]?["diagnostics"], in: document, contentPath: contentPath, live: live)
-        if let named = Self.explicitReference(in: document, at: offset) {
+        if var named = Self.explicitReference(in: document, at: offset) {
+            // A page's terms are its language's, and a new entry goes to its language's glossary folder.
+            let languages = site.config.siteLanguages
+            let language = languages.keyLanguage(ofContentPath: contentPath)
+            named.key = named.key.inLanguage(language)
             guard await live.definition(for: named.key) == nil else { return .array(actions) }
             // A new entry for the word.
-            let file = Self.uri(live.root.path + "/content/glossary/\(named.key.slug).md")
+            let glossary = languages.glossaryFolder(language.isEmpty ? languages.defaultLanguage : language)
+            let file = Self.uri(contentFolder + glossary + "\(named.key.slug).md")
             let entry = "---\nterm: \(named.word)\n---\n\nWhat '\(named.word)' means here.\n"
             let start = Self.lspRange(TextDocument(uri: file, version: 0, text: ""), 0..<0)
             let created: JSONValue = .object([
@@ -124,8 +131,13 @@ extension LanguageServer {
     /// The names of the site (terms, aliases, forms in use) nearest `key` by edit distance, at most two edits away.
     static func nearMisses(_ key: TermKey, in site: BuiltSite) -> [String] {
         var names: [String: String] = [:]
-        for (name, definition) in site.team { names[name.rawValue] = name == definition.key ? definition.word : name.rawValue }
-        for forms in site.formsUsed.values { for form in forms where names[form.rawValue] == nil { names[form.rawValue] = form.rawValue } }
+        // Names of the key's language only.
+        for (name, definition) in site.team where name.language == key.language {
+            names[name.rawValue] = name == definition.key ? definition.word : name.rawValue
+        }
+        for forms in site.formsUsed.values {
+            for form in forms where form.language == key.language && names[form.rawValue] == nil { names[form.rawValue] = form.rawValue }
+        }
         let word = Array(key.rawValue)
         let scored = names.map { (name: $0.value, distance: editDistance(word, Array($0.key))) }.filter { $0.distance > 0 && $0.distance <= 2 }
         guard let best = scored.map(\.distance).min() else { return [] }

@@ -60,7 +60,14 @@ extension LanguageServer {
     /// The reference at `offset`: a written one, else an automatic one (found by reading the document as a build
     /// would), else the `term:` of a glossary entry.
     func reference(at offset: Int, in document: TextDocument, path: String, live: LiveSite) -> Named? {
-        if let named = Self.explicitReference(in: document, at: offset) { return named }
+        // A page's terms are its language's.
+        let contentFolder = live.root.path + "/content/"
+        let contentPath = path.hasPrefix(contentFolder) ? String(path.dropFirst(contentFolder.count)) : path
+        let language = (live.site?.config ?? SiteConfig()).siteLanguages.keyLanguage(ofContentPath: contentPath)
+        if var named = Self.explicitReference(in: document, at: offset) {
+            named.key = named.key.inLanguage(language)
+            return named
+        }
         guard let record = record(of: document, path: path, live: live) else { return nil }
         for reference in record.references where reference.isAutomatic {
             let start = document.offset(ofSourceLine: reference.location.line, column: reference.location.column)
@@ -73,7 +80,7 @@ extension LanguageServer {
             var end = line.endIndex
             while end > start && Self.isSpace(line[end - 1]) { end -= 1 }
             if (start...end).contains(offset), let key = record.page.metadata.sense.map({ TermKey.sense(word: word, sense: $0) }) ?? TermKey(word) {
-                return Named(range: start..<end, word: word, key: key, wordRange: start..<end, isExplicit: false)
+                return Named(range: start..<end, word: word, key: key.inLanguage(language), wordRange: start..<end, isExplicit: false)
             }
         }
         return nil

@@ -382,7 +382,7 @@ actor LanguageServer {
         }
         return .members([
             ("range", range),
-            ("severity", .int(diagnostic.severity == .error ? 1 : 2)),
+            ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
             ("code", .string(diagnostic.code.rawValue)),
             ("codeDescription", .object([("href", .string(Self.codeURL(diagnostic.code)))])),
             ("source", "glossary"),

@@ -10,6 +10,12 @@ public struct SiteConfig: Sendable, Equatable {
     /// Whether the default language's pages are at the root of `content/` (`default_language_at_root`, the default)
     /// rather than in `content/<lang>/`, like the others'.
     public var defaultLanguageAtRoot = true
+    /// Whether a concept without an entry in one of the site's languages is a warning (`require_all_languages`)
+    /// rather than a note.
+    public var requireAllLanguages = false
+    /// Whether a card on a page in another language shows its concept's term in the default language
+    /// (`cards: {show_source_term: true}`).
+    public var cardsShowSourceTerm = false
     /// Folder name under `themes/`.
     public var theme: String = "default"
     public var description: String?
@@ -39,12 +45,13 @@ public struct SiteConfig: Sendable, Equatable {
         (lhs.title, lhs.baseURL, lhs.language, lhs.theme, lhs.description) == (rhs.title, rhs.baseURL, rhs.language, rhs.theme, rhs.description)
             && lhs.site == rhs.site && lhs.dictionary == rhs.dictionary && lhs.nav == rhs.nav && lhs.autolink == rhs.autolink
             && lhs.languages == rhs.languages && lhs.defaultLanguageAtRoot == rhs.defaultLanguageAtRoot
+            && lhs.requireAllLanguages == rhs.requireAllLanguages && lhs.cardsShowSourceTerm == rhs.cardsShowSourceTerm
             && lhs.autolinkDictionary == rhs.autolinkDictionary && lhs.llms == rhs.llms && lhs.llmsFullMaxBytes == rhs.llmsFullMaxBytes
     }
 
     static let keys = [
         "title", "base_url", "site", "language", "languages", "default_language_at_root", "theme", "description", "dictionary", "nav", "autolink",
-        "autolink_dictionary", "llms", "llms_full_max_bytes",
+        "autolink_dictionary", "llms", "llms_full_max_bytes", "require_all_languages", "cards",
     ]
 
     /// Whether `code` can name a language: it becomes a folder name (`content/fr/`, `i18n/fr.yml`).
@@ -106,6 +113,7 @@ public struct SiteConfig: Sendable, Equatable {
             }
         }
         if let atRoot = fields.bool("default_language_at_root") { config.defaultLanguageAtRoot = atRoot }
+        if let required = fields.bool("require_all_languages") { config.requireAllLanguages = required }
         if let theme = fields.string("theme"), let node = fields["theme"] {
             // The name becomes a path component under themes/, so it must not climb out of it.
             if theme.isEmpty || theme == "." || theme == ".." || theme.contains("/") || theme.contains("\\") {
@@ -146,6 +154,14 @@ public struct SiteConfig: Sendable, Equatable {
             let (nav, navDiagnostics) = NavEntry.decode(node)
             config.nav = nav
             diagnostics += navDiagnostics
+        }
+        if let node = fields["cards"] {
+            guard let pairs = node.pairs else {
+                return (config, (diagnostics + [node.typeError("cards", "must be a mapping of keys to values")]).inDocumentOrder())
+            }
+            var cards = KeyedMapping(pairs, known: ["show_source_term"], context: "under 'cards' in glossary.yml")
+            if let shows = cards.bool("show_source_term") { config.cardsShowSourceTerm = shows }
+            diagnostics += cards.diagnostics
         }
         if let node = fields["dictionary"] {
             let (dictionary, dictionaryDiagnostics) = DictionaryConfig.decode(node)

@@ -39,6 +39,9 @@ public struct SiteLanguages: Sendable, Equatable {
     /// Where `code`'s generated pages are, below the site root: `terms/`, `fr/terms/`.
     public func termsFolder(_ code: String) -> String { folder(code) + "terms/" }
 
+    /// The folder of the language a term key names: what a page's term links are made below.
+    public func folder(ofKey language: String) -> String { folder(language.isEmpty ? defaultLanguage : language) }
+
     /// The page of a term, below the site root: `terms/kerning/`, `fr/terms/serveur/`.
     public func termPath(_ key: TermKey) -> String { termsFolder(code(ofKey: key)) + key.slug + "/" }
 

@@ -122,7 +122,8 @@ public struct TermStatusCheck: Sendable {
     /// gives where each preferred term is defined.
     static func names(team: [TermKey: TermDefinition], entries: [PageRecord], language: String = "") -> [Name] {
         func definedAt(_ word: String) -> SourceLocation? {
-            guard let key = TermKey(word)?.inLanguage(language), let definition = team[key], case .team(let index) = definition.origin, index < entries.count else {
+            guard let key = TermKey(word)?.inLanguage(language), let definition = team[key], case .team(let index) = definition.origin, index < entries.count
+            else {
                 return nil
             }
             let record = entries[index]

@@ -86,13 +86,14 @@ public struct CacheInventory: Sendable {
         case otherLanguage
     }
 
-    /// What `prune` removes: entries in a language other than the site's, and entries (readable or not) whose
-    /// term no page references any more. Corrupt entries for referenced terms stay: the next build refetches them.
-    public func pruning(referenced: Set<TermKey>, language: String) -> [(item: Item, reason: PruneReason)] {
-        let slugs = Set(referenced.map(\.slug))
+    /// What `prune` removes: entries in a language the site is not in, and entries (readable or not) whose term no
+    /// page of their language references any more (`referenced` keys name their language, `TermKey.language`).
+    /// Corrupt entries for referenced terms stay: the next build refetches them.
+    public func pruning(referenced: Set<TermKey>, languages: SiteLanguages) -> [(item: Item, reason: PruneReason)] {
+        let names = Set(referenced.map { languages.code(ofKey: $0) + "/" + $0.slug })
         return items.compactMap { item in
-            if item.language != language { return (item, .otherLanguage) }
-            if !slugs.contains(item.slug) { return (item, .unreferenced) }
+            if !languages.codes.contains(item.language) { return (item, .otherLanguage) }
+            if !names.contains(item.language + "/" + item.slug) { return (item, .unreferenced) }
             return nil
         }
     }

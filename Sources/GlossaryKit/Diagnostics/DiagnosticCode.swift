@@ -30,6 +30,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
     case duplicateTerm = "duplicate-term"
     case aliasCollision = "alias-collision"
     case unusedTerm = "unused-term"
+    case conceptUntranslated = "concept-untranslated"
     case deprecatedTerm = "deprecated-term"
     case forbiddenTerm = "forbidden-term"
     case unclosedTerm = "unclosed-term"
@@ -77,6 +78,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
 
     public var severity: Severity {
         switch self {
+        case .conceptUntranslated:
+            .note
         case .unknownKey, .duplicateKey, .symlinkSkipped, .fileSkipped, .watchPolling, .dotfilesKept, .unclosedTerm, .termMarkup, .emptyTerm, .unknownTerm,
             .brokenLink,
             .ambiguousTerm, .brokenAnchor, .headingID, .navUnknownPage, .navDuplicatePage, .unusedTerm, .deprecatedTerm, .cacheUnreadable, .cacheCorrupt,
@@ -135,6 +138,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .duplicateTerm: "two glossary entries define the same term"
         case .aliasCollision: "an alias of a glossary entry is another entry's term or alias"
         case .unusedTerm: "a glossary entry that no page uses (reported by glossary check)"
+        case .conceptUntranslated: "a concept (concept:) with no entry in one of the site's languages (a note; a warning with require_all_languages)"
         case .deprecatedTerm: "a page writes a name the glossary marks deprecated (as a reference or a plain word, in any form)"
         case .forbiddenTerm: "a page writes a name the glossary marks forbidden (as a reference or a plain word, in any form)"
         case .unclosedTerm: "'[[' without ']]' on the same line"
@@ -222,6 +226,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
             "Keep one definition per term: remove one entry, or turn one into an alias of the other. The note points at the first definition."
         case .aliasCollision:
             "A name links to one entry only: remove the alias, or merge the two entries. The note points at the entry that has the name; terms win over aliases, and the first entry (in path order) over later ones."
+        case .conceptUntranslated:
+            "Add an entry with the same 'concept:' to the glossary folder (content/<lang>/glossary/) of each language the message names. A note never fails a build; with 'require_all_languages: true' in glossary.yml it is a warning, which fails a build or glossary check under --strict."
         case .unusedTerm:
             "Reference the term from a page ([[word]], or the page's front matter terms:), or delete the entry if the glossary no longer needs it. Uses by other glossary entries don't count; the warning fails glossary check only with --strict."
         case .deprecatedTerm:

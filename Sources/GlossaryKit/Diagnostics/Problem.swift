@@ -45,6 +45,8 @@ public indirect enum Problem: Hashable, Sendable {
     /// `other` is the word of the entry that already has the name: its term, or the term it is an alias of.
     case aliasCollision(alias: String, other: String, otherIsAlias: Bool)
     case unusedTerm(word: String)
+    /// A concept the team's entries name in some of the site's languages, not in the `missing` ones (codes).
+    case conceptUntranslated(concept: String, missing: [String])
     case unclosedTerm
     /// `[[…]]` closed on its line around markup cmark parsed (`found`: what stands between the brackets).
     case termMarkup(found: String)
@@ -191,6 +193,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .duplicateTerm: .duplicateTerm
         case .aliasCollision: .aliasCollision
         case .unusedTerm: .unusedTerm
+        case .conceptUntranslated: .conceptUntranslated
         case .deprecatedTerm: .deprecatedTerm
         case .forbiddenTerm: .forbiddenTerm
         case .importSyntax: .importSyntax
@@ -279,6 +282,9 @@ public indirect enum Problem: Hashable, Sendable {
         case .aliasCollision(let alias, let other, let otherIsAlias):
             return otherIsAlias ? "alias \(q(alias)) is already an alias of \(q(other))" : "alias \(q(alias)) is already the term \(q(other))"
         case .unusedTerm(let word): return "no page uses \(q(word))"
+        case .conceptUntranslated(let concept, let missing):
+            return "concept \(q(concept)) has no entry in "
+                + missing.map { "\(DiagnosticText.escaped($0)) (\(SiteLanguages.name(of: $0)))" }.joined(separator: ", ")
         case .deprecatedTerm(let name, let form, let preferred), .forbiddenTerm(let name, let form, let preferred):
             let status = code == .forbiddenTerm ? "forbidden" : "deprecated"
             let written = form.map { "\(q($0)) is a form of \(q(name)), a \(status) term" } ?? "\(q(name)) is a \(status) term"

@@ -94,11 +94,16 @@ public struct LiveSite: Sendable {
         return DiagnosticLog.capped(SiteBuilder.ordered(problems + extra + diagnostics))
     }
 
-    /// Definitions of the keys the check never looked up: from the team's entries, the cache and WordNet.
+    /// Definitions of the keys the check never looked up: from the team's entries, the cache and WordNet, each in
+    /// its language.
     func resolutions(for keys: [TermKey], in site: BuiltSite) async -> [TermKey: Resolution] {
         let missing = keys.uniqued().filter { site.resolutions[$0] == nil && site.team[$0] == nil }
         guard !missing.isEmpty else { return [:] }
-        return await resolver(site.config).resolve(missing, team: site.team).resolutions
+        var outcome = DefinitionResolver.Outcome()
+        for part in SiteBuilder.byLanguage(missing, team: site.team, config: site.config) where !part.keys.isEmpty {
+            outcome.add(await resolver(part.config).resolve(part.keys, team: part.team), language: part.language)
+        }
+        return outcome.resolutions
     }
 
     /// The definition of `key` a check would find: the site's, else the team's entries', the cache's or WordNet's.

@@ -159,7 +159,7 @@ public struct GlossaryExport: Sendable, Encodable {
         guard case .team(let index) = definition.origin else { return [] }
         var seen: Set<TermKey> = [definition.key]
         return site.pages[index].page.metadata.aliases.filter { alias in
-            guard let key = TermKey(alias) else { return false }
+            guard let key = TermKey(alias)?.inLanguage(definition.key.language) else { return false }
             return seen.insert(key).inserted
         }
     }

@@ -163,7 +163,7 @@ enum LLMsText {
                     let (end, first, second) = reference(in: bytes, at: byte == UInt8(ascii: "\\") ? index + 1 : index)
                 {
                     // `\[[` is a literal `[[`.
-                    if byte == UInt8(ascii: "["), let key = TermKey(second ?? first), written.contains(key) {
+                    if byte == UInt8(ascii: "["), let key = TermKey(second ?? first)?.inLanguage(record.page.language), written.contains(key) {
                         if let url = urls[key] ?? nil { emit(upTo: index, "[\(first)](\(url))") } else { emit(upTo: index, first) }
                         copied = end
                     }

@@ -120,7 +120,8 @@ struct TextEdit {
     private func remake(
         _ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction
     ) -> (String, BuildState.StoredPage, Data, MustacheSlots, (document: Int, search: Int, folder: String), SearchTerms, Markdown?)? {
-        guard !Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages), let signature = file.signature, let stored = state.pages[file.contentPath],
+        guard !Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages), let signature = file.signature,
+            let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)
         else { return nil }
         let data: Data
@@ -139,8 +140,7 @@ struct TextEdit {
         guard keys.count == kit.slugs.count, record.links.count == kit.destinations.count else { return nil }
         let slugs = Dictionary(zip(keys, kit.slugs), uniquingKeysWith: { first, _ in first })
         // A page links its language's term pages.
-        let languages = config.siteLanguages
-        let termRoot = state.report.rootPath + languages.folder(record.page.language.isEmpty ? languages.defaultLanguage : record.page.language)
+        let termRoot = state.report.rootPath + config.siteLanguages.folder(ofKey: record.page.language)
         let wrappers = TermMarkup.wrappers(record.references, rootPath: termRoot) { slugs[$0] ?? nil }
         let html = document.renderHTML(wrappers: wrappers, destinations: kit.destinations)
         let path = record.page.outputPath

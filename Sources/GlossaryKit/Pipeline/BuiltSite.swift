@@ -68,7 +68,9 @@ public struct BuiltSite: Sendable {
             for use in uses where use.reference.isAutomatic && use.reference.word != key.rawValue {
                 let word = use.reference.word
                 if keys[word] == nil { keys[word] = .some(TermKey(word)) }
-                guard let written = (keys[word] ?? nil)?.inLanguage(key.language), written != key, written != definition.key, !definition.aliases.contains(written) else { continue }
+                guard let written = (keys[word] ?? nil)?.inLanguage(key.language), written != key, written != definition.key,
+                    !definition.aliases.contains(written)
+                else { continue }
                 formsUsed[definition.key, default: []].insert(written)
             }
         }
@@ -107,7 +109,7 @@ public struct BuiltSite: Sendable {
 
     /// The root the term links of a page of `language` (a key language) are made below: its language's folder.
     func termRoot(_ language: String) -> String {
-        rootPath + config.siteLanguages.folder(language.isEmpty ? config.siteLanguages.defaultLanguage : language)
+        rootPath + config.siteLanguages.folder(ofKey: language)
     }
 
     /// Written references without a definition (an automatic one without a definition is left as text).
@@ -148,7 +150,8 @@ public struct BuiltSite: Sendable {
     /// The markup around a reference: a term link, or a marked span when the term has no definition.
     public func termWrapper(_ reference: TermReference) -> MarkdownDocument.Wrapper {
         TermMarkup.wrapper(
-            key: reference.key, linkedSlug: definition(for: reference.key)?.slug, rootPath: termRoot(reference.key.language), isAutomatic: reference.isAutomatic)
+            key: reference.key, linkedSlug: definition(for: reference.key)?.slug, rootPath: termRoot(reference.key.language), isAutomatic: reference.isAutomatic
+        )
     }
 
     /// The wrappers of a page's references, index-aligned with them.

@@ -166,7 +166,7 @@ extension Load {
         if path.hasPrefix("_glossary/") { return true }
         if path == "404.html" { return true }
         if SiteExport.allCases.contains(where: { !$0.yieldsToContent && $0 != .tbx && $0.path == path }) { return true }
-        let folders = Set([""] + languages.codes.map(languages.folder))
+        let folders = Set([""] + languages.codes.map { languages.folder($0) })
         for folder in folders where path.hasPrefix(folder) {
             let rest = path.dropFirst(folder.count)
             if ["terms/index.html", "terms/index.json", "search/index.html"].contains(rest) { return true }
@@ -186,7 +186,9 @@ extension Load {
         }
         return definitions.sorted(by: { $0.key < $1.key }).map { index, definition in
             var id = definition.key
-            if definition.sense != nil, let wordKey = TermKey(definition.word)?.inLanguage(definition.key.language), team[wordKey]?.sense != nil { id = wordKey }
+            if definition.sense != nil, let wordKey = TermKey(definition.word)?.inLanguage(definition.key.language), team[wordKey]?.sense != nil {
+                id = wordKey
+            }
             return .init(term: id, forms: [definition.word] + entries[index].page.metadata.aliases, caseSensitive: definition.caseSensitive)
         }
     }

@@ -85,7 +85,9 @@ public struct OutputPlan: Sendable {
             items.append(Item(path: languages.termsFolder(code) + "index.json", content: .termsJSON(language: code)))
         }
         // The term API serves the default language's terms.
-        for path in TermAPI.paths(site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages)) { items.append(Item(path: path, content: .termAPI)) }
+        for path in TermAPI.paths(site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages)) {
+            items.append(Item(path: path, content: .termAPI))
+        }
         for code in languages.codes {
             items.append(Item(path: languages.folder(code) + "search/index.html", content: .search(language: code)))
         }

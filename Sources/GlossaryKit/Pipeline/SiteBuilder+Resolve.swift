@@ -6,21 +6,29 @@ extension SiteBuilder {
     /// what is left (WordNet's in English, Snowball's stems in the languages it has).
     func resolve(_ terms: CollectedTerms, config: SiteConfig, readers: [String: CacheReader]) async -> DefinitionResolver.Outcome {
         var outcome = DefinitionResolver.Outcome()
-        let languages = config.siteLanguages
-        for code in languages.codes {
-            let language = languages.keyLanguage(code)
-            guard let reader = readers[language] else { continue }
-            let keys = terms.keys.filter { $0.language == language }
+        for part in Self.byLanguage(terms.keys, team: terms.team, config: config) {
+            guard let reader = readers[part.language] else { continue }
             // The default language is resolved even without keys: it says what WordNet lacks.
-            guard language.isEmpty || !keys.isEmpty else { continue }
-            var team: [TermKey: TermDefinition] = [:]
-            for (key, definition) in terms.team where key.language == language { team[key.inLanguage("")] = definition.inLanguage("") }
-            var asked = config
-            asked.language = code
-            let part = await resolve(keys.map { $0.inLanguage("") }, team: team, config: asked, reader: reader)
-            outcome.add(part, language: language)
+            guard part.language.isEmpty || !part.keys.isEmpty else { continue }
+            outcome.add(await resolve(part.keys, team: part.team, config: part.config, reader: reader), language: part.language)
         }
         return outcome
+    }
+
+    /// `keys` and `team` split by language (a key language, in the site's order), each part keyed in no language
+    /// with the configuration asking in its language: what a resolver, which knows one language, is given.
+    static func byLanguage(
+        _ keys: [TermKey], team: [TermKey: TermDefinition], config: SiteConfig
+    ) -> [(language: String, config: SiteConfig, keys: [TermKey], team: [TermKey: TermDefinition])] {
+        let languages = config.siteLanguages
+        return languages.codes.map { code in
+            let language = languages.keyLanguage(code)
+            var own: [TermKey: TermDefinition] = [:]
+            for (key, definition) in team where key.language == language { own[key.inLanguage("")] = definition.inLanguage("") }
+            var asked = config
+            asked.language = code
+            return (language, asked, keys.filter { $0.language == language }.map { $0.inLanguage("") }, own)
+        }
     }
 
     /// `resolve(_:config:readers:)` for one language's `keys` and `team`, keyed in no language.

@@ -162,6 +162,7 @@ public struct SiteBuilder: Sendable {
         log.add(contentsOf: site.seeAlsoDiagnostics())
         log.add(contentsOf: site.navigation.diagnostics)
         log.add(contentsOf: site.ambiguityDiagnostics())
+        log.add(contentsOf: site.conceptDiagnostics())
         count(site, into: &stats)
         stats.stageTimes.append(("site", Date().timeIntervalSince(siteStart)))
         guard let theme = inputs.theme, !log.hasErrors else { return finish() }

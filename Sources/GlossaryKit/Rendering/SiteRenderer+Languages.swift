@@ -2,10 +2,11 @@ extension SiteRenderer {
     /// A multilingual site's page values: `languages`, the switcher's links (to the page in each language, or that
     /// language's home when the site hasn't it), and `alternates`, the page's versions for `hreflang` links. A term
     /// page's versions are its concept's term pages (`term`), and the switcher leads to a language's A–Z index when
-    /// the concept has no term in it.
-    func addLanguages(to values: inout MustacheObject, url: String, language: String, term: TermDefinition? = nil) {
+    /// the concept has no term in it; an A–Z index's and a dictionary page's (`kind`) are every language's.
+    func addLanguages(to values: inout MustacheObject, url: String, language: String, kind: String = "page", term: TermDefinition? = nil) {
         let languages = site.config.siteLanguages
         let translation = { (code: String) -> String? in
+            if kind == "terms" || kind == "search" { return languages.folder(code) + languages.pathInLanguage(url) }
             guard let term else { return translations.translation(of: url, in: code) }
             return site.conceptTerm(of: term, in: code).map { languages.termPath($0.key) } ?? (code == language ? url : nil)
         }

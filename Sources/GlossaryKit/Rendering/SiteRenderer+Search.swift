@@ -29,7 +29,8 @@ extension SiteRenderer {
         for definition in definitions {
             documents.append(
                 SearchDocument(
-                    kind: .term, title: definition.word, urlPath: site.config.siteLanguages.termPath(definition.key), trail: trail, summary: definition.summary,
+                    kind: .term, title: definition.word, urlPath: site.config.siteLanguages.termPath(definition.key), trail: trail,
+                    summary: definition.summary,
                     headings: [], headingsText: definition.aliases.map(\.rawValue).joined(separator: "\n"),
                     text: SearchTerms(text: Self.definitionText(definition))))
         }

@@ -191,7 +191,7 @@ public struct SiteRenderer: Sendable {
             "canonical_url": kind == "404" ? .null : .string(site.exportURL(url, root: exportRoot)),
             "og_type": .string(["page", "term"].contains(kind) ? "article" : "website"),
         ]
-        if languages.isMultilingual, kind != "404" { addLanguages(to: &values, url: url, language: language, term: term) }
+        if languages.isMultilingual, kind != "404" { addLanguages(to: &values, url: url, language: language, kind: kind, term: term) }
         values["csp"] = .string(contentSecurityPolicy(values))
         return values
     }
@@ -314,6 +314,8 @@ public struct SiteRenderer: Sendable {
             "sense": definition.sense.map(MustacheValue.string) ?? .null,
             "slug": .string(definition.slug),
             "url": .string(site.termURL(definition)),
+            // Its language's A–Z index.
+            "index_url": .string(site.href(languages.termsFolder(languages.code(ofKey: definition.key)))),
             "phonetic": definition.phonetic.map(MustacheValue.string) ?? .null,
             "part_of_speech": definition.partOfSpeech.map(MustacheValue.string) ?? .null,
             "aliases": .array(definition.aliases.map { .string($0.rawValue) }),
@@ -496,6 +498,9 @@ public struct SiteRenderer: Sendable {
             json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
             let status = site.termStatus(of: definition)
             if let status { json += ",\"status\":" + JSONWriter.quoted(status.status.rawValue) }
+            if let source = sourceTerm(of: definition) {
+                json += ",\"source_term\":{\"language\":" + JSONWriter.quoted(site.config.language) + ",\"word\":" + JSONWriter.quoted(source.title) + "}"
+            }
             if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
             if let html = definition.summaryHTML { json += ",\"summary_html\":" + JSONWriter.quoted(html) }
             json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
@@ -503,6 +508,13 @@ public struct SiteRenderer: Sendable {
             json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"
         }
         return json + "]}\n"
+    }
+
+    /// With `cards: {show_source_term: true}`, the default language's term of a term's concept, for a term of
+    /// another language: what its card shows beside it.
+    func sourceTerm(of definition: TermDefinition) -> TermDefinition? {
+        guard site.config.cardsShowSourceTerm, !definition.key.language.isEmpty else { return nil }
+        return site.conceptTerm(of: definition, in: site.config.language)
     }
 
     /// The object with `has_<key>` set for each list in it, so templates can test "is this list non-empty".

@@ -56,9 +56,23 @@ import Testing
         try write("en/orphan.json", "garbage")
 
         let inventory = CacheInventory.scan(cache)
-        let pruned = inventory.pruning(referenced: [TermKey("Ink")!, TermKey("margin")!, TermKey("tinte")!], language: "en")
+        let pruned = inventory.pruning(referenced: [TermKey("Ink")!, TermKey("margin")!, TermKey("tinte")!], languages: SiteLanguages(codes: ["en"]))
 
         #expect(
             pruned.map { "\($0.item.language)/\($0.item.slug) \($0.reason)" } == ["de/tinte otherLanguage", "en/orphan unreferenced", "en/quill unreferenced"])
+    }
+
+    @Test func aSiteInSeveralLanguagesKeepsEachLanguageReferencedEntries() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try store("ink")
+        try store("tinte", language: "de")
+        try store("ink", language: "de")
+        try store("encre", language: "fr")
+
+        let inventory = CacheInventory.scan(cache)
+        let referenced: Set<TermKey> = [TermKey("ink")!, TermKey("tinte")!.inLanguage("de")]
+        let pruned = inventory.pruning(referenced: referenced, languages: SiteLanguages(codes: ["en", "de"]))
+
+        #expect(pruned.map { "\($0.item.language)/\($0.item.slug) \($0.reason)" } == ["de/ink unreferenced", "fr/encre otherLanguage"])
     }
 }

@@ -65,9 +65,30 @@ import Testing
         Defined twice.
         """
 
+    /// A site in two languages: each page's references are its language's terms (French forms by Snowball's stems).
+    static let twoLanguages = """
+        -- glossary.yml --
+        languages: [en, fr]
+        -- content/index.md --
+        A [[serveur]] here is unknown.
+        -- content/fr/index.md --
+        Des [[serveurs]] et un [[inconnu]].
+        -- content/fr/glossary/serveur.md --
+        ---
+        term: serveur
+        ---
+        Un ordinateur qui sert.
+        -- content/fr/glossary/serveur-bis.md --
+        ---
+        term: Serveur
+        ---
+        Deux fois.
+        """
+
     @Test(arguments: [
         (site, [DiagnosticCode.unknownTerm, .ambiguousTerm, .brokenLink, .brokenAnchor, .unusedTerm]),
         (duplicate, [.unknownTerm, .duplicateTerm]),
+        (twoLanguages, [.unknownTerm, .duplicateTerm]),
     ])
     func eachFileCheckedFromItsTextSaysWhatTheSiteCheckSays(_ text: String, codes: [DiagnosticCode]) async throws {
         let site = try ExportTestSite(text)

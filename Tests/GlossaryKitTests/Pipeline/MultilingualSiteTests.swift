@@ -468,5 +468,66 @@ enum BuiltInThemeStrings {
                 #"<li><a href="/de/terms/" hreflang="de" lang="de">Deutsch</a></li>"#,
             ])
         #expect(Self.translationLines(files["de/terms/datenbank/index.html"] ?? "").count == 4)
+        #expect(files["fr/terms/serveur/index.html"]?.contains(#"<p class="term-kicker"><a href="/fr/terms/">Glossaire</a>"#) == true)
+        // An A–Z index's versions are the other languages' indexes.
+        #expect(
+            MultilingualSiteTests.languageLines(files["de/terms/index.html"] ?? "").filter { $0.hasPrefix("<li>") } == [
+                #"<li><a href="/terms/" hreflang="en" lang="en">English</a></li>"#,
+                #"<li><a href="/fr/terms/" hreflang="fr" lang="fr">Français</a></li>"#,
+                #"<li><a href="/de/terms/" hreflang="de" lang="de" aria-current="true">Deutsch</a></li>"#,
+            ])
+    }
+
+    static let untranslated = [
+        "content/glossary/database.md:3:10: note: concept 'db' has no entry in fr (Français) [concept-untranslated]",
+        "content/glossary/server.md:3:10: note: concept 'srv' has no entry in de (Deutsch) [concept-untranslated]",
+    ]
+
+    @Test func aConceptMissingInALanguageIsANoteThatStrictDoesNotFail() async throws {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        var options = site.options
+        options.strict = true
+        let result = await SiteBuilder(options: options).build(into: MemorySink())
+        #expect(result.diagnostics.map(\.description) == Self.untranslated)
+        #expect(result.output?.files["fr/terms/serveur/index.html"] != nil)
+    }
+
+    @Test func requireAllLanguagesMakesAMissingConceptAWarning() async throws {
+        let site = try ExportTestSite(
+            Self.site.replacingOccurrences(of: "languages: [en, fr, de]", with: "languages: [en, fr, de]\nrequire_all_languages: true"))
+        defer { site.remove() }
+        var options = site.options
+        options.strict = true
+        let result = await SiteBuilder(options: options).build(into: MemorySink())
+        #expect(result.diagnostics.map(\.description) == Self.untranslated.map { $0.replacingOccurrences(of: ": note:", with: ": warning:") })
+        #expect(result.output == nil)
+    }
+
+    @Test func showSourceTermGivesCardsInOtherLanguagesTheDefaultLanguageTerm() async throws {
+        let site = try ExportTestSite(
+            Self.site.replacingOccurrences(of: "languages: [en, fr, de]", with: "languages: [en, fr, de]\ncards: {show_source_term: true}"))
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        #expect(
+            files["fr/terms/index.json"]
+                == #"{"terms":[{"aliases":[],"key":"serveur","slug":"serveur","source":"glossary","source_term":{"language":"en","word":"server"},"summary":"Un ordinateur qui sert.","summary_html":"Un ordinateur qui sert.","url":"/fr/terms/serveur/","word":"serveur"}]}"#
+                + "\n")
+        #expect(files["terms/index.json"]?.contains("source_term") == false)
+    }
+
+    @Test func theExportsListEveryLanguageTermsWithTheirOwnAliases() async throws {
+        let site = try ExportTestSite(Self.site.replacingOccurrences(of: "term: serveur\n", with: "term: serveur\naliases: [Serveur, hôte]\n"))
+        defer { site.remove() }
+        let (_, files) = await site.build()
+        let json = try JSONParser.parse(Array((files["glossary.json"] ?? "").utf8))
+        guard case .array(let terms) = json["terms"] else {
+            Issue.record("no terms")
+            return
+        }
+        let serveur = terms.first { $0["word"] == .string("serveur") }
+        #expect(serveur?["aliases"] == .array([.string("hôte")]))
+        #expect(serveur?["url"] == .string("https://docs.example.org/fr/terms/serveur/"))
+        #expect(terms.compactMap { if case .string(let word) = $0["word"] { word } else { nil } } == ["database", "server", "Datenbank", "serveur"])
     }
 }

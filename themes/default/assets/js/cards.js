@@ -76,12 +76,16 @@
     return box;
   }
 
-  // A term that is not the preferred one says so, with the term to write instead: "Deprecated — use server".
-  var STATUS = { admitted: "Admitted", deprecated: "Deprecated", forbidden: "Forbidden" };
+  // A term that is not the preferred one says so, with the term to write instead: "Deprecated term — use server".
+  var STATUS = {
+    admitted: function () { return Glossary.say("status_admitted", "Admitted term"); },
+    deprecated: function () { return Glossary.say("status_deprecated", "Deprecated term"); },
+    forbidden: function () { return Glossary.say("status_forbidden", "Forbidden term"); }
+  };
   function status(term) {
-    var label = term && STATUS[term.status];
+    var label = term && STATUS.hasOwnProperty(term.status) ? STATUS[term.status]() : null;
     if (!label) return null;
-    var text = typeof term.use === "string" && term.use ? label + " — use " + term.use : label + " term";
+    var text = typeof term.use === "string" && term.use ? Glossary.say("card_use", "{status} — use {use}", { status: label, use: term.use }) : label;
     return el("span", { className: "term-card-status", "data-term-status": term.status, text: text });
   }
 
@@ -93,8 +97,10 @@
       term && term.part_of_speech && term.phonetic ? " " : null,
       term && term.phonetic ? el("span", { className: "phonetic", text: term.phonetic }) : null);
     card.setAttribute("aria-label", word);
+    // With cards: {show_source_term: true}, the concept's term in the site's default language.
+    var source = term && term.source_term ? el("span", { className: "term-card-source", lang: term.source_term.language, text: term.source_term.word }) : null;
     card.replaceChildren(
-      el("span", { className: "term-card-word", text: word }),
+      el("span", { className: "term-card-word", text: word }, source ? " " : null, source),
       meta.childNodes.length ? meta : null,
       status(term),
       summary(term),
