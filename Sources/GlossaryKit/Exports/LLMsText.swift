@@ -11,7 +11,7 @@ enum LLMsText {
     /// The longest one-line summary, in characters; a longer one ends with `…`.
     static let summaryLength = 200
 
-    static func index(site: BuiltSite, definitions: [TermDefinition], model: GlossaryExport) -> String {
+    static func index(site: BuiltSite, definitions: [TermDefinition], termIndex: TermIndexPages, model: GlossaryExport) -> String {
         let root = site.exportRoot
         var text = header(site.config)
         text += "The full text of every page and every definition is in [llms-full.txt](\(site.exportURL(SiteExport.llmsFull.path, root: root))).\n\n"
@@ -30,6 +30,10 @@ enum LLMsText {
         }
         text += "## Glossary\n\n"
         text += item("Glossary index", site.exportURL("terms/", root: root), summary: "Every term of the glossary, A to Z.")
+        for page in termIndex.pages {
+            let title = "Glossary index: \(page.letter)" + (page.number == 1 ? "" : ", page \(page.number)")
+            text += item(title, site.exportURL(page.urlPath, root: root), summary: "Terms from “\(page.prefix)…”.")
+        }
         for (definition, term) in zip(definitions, model.terms) {
             let summary = definition.summaryHTML.map(ExportHTML.plainText) ?? term.summary ?? term.definitionText
             text += item(definition.title, term.url, summary: summary)

@@ -10,7 +10,10 @@ public struct OutputPlan: Sendable {
         /// The generated page of a section without one of its own (a node of `SiteNavigation`).
         case section(node: Int)
         case term(TermKey)
+        /// The A–Z index's entry point: its single page, or the overview of a paged one.
         case index
+        /// A page of a paged A–Z index, by its place in `termIndex.pages`.
+        case indexPage(Int)
         case termsJSON
         /// A file of the term API (see `TermAPI`).
         case termAPI
@@ -35,6 +38,8 @@ public struct OutputPlan: Sendable {
     public var paths: Set<String>
     /// Term pages' definitions in key order (what the index and the terms JSON list).
     public var definitions: [TermDefinition]
+    /// The A–Z index's pages.
+    public var termIndex: TermIndexPages
 
     /// Plans the site's outputs; problems are slug collisions and content files at generated paths. `fileHash` gives a
     /// copied file's bytes' fingerprint (nil when it can't be read).
@@ -63,7 +68,9 @@ public struct OutputPlan: Sendable {
         for definition in definitions {
             items.append(Item(path: "terms/\(definition.slug)/index.html", content: .term(definition.key)))
         }
-        items.append(Item(path: "terms/index.html", content: .index))
+        let termIndex = TermIndexPages(definitions, folder: "terms/", limit: site.config.termsPerPage)
+        items.append(Item(path: termIndex.indexPath, content: .index))
+        for (page, letterPage) in termIndex.pages.enumerated() { items.append(Item(path: letterPage.urlPath + "index.html", content: .indexPage(page))) }
         items.append(Item(path: "terms/index.json", content: .termsJSON))
         for path in TermAPI.paths(site: site, definitions: definitions) { items.append(Item(path: path, content: .termAPI)) }
         items.append(Item(path: "search/index.html", content: .search))
@@ -115,6 +122,6 @@ public struct OutputPlan: Sendable {
                 items.append(Item(path: "assets/" + asset, content: .file(url, hash)))
             }
         }
-        return (OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions), diagnostics)
+        return (OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions, termIndex: termIndex), diagnostics)
     }
 }

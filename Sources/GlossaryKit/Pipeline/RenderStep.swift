@@ -123,7 +123,10 @@ final class RenderStep: Sendable {
             guard let definition = site.termPages[key] else { return false }
             try template("term", renderer.termContext(definition, entryBody: bodies.entryBody(definition, site: site)), item.path, to: sink)
         case .index:
-            try template("terms", renderer.indexContext(plan.definitions), item.path, to: sink)
+            let index = plan.termIndex
+            try template("terms", index.isPaged ? renderer.indexOverviewContext(index) : renderer.indexContext(plan.definitions), item.path, to: sink)
+        case .indexPage(let page):
+            try template("terms", renderer.indexPageContext(plan.termIndex, page: page), item.path, to: sink)
         case .search:
             try template("search", renderer.searchContext(), item.path, to: sink)
         case .notFound:
@@ -159,7 +162,7 @@ final class RenderStep: Sendable {
                     }
                 }
             case .sitemap:
-                let data = Data(Sitemap.text(site: site, definitions: plan.definitions).utf8)
+                let data = Data(Sitemap.text(site: site, definitions: plan.definitions, termIndex: plan.termIndex).utf8)
                 try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
             case .robots:
                 let data = Data(RobotsTxt.text(site: site).utf8)
@@ -168,7 +171,7 @@ final class RenderStep: Sendable {
                 let (json, model) = exportModel.value
                 defer { exportOffered() }
                 if kind == .llms {
-                    let data = Data(LLMsText.index(site: site, definitions: plan.definitions, model: model).utf8)
+                    let data = Data(LLMsText.index(site: site, definitions: plan.definitions, termIndex: plan.termIndex, model: model).utf8)
                     try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
                 } else {
                     // Made from every page's text and the glossary's: their fingerprints and the export model stand for them.

@@ -448,6 +448,31 @@ import Testing
         await builds.check("switch --drafts off")
     }
 
+    /// A paged A–Z index: a new or removed term moves entries between a letter's pages, a letter's last page comes and
+    /// goes, and the limit changes.
+    @Test(arguments: Mode.allCases, [SiteTheme.builtIn, .test])
+    func thePagedIndexFollowsNewAndRemovedTerms(mode: Mode, theme: SiteTheme) async throws {
+        var files = ["glossary.yml": "title: Site\nsite: https://example.org\nterms_per_page: 2\n", "content/index.md": "Home.\n"]
+        for word in ["a", "abbey", "abbot", "abc", "bee"] { files["content/glossary/\(word).md"] = "---\nterm: \(word)\n---\nSaid of \(word).\n" }
+        let folder = try Folder(files, theme: theme)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        #expect(Self.output(builds, "terms/_/a/2/index.html").contains("abc"))
+        try folder.write("content/glossary/abacus.md", "---\nterm: abacus\n---\nBeads.\n")
+        await builds.check("a term that moves the next ones on")
+        #expect(Self.output(builds, "terms/_/a/3/index.html").contains("abc"))
+        try folder.remove("content/glossary/abbey.md")
+        await builds.check("a term removed")
+        #expect(Self.output(builds, "terms/_/a/3/index.html") == "")
+        try folder.write("content/glossary/bee.md", "---\nterm: Bee\n---\nSaid of a bee.\n")
+        await builds.check("a summary changed")
+        try folder.write("glossary.yml", "title: Site\nsite: https://example.org\nterms_per_page: 500\n")
+        await builds.check("one page again")
+        #expect(Self.output(builds, "terms/_/a/index.html") == "")
+        try folder.write("glossary.yml", "title: Site\nsite: https://example.org\nterms_per_page: 1\n")
+        await builds.check("a page per term")
+    }
+
     /// A page's built HTML as the incremental build left it.
     static func output(_ builds: Builds, _ path: String) -> String {
         let folder = builds.preview?.folder ?? options(builds.folder).outputDirectory
