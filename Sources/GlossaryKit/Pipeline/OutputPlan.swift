@@ -40,10 +40,14 @@ public struct OutputPlan: Sendable {
     public var definitions: [TermDefinition]
     /// The A–Z index's pages.
     public var termIndex: TermIndexPages
+    /// The most URLs one sitemap file lists.
+    var sitemapLimit: Int
 
     /// Plans the site's outputs; problems are slug collisions and content files at generated paths. `fileHash` gives a
     /// copied file's bytes' fingerprint (nil when it can't be read).
-    static func make(site: BuiltSite, source: SiteSource, theme: Theme, fileHash: (String) -> Fingerprint?) -> (OutputPlan, [Diagnostic]) {
+    static func make(
+        site: BuiltSite, source: SiteSource, theme: Theme, sitemapLimit: Int = Sitemap.maximumURLs, fileHash: (String) -> Fingerprint?
+    ) -> (OutputPlan, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let definitions = site.termPages.values.sorted { $0.key < $1.key }
         var slugOwners: [String: TermKey] = [:]
@@ -82,6 +86,11 @@ public struct OutputPlan: Sendable {
             items.append(Item(path: kind.path, content: .export(kind)))
         }
 
+        // The parts of a sitemap index are glossary's unless the site has a sitemap.xml of its own.
+        if !staticPaths.contains(SiteExport.sitemap.path) {
+            let count = Sitemap.count(site: site, definitions: definitions, termIndex: termIndex)
+            for path in Sitemap.paths(count: count, limit: sitemapLimit).dropFirst() { items.append(Item(path: path, content: .export(.sitemap))) }
+        }
         var taken = Set(items.map(\.path))
         // A content file may replace a theme asset (that is how a site overrides one), never a generated file.
         for file in source.staticFiles {
@@ -122,6 +131,6 @@ public struct OutputPlan: Sendable {
                 items.append(Item(path: "assets/" + asset, content: .file(url, hash)))
             }
         }
-        return (OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions, termIndex: termIndex), diagnostics)
+        return (OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions, termIndex: termIndex, sitemapLimit: sitemapLimit), diagnostics)
     }
 }

@@ -22,6 +22,8 @@ final class RenderStep: Sendable {
     private let exportModel: Shared<(json: Data, model: GlossaryExport)>
     private let searchFiles = Mutex<[String: String]?>(nil)
     private let apiFiles: Shared<[String: Data]>
+    /// `sitemap.xml` and, for a sitemap index, its parts.
+    private let sitemapFiles: Shared<[String: Data]>
     /// The glossary exports not yet offered: the model is let go after the last (it is as big as they are).
     private let exportsLeft: Mutex<Int>
 
@@ -55,6 +57,7 @@ final class RenderStep: Sendable {
             return (GlossaryJSONExport.data(model), model)
         }
         apiFiles = Shared { TermAPI.files(site: site, definitions: definitions) }
+        sitemapFiles = Shared { [plan] in Sitemap.files(site: site, definitions: plan.definitions, termIndex: plan.termIndex, limit: plan.sitemapLimit) }
         exportsLeft = Mutex(plan.items.count { if case .export(let kind) = $0.content { kind.usesModel } else { false } })
     }
 
@@ -162,7 +165,7 @@ final class RenderStep: Sendable {
                     }
                 }
             case .sitemap:
-                let data = Data(Sitemap.text(site: site, definitions: plan.definitions, termIndex: plan.termIndex).utf8)
+                let data = sitemapFiles.value[item.path] ?? Data()
                 try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
             case .robots:
                 let data = Data(RobotsTxt.text(site: site).utf8)

@@ -201,7 +201,14 @@ import Testing
             dictionaries = Dictionaries(options: IncrementalBuildTests.options(folder))
         }
 
-        var options: BuildOptions { IncrementalBuildTests.options(folder, drafts: drafts, dictionary: dictionary, mode: mode) }
+        /// The most URLs a sitemap file lists, when lowered.
+        var sitemapLimit: Int?
+
+        var options: BuildOptions {
+            var options = IncrementalBuildTests.options(folder, drafts: drafts, dictionary: dictionary, mode: mode)
+            if let sitemapLimit { options.sitemapLimit = sitemapLimit }
+            return options
+        }
 
         /// Builds incrementally (`hook` changing the contexts); returns the result and the output folder's files (nil
         /// when it failed).
@@ -471,6 +478,26 @@ import Testing
         #expect(Self.output(builds, "terms/_/a/index.html") == "")
         try folder.write("glossary.yml", "title: Site\nsite: https://example.org\nterms_per_page: 1\n")
         await builds.check("a page per term")
+    }
+
+    /// A sitemap index's parts come and go as pages and terms do.
+    @Test(arguments: Mode.allCases)
+    func theSitemapIndexFollowsTheNumberOfURLs(mode: Mode) async throws {
+        let folder = try Folder(["glossary.yml": "title: Site\nsite: https://example.org\n", "content/index.md": "Home.\n"], theme: .builtIn)
+        let builds = try Builds(folder, mode: mode)
+        builds.sitemapLimit = 3
+        await builds.check("two URLs")
+        #expect(Self.output(builds, "sitemap.xml").contains("<urlset"))
+        for word in ["a", "b", "c"] { try folder.write("content/glossary/\(word).md", "---\nterm: \(word)\n---\nSaid of \(word).\n") }
+        await builds.check("five URLs")
+        #expect(Self.output(builds, "sitemap.xml").contains("<sitemapindex"))
+        #expect(Self.output(builds, "sitemap-2.xml").contains("https://example.org/terms/c/"))
+        for word in ["d", "e"] { try folder.write("content/glossary/\(word).md", "---\nterm: \(word)\n---\nSaid of \(word).\n") }
+        await builds.check("seven URLs")
+        #expect(Self.output(builds, "sitemap-3.xml").contains("https://example.org/terms/e/"))
+        for word in ["b", "c", "d", "e"] { try folder.remove("content/glossary/\(word).md") }
+        await builds.check("three URLs again")
+        #expect(Self.output(builds, "sitemap-1.xml") == "")
     }
 
     /// A page's built HTML as the incremental build left it.
