@@ -131,6 +131,8 @@ public struct OutputPlan: Sendable {
                 items.append(Item(path: "assets/" + asset, content: .file(url, hash)))
             }
         }
-        return (OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions, termIndex: termIndex, sitemapLimit: sitemapLimit), diagnostics)
+        return (
+            OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions, termIndex: termIndex, sitemapLimit: sitemapLimit), diagnostics
+        )
     }
 }
