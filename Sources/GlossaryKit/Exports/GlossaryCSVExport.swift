@@ -19,18 +19,25 @@ enum GlossaryCSVExport {
     /// `text(_:)` as UTF-8 bytes, made a row at a time into one block (the file is megabytes).
     static func data(_ export: GlossaryExport) -> Data {
         var bytes = GrowingBytes()
-        bytes.append(row(columns))
-        for term in export.terms {
-            let licenses = term.source.licenses.map { license in license.url.map { "\(license.name) (\($0))" } ?? license.name }
-            bytes.append(
-                row([
-                    term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", term.definitionText, term.partOfSpeech ?? "",
-                    term.phonetic ?? "", term.audio.map(\.url).joined(separator: " "), term.aliases.joined(separator: "; "),
-                    term.forms.joined(separator: "; "), term.source.kind, term.source.urls.joined(separator: " "), licenses.joined(separator: "; "),
-                    term.pages.map(\.url).joined(separator: " "),
-                ]))
-        }
+        write(export, into: &bytes)
         return bytes.data()
+    }
+
+    /// The file appended to `out` a row at a time, so that written to a `StreamedFile` it is never whole in memory.
+    static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
+        out.append(row(columns))
+        for term in export.terms { out.append(row(term)) }
+    }
+
+    /// A term's row.
+    static func row(_ term: GlossaryExport.Term) -> String {
+        let licenses = term.source.licenses.map { license in license.url.map { "\(license.name) (\($0))" } ?? license.name }
+        return row([
+            term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", term.definitionText, term.partOfSpeech ?? "",
+            term.phonetic ?? "", term.audio.map(\.url).joined(separator: " "), term.aliases.joined(separator: "; "),
+            term.forms.joined(separator: "; "), term.source.kind, term.source.urls.joined(separator: " "), licenses.joined(separator: "; "),
+            term.pages.map(\.url).joined(separator: " "),
+        ])
     }
 
     static func row(_ cells: [String]) -> String {

@@ -12,9 +12,15 @@ enum GlossaryJSONExport {
 
     /// `text(_:)` as UTF-8 bytes, made without the text as a `String` (it is megabytes).
     static func data(_ export: GlossaryExport) -> Data {
-        // Term by term: the terms as values would take several times the file's size (tens of megabytes at
-        // 2,000 terms used on 10,000 pages), on top of the text.
-        JSONWriter.data(header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false, terminator: "\n") {
+        var bytes = GrowingBytes()
+        write(export, into: &bytes)
+        return bytes.data()
+    }
+
+    /// The file appended to `out` a term at a time (`term`), so that written to a `StreamedFile` it is never whole in
+    /// memory: the terms as values would take several times the file's size, on top of the text.
+    static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
+        JSONWriter.write(header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false, terminator: "\n", into: &out) {
             term(export.terms[$0])
         }
     }

@@ -17,9 +17,9 @@ final class RenderStep: Sendable {
     /// rendering adds beside the context.
     private let templates: Fingerprint
     private let search: Shared<(Fingerprint, [SearchDocument])>
-    /// The glossary exports' model, written as `glossary.json`: every field of the model is in it, so it is the value
-    /// all three exports are made from.
-    private let exportModel: Shared<(json: Data, model: GlossaryExport)>
+    /// The glossary exports' model, and the fingerprint of `glossary.json`: every field of the model is in it, so it
+    /// stands for the value all three exports are made from.
+    private let exportModel: Shared<(json: Fingerprint, model: GlossaryExport)>
     private let searchFiles = Mutex<[String: String]?>(nil)
     private let apiFiles: Shared<[String: Data]>
     /// `sitemap.xml` and, for a sitemap index, its parts.
@@ -54,7 +54,10 @@ final class RenderStep: Sendable {
         let entryBody: @Sendable (TermDefinition) -> String? = { [bodies] in bodies.entryBody($0, site: site) }
         exportModel = Shared {
             let model = GlossaryExport.make(site: site, definitions: definitions, entryBody: entryBody)
-            return (GlossaryJSONExport.data(model), model)
+            // Fingerprinted as it is written, never whole in memory.
+            var json = StreamingFingerprint()
+            GlossaryJSONExport.write(model, into: &json)
+            return (json.finish(), model)
         }
         apiFiles = Shared { TermAPI.files(site: site, definitions: definitions) }
         sitemapFiles = Shared { [plan] in Sitemap.files(site: site, definitions: plan.definitions, termIndex: plan.termIndex, limit: plan.sitemapLimit) }
@@ -156,13 +159,13 @@ final class RenderStep: Sendable {
                 defer { exportOffered() }
                 var hasher = FingerprintHasher()
                 hasher.combine(kind.path)
-                hasher.combine(bytes: json)
-                try write(item.path, fingerprint: hasher.finish(), to: sink) {
-                    switch kind {
-                    case .csv: GlossaryCSVExport.data(model)
-                    case .tbx: GlossaryTBXExport.data(model)
-                    default: json
-                    }
+                hasher.combine(json)
+                let fingerprint = hasher.finish()
+                if try sink.keep(item.path, fingerprint: fingerprint) { return false }
+                switch kind {
+                case .json: try sink.write(item.path, fingerprint: fingerprint) { GlossaryJSONExport.write(model, into: &$0) }
+                case .csv: try sink.write(item.path, fingerprint: fingerprint) { GlossaryCSVExport.write(model, into: &$0) }
+                default: try sink.write(item.path, GlossaryTBXExport.data(model), fingerprint: fingerprint, slots: nil)
                 }
             case .sitemap:
                 let data = sitemapFiles.value[item.path] ?? Data()
@@ -180,7 +183,7 @@ final class RenderStep: Sendable {
                     // Made from every page's text and the glossary's: their fingerprints and the export model stand for them.
                     var hasher = FingerprintHasher()
                     hasher.combine(kind.path)
-                    hasher.combine(bytes: json)
+                    hasher.combine(json)
                     hasher.combine(site.config.title)
                     hasher.combine(site.config.description ?? "")
                     hasher.combineCount(site.config.llmsFullMaxBytes)
