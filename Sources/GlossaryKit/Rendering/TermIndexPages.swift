@@ -30,10 +30,31 @@ public struct TermIndexPages: Sendable {
 
     public init(_ definitions: [TermDefinition], folder: String, limit: Int) {
         self.folder = folder
+        // Each word's letter is found once (folding is slow on Linux).
         var byLetter: [String: [TermDefinition]] = [:]
         for definition in Self.wordOrder(definitions) { byLetter[Self.letter(definition.word), default: []].append(definition) }
-        sorted = Self.letterOrder(byLetter.keys).flatMap { byLetter[$0]! }
-        pages = definitions.count > limit ? Self.paged(sorted, folder: folder, limit: limit) : []
+        let letters = Self.letterOrder(byLetter.keys)
+        sorted = letters.flatMap { byLetter[$0]! }
+        pages = []
+        guard definitions.count > limit else { return }
+        var start = 0
+        for letter in letters {
+            let end = start + byLetter[letter]!.count
+            var number = 0
+            for pageStart in stride(from: start, to: end, by: limit) {
+                number += 1
+                let first = Array(Self.folded(sorted[pageStart].word))
+                var length = min(2, first.count)
+                if number > 1 {
+                    let before = Array(Self.folded(sorted[pages[pages.count - 1].entries.lowerBound].word))
+                    while length < first.count && before.starts(with: first[..<length]) { length += 1 }
+                }
+                let urlPath = folder + "_/" + Self.pathName(letter) + "/" + (number == 1 ? "" : "\(number)/")
+                pages.append(
+                    Page(urlPath: urlPath, letter: letter, number: number, entries: pageStart..<min(pageStart + limit, end), prefix: String(first[..<length])))
+            }
+            start = end
+        }
     }
 
     /// Whether the index is more than one page.
@@ -49,27 +70,6 @@ public struct TermIndexPages: Sendable {
             if letters.last?.letter == page.letter { letters[letters.count - 1].pages.append(page) } else { letters.append((page.letter, [page])) }
         }
         return letters
-    }
-
-    private static func paged(_ sorted: [TermDefinition], folder: String, limit: Int) -> [Page] {
-        var pages: [Page] = []
-        var start = 0
-        while start < sorted.count {
-            let letter = Self.letter(sorted[start].word)
-            var end = start
-            while end < sorted.count && end - start < limit && Self.letter(sorted[end].word) == letter { end += 1 }
-            let first = Array(folded(sorted[start].word))
-            var length = min(2, first.count)
-            if let previous = pages.last, previous.letter == letter {
-                let before = Array(folded(sorted[previous.entries.lowerBound].word))
-                while length < first.count && before.starts(with: first[..<length]) { length += 1 }
-            }
-            let number = (pages.last?.letter == letter ? pages.last!.number : 0) + 1
-            let urlPath = folder + "_/" + pathName(letter) + "/" + (number == 1 ? "" : "\(number)/")
-            pages.append(Page(urlPath: urlPath, letter: letter, number: number, entries: start..<end, prefix: String(first[..<length])))
-            start = end
-        }
-        return pages
     }
 
     /// A word's senses stand together under it, in order of sense.
