@@ -17,8 +17,8 @@ extension SiteRenderer {
     /// Page `page` of `index.pages`: its letter's jump bar and its entries.
     func indexPageContext(_ index: TermIndexPages, page: Int) -> MustacheValue {
         let current = index.pages[page]
-        let title = text(current.number == 1 ? "glossary_letter" : "glossary_letter_page")
-            .replacingOccurrences(of: "{letter}", with: current.letter).replacingOccurrences(of: "{page}", with: String(current.number))
+        // In every language's words: the theme's "Glossary", the letter and the page's number.
+        let title = "\(text("glossary")) – \(current.letter)" + (current.number == 1 ? "" : " (\(current.number))")
         var context = common(title: title, url: current.urlPath, kind: "terms")
         let entries = Array(index.sorted[current.entries])
         let pages = index.pages.filter { $0.letter == current.letter }
