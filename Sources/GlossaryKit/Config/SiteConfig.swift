@@ -32,6 +32,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var llms: LLMsMode = .files
     /// The most bytes of text `llms-full.txt` holds (`llms_full_max_bytes`); what doesn't fit is left out, with a note.
     public var llmsFullMaxBytes = 10_000_000
+    /// The most entries one page of the A–Z index lists (`terms_per_page`); a bigger glossary's index is paged by letter.
+    public var termsPerPage = 500
     /// Where each top-level key's value starts in glossary.yml (`theme`), so later stages can point at it.
     public var locations: [String: SourceLocation] = [:]
 
@@ -47,11 +49,12 @@ public struct SiteConfig: Sendable, Equatable {
             && lhs.languages == rhs.languages && lhs.defaultLanguageAtRoot == rhs.defaultLanguageAtRoot
             && lhs.requireAllLanguages == rhs.requireAllLanguages && lhs.cardsShowSourceTerm == rhs.cardsShowSourceTerm
             && lhs.autolinkDictionary == rhs.autolinkDictionary && lhs.llms == rhs.llms && lhs.llmsFullMaxBytes == rhs.llmsFullMaxBytes
+            && lhs.termsPerPage == rhs.termsPerPage
     }
 
     static let keys = [
         "title", "base_url", "site", "language", "languages", "default_language_at_root", "theme", "description", "dictionary", "nav", "autolink",
-        "autolink_dictionary", "llms", "llms_full_max_bytes", "require_all_languages", "cards",
+        "autolink_dictionary", "llms", "llms_full_max_bytes", "require_all_languages", "cards", "terms_per_page",
     ]
 
     /// Whether `code` can name a language: it becomes a folder name (`content/fr/`, `i18n/fr.yml`).
@@ -144,6 +147,13 @@ public struct SiteConfig: Sendable, Equatable {
                 config.llmsFullMaxBytes = maxBytes
             } else {
                 fields.report(node.valueError("llms_full_max_bytes", "must be at least 100"))
+            }
+        }
+        if let perPage = fields.int("terms_per_page"), let node = fields["terms_per_page"] {
+            if perPage >= 1 {
+                config.termsPerPage = perPage
+            } else {
+                fields.report(node.valueError("terms_per_page", "must be at least 1"))
             }
         }
         for key in keys {

@@ -115,10 +115,16 @@ extension FileContents {
     /// disk first. Returns the file's signature once written.
     @discardableResult
     static func write(_ data: Data, to path: String, sync: Bool = false) throws(OutputFailure) -> FileSignature? {
+        try write(to: path, sync: sync) { descriptor in data.withUnsafeBytes { writeAll($0, to: descriptor) } }
+    }
+
+    /// `write(_:to:sync:)` of the bytes `body` writes to the file's descriptor, a piece at a time (`StreamedFile`);
+    /// `body` returns 0, or the errno of the write that failed.
+    static func write(to path: String, sync: Bool = false, _ body: (Int32) -> Int32) throws(OutputFailure) -> FileSignature? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .write(path: path, reason: FileContents.reason(errno)) }
         defer { close(descriptor) }
-        var failure = data.withUnsafeBytes { writeAll($0, to: descriptor) }
+        var failure = body(descriptor)
         if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
         if failure != 0 { throw .write(path: path, reason: FileContents.reason(failure)) }
         var info = stat()

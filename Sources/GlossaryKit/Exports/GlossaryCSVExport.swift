@@ -23,24 +23,31 @@ enum GlossaryCSVExport {
     /// `text(_:)` as UTF-8 bytes, made a row at a time into one block (the file is megabytes).
     static func data(_ export: GlossaryExport) -> Data {
         var bytes = GrowingBytes()
-        bytes.append(row(columns))
-        for term in export.terms {
-            let licenses = term.source.licenses.map { license in license.url.map { "\(license.name) (\($0))" } ?? license.name }
-            let (definition, notes, sources) = term.definitionParts
-            func marked(_ status: TermStatus) -> String {
-                term.aliases.filter { TermKey($0).flatMap { term.statuses[$0.rawValue] } == status.rawValue }.joined(separator: "; ")
-            }
-            bytes.append(
-                row([
-                    term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", definition, term.partOfSpeech ?? "",
-                    term.phonetic ?? "", term.audio.map(\.url).joined(separator: " "), term.aliases.joined(separator: "; "),
-                    term.forms.joined(separator: "; "), term.source.kind, term.source.urls.joined(separator: " "), licenses.joined(separator: "; "),
-                    term.pages.map(\.url).joined(separator: " "),
-                    TermKey(term.word).flatMap { term.statuses[$0.rawValue] } ?? "", term.use ?? "", marked(.deprecated), marked(.forbidden),
-                    notes.joined(separator: "\n"), sources.joined(separator: "\n"), term.language ?? export.language, term.concept ?? "",
-                ]))
-        }
+        write(export, into: &bytes)
         return bytes.data()
+    }
+
+    /// The file appended to `out` a row at a time, so that written to a `StreamedFile` it is never whole in memory.
+    static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
+        out.append(row(columns))
+        for term in export.terms { out.append(row(term, language: export.language)) }
+    }
+
+    /// A term's row.
+    static func row(_ term: GlossaryExport.Term, language: String) -> String {
+        let licenses = term.source.licenses.map { license in license.url.map { "\(license.name) (\($0))" } ?? license.name }
+        let (definition, notes, sources) = term.definitionParts
+        func marked(_ status: TermStatus) -> String {
+            term.aliases.filter { TermKey($0).flatMap { term.statuses[$0.rawValue] } == status.rawValue }.joined(separator: "; ")
+        }
+        return row([
+            term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", definition, term.partOfSpeech ?? "",
+            term.phonetic ?? "", term.audio.map(\.url).joined(separator: " "), term.aliases.joined(separator: "; "),
+            term.forms.joined(separator: "; "), term.source.kind, term.source.urls.joined(separator: " "), licenses.joined(separator: "; "),
+            term.pages.map(\.url).joined(separator: " "),
+            TermKey(term.word).flatMap { term.statuses[$0.rawValue] } ?? "", term.use ?? "", marked(.deprecated), marked(.forbidden),
+            notes.joined(separator: "\n"), sources.joined(separator: "\n"), term.language ?? language, term.concept ?? "",
+        ])
     }
 
     static func row(_ cells: [String]) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// `glossary.json`: every term of the glossary as data for other tools, in the shape `docs/glossary.schema.json`
+/// `glossary.json`: every term of the glossary as data for other tools (every field of the export model: its
+/// fingerprint stands for the CSV and TBX exports made from the same model), in the shape `docs/glossary.schema.json`
 /// describes. Pretty-printed with sorted keys, so a change to one term is a small diff.
 enum GlossaryJSONExport {
     /// Bumped when a field changes meaning or goes away (new fields don't bump it).
@@ -12,9 +13,15 @@ enum GlossaryJSONExport {
 
     /// `text(_:)` as UTF-8 bytes, made without the text as a `String` (it is megabytes).
     static func data(_ export: GlossaryExport) -> Data {
-        // Term by term: the terms as values would take several times the file's size (tens of megabytes at
-        // 2,000 terms used on 10,000 pages), on top of the text.
-        JSONWriter.data(header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false, terminator: "\n") {
+        var bytes = GrowingBytes()
+        write(export, into: &bytes)
+        return bytes.data()
+    }
+
+    /// The file appended to `out` a term at a time (`term`), so that written to a `StreamedFile` it is never whole in
+    /// memory: the terms as values would take several times the file's size, on top of the text.
+    static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
+        JSONWriter.write(header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false, terminator: "\n", into: &out) {
             term(export.terms[$0])
         }
     }
@@ -59,6 +66,10 @@ enum GlossaryJSONExport {
                 ])
             ),
             ("pages", .array(term.pages.map { .object([("title", .string($0.title)), ("url", .string($0.url))]) })),
+            ("statuses", .object(term.statuses.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })),
+            ("use", optional(term.use)),
+            ("language", optional(term.language)),
+            ("concept", optional(term.concept)),
         ])
     }
 

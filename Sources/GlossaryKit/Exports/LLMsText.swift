@@ -11,7 +11,7 @@ enum LLMsText {
     /// The longest one-line summary, in characters; a longer one ends with `…`.
     static let summaryLength = 200
 
-    static func index(site: BuiltSite, definitions: [TermDefinition], model: GlossaryExport) -> String {
+    static func index(site: BuiltSite, definitions: [TermDefinition], termIndexes: [String: TermIndexPages], model: GlossaryExport) -> String {
         let root = site.exportRoot
         var text = header(site.config)
         text += "The full text of every page and every definition is in [llms-full.txt](\(site.exportURL(SiteExport.llmsFull.path, root: root))).\n\n"
@@ -29,7 +29,16 @@ enum LLMsText {
             text += "\n"
         }
         text += "## Glossary\n\n"
-        text += item("Glossary index", site.exportURL("terms/", root: root), summary: "Every term of the glossary, A to Z.")
+        // Each language's index (named by its language on a site in several) and its letter pages.
+        let languages = site.config.siteLanguages
+        for code in languages.codes {
+            let name = languages.isMultilingual ? "Glossary index (\(SiteLanguages.name(of: code)))" : "Glossary index"
+            text += item(name, site.exportURL(languages.termsFolder(code), root: root), summary: "Every term of the glossary, A to Z.")
+            for page in termIndexes[code]?.pages ?? [] {
+                let title = "\(name): \(page.letter)" + (page.number == 1 ? "" : ", page \(page.number)")
+                text += item(title, site.exportURL(page.urlPath, root: root), summary: "Terms from “\(page.prefix)…”.")
+            }
+        }
         for (definition, term) in zip(definitions, model.terms) {
             let summary = definition.summaryHTML.map(ExportHTML.plainText) ?? term.summary ?? term.definitionText
             text += item(definition.title, term.url, summary: summary)

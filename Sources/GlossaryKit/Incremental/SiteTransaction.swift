@@ -156,6 +156,21 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         table.record(path, .init(fingerprint: fingerprint, bytesHash: .of(bytes: data), signature: signature, slots: slots))
     }
 
+    /// Written to the staging file a block at a time as `body` makes it, and fingerprinted as it goes.
+    public func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> Void) throws(OutputFailure) {
+        var bytesHash = Fingerprint.of(bytes: [UInt8]())
+        let signature = try place(path) { target throws(OutputFailure) in
+            try FileContents.write(to: target) { descriptor in
+                var file = StreamedFile(descriptor: descriptor)
+                body(&file)
+                let (hash, failure) = file.finish()
+                bytesHash = hash
+                return failure
+            }
+        }
+        table.record(path, .init(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature))
+    }
+
     /// A real copy: an editor changing the source in place must not change the published site.
     public func copy(_ path: String, from source: URL, fingerprint: Fingerprint) throws(OutputFailure) {
         let signature = try place(path) { target throws(OutputFailure) in

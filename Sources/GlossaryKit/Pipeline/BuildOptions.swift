@@ -28,6 +28,8 @@ public struct BuildOptions: Sendable {
     /// Tests' hook: called with each template's output path and context before the file is fingerprinted and rendered,
     /// which it may change (`IncrementalBuildTests` perturbs every value of every context with it).
     var contextHook: (@Sendable (_ path: String, _ context: inout MustacheValue) -> Void)?
+    /// The most URLs one sitemap file lists: the protocol's limit, which tests lower to see a sitemap index.
+    var sitemapLimit = Sitemap.maximumURLs
 
     public init(source: URL) {
         self.source = source

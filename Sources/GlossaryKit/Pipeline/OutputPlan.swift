@@ -10,8 +10,10 @@ public struct OutputPlan: Sendable {
         /// The generated page of a section without one of its own (a node of `SiteNavigation`).
         case section(node: Int)
         case term(TermKey)
-        /// A language's A–Z index (by code).
+        /// A language's A–Z index entry point, by code: its single page, or the overview of a paged one.
         case index(language: String)
+        /// A page of a language's paged A–Z index, by its place in that language's `termIndexes` entry.
+        case indexPage(language: String, Int)
         /// A language's terms for cards and the dictionary page (by code).
         case termsJSON(language: String)
         /// A file of the term API (see `TermAPI`).
@@ -38,6 +40,10 @@ public struct OutputPlan: Sendable {
     public var paths: Set<String>
     /// Term pages' definitions in key order, the default language's first (what the indexes and the terms JSON list).
     public var definitions: [TermDefinition]
+    /// Each language's A–Z index pages, by language code.
+    public var termIndexes: [String: TermIndexPages]
+    /// The most URLs one sitemap file lists.
+    var sitemapLimit: Int
 
     /// The definitions of `language`'s terms (a code), in key order.
     func definitions(of language: String, in languages: SiteLanguages) -> [TermDefinition] {
@@ -52,7 +58,9 @@ public struct OutputPlan: Sendable {
 
     /// Plans the site's outputs; problems are slug collisions and content files at generated paths. `fileHash` gives a
     /// copied file's bytes' fingerprint (nil when it can't be read).
-    static func make(site: BuiltSite, source: SiteSource, theme: Theme, fileHash: (String) -> Fingerprint?) -> (OutputPlan, [Diagnostic]) {
+    static func make(
+        site: BuiltSite, source: SiteSource, theme: Theme, sitemapLimit: Int = Sitemap.maximumURLs, fileHash: (String) -> Fingerprint?
+    ) -> (OutputPlan, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let definitions = site.termPages.values.sorted { $0.key < $1.key }
         let languages = site.config.siteLanguages
@@ -79,9 +87,17 @@ public struct OutputPlan: Sendable {
         for definition in definitions {
             items.append(Item(path: languages.termPath(definition.key) + "index.html", content: .term(definition.key)))
         }
-        // Each language's A–Z index, terms JSON and dictionary page, in its folder.
+        // Each language's A–Z index (one page, or an overview and its letter pages), terms JSON and dictionary page, in
+        // its folder.
+        var termIndexes: [String: TermIndexPages] = [:]
         for code in languages.codes {
-            items.append(Item(path: languages.termsFolder(code) + "index.html", content: .index(language: code)))
+            let termIndex = TermIndexPages(
+                Self.definitions(definitions, of: code, in: languages), folder: languages.termsFolder(code), limit: site.config.termsPerPage)
+            termIndexes[code] = termIndex
+            items.append(Item(path: termIndex.indexPath, content: .index(language: code)))
+            for (page, letterPage) in termIndex.pages.enumerated() {
+                items.append(Item(path: letterPage.urlPath + "index.html", content: .indexPage(language: code, page)))
+            }
             items.append(Item(path: languages.termsFolder(code) + "index.json", content: .termsJSON(language: code)))
         }
         // The term API serves the default language's terms.
@@ -104,6 +120,11 @@ public struct OutputPlan: Sendable {
             items.append(Item(path: kind.path, content: .export(kind)))
         }
 
+        // The parts of a sitemap index are glossary's unless the site has a sitemap.xml of its own.
+        if !staticPaths.contains(SiteExport.sitemap.path) {
+            let count = Sitemap.count(site: site, definitions: definitions, termIndexes: termIndexes)
+            for path in Sitemap.paths(count: count, limit: sitemapLimit).dropFirst() { items.append(Item(path: path, content: .export(.sitemap))) }
+        }
         var taken = Set(items.map(\.path))
         // A content file may replace a theme asset (that is how a site overrides one), never a generated file.
         for file in source.staticFiles {
@@ -144,6 +165,8 @@ public struct OutputPlan: Sendable {
                 items.append(Item(path: "assets/" + asset, content: .file(url, hash)))
             }
         }
-        return (OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions), diagnostics)
+        return (
+            OutputPlan(items: items, paths: Set(items.map(\.path)), definitions: definitions, termIndexes: termIndexes, sitemapLimit: sitemapLimit), diagnostics
+        )
     }
 }

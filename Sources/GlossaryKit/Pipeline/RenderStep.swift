@@ -18,12 +18,14 @@ final class RenderStep: Sendable {
     private let templates: Fingerprint
     /// Each language's search index documents and their fingerprint, by language.
     private let search: Shared<[String: (Fingerprint, [SearchDocument])]>
-    /// The glossary exports' model, written as `glossary.json`: every field of the model is in it, so it is the value
-    /// all three exports are made from.
-    private let exportModel: Shared<(json: Data, model: GlossaryExport)>
+    /// The glossary exports' model, and the fingerprint of `glossary.json`: every field of the model is in it, so it
+    /// stands for the value all three exports are made from.
+    private let exportModel: Shared<(json: Fingerprint, model: GlossaryExport)>
     /// The search index files made and not yet handed over, by language.
     private let searchFiles = Mutex<[String: [String: String]]>([:])
     private let apiFiles: Shared<[String: Data]>
+    /// `sitemap.xml` and, for a sitemap index, its parts.
+    private let sitemapFiles: Shared<[String: Data]>
     /// The glossary exports not yet offered: the model is let go after the last (it is as big as they are).
     private let exportsLeft: Mutex<Int>
 
@@ -58,10 +60,14 @@ final class RenderStep: Sendable {
         let entryBody: @Sendable (TermDefinition) -> String? = { [bodies] in bodies.entryBody($0, site: site) }
         exportModel = Shared {
             let model = GlossaryExport.make(site: site, definitions: definitions, entryBody: entryBody)
-            return (GlossaryJSONExport.data(model), model)
+            // Fingerprinted as it is written, never whole in memory.
+            var json = StreamingFingerprint()
+            GlossaryJSONExport.write(model, into: &json)
+            return (json.finish(), model)
         }
         let apiDefinitions = plan.definitions(of: site.config.language, in: site.config.siteLanguages)
         apiFiles = Shared { TermAPI.files(site: site, definitions: apiDefinitions) }
+        sitemapFiles = Shared { [plan] in Sitemap.files(site: site, definitions: plan.definitions, termIndexes: plan.termIndexes, limit: plan.sitemapLimit) }
         exportsLeft = Mutex(plan.items.count { if case .export(let kind) = $0.content { kind.usesModel } else { false } })
     }
 
@@ -130,8 +136,12 @@ final class RenderStep: Sendable {
             guard let definition = site.termPages[key] else { return false }
             try template("term", renderer.termContext(definition, entryBody: bodies.entryBody(definition, site: site)), item.path, to: sink)
         case .index(let language):
+            guard let index = plan.termIndexes[language] else { return false }
             let definitions = plan.definitions(of: language, in: site.config.siteLanguages)
-            try template("terms", renderer.indexContext(definitions, language: language), item.path, to: sink)
+            try template("terms", index.isPaged ? renderer.indexOverviewContext(index) : renderer.indexContext(definitions, language: language), item.path, to: sink)
+        case .indexPage(let language, let page):
+            guard let index = plan.termIndexes[language] else { return false }
+            try template("terms", renderer.indexPageContext(index, page: page), item.path, to: sink)
         case .search(let language):
             try template("search", renderer.searchContext(language: language), item.path, to: sink)
         case .notFound:
@@ -161,16 +171,16 @@ final class RenderStep: Sendable {
                 defer { exportOffered() }
                 var hasher = FingerprintHasher()
                 hasher.combine(kind.path)
-                hasher.combine(bytes: json)
-                try write(item.path, fingerprint: hasher.finish(), to: sink) {
-                    switch kind {
-                    case .csv: GlossaryCSVExport.data(model)
-                    case .tbx: GlossaryTBXExport.data(model)
-                    default: json
-                    }
+                hasher.combine(json)
+                let fingerprint = hasher.finish()
+                if try sink.keep(item.path, fingerprint: fingerprint) { return false }
+                switch kind {
+                case .json: try sink.write(item.path, fingerprint: fingerprint) { GlossaryJSONExport.write(model, into: &$0) }
+                case .csv: try sink.write(item.path, fingerprint: fingerprint) { GlossaryCSVExport.write(model, into: &$0) }
+                default: try sink.write(item.path, GlossaryTBXExport.data(model), fingerprint: fingerprint, slots: nil)
                 }
             case .sitemap:
-                let data = Data(Sitemap.text(site: site, definitions: plan.definitions).utf8)
+                let data = sitemapFiles.value[item.path] ?? Data()
                 try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
             case .robots:
                 let data = Data(RobotsTxt.text(site: site).utf8)
@@ -179,13 +189,13 @@ final class RenderStep: Sendable {
                 let (json, model) = exportModel.value
                 defer { exportOffered() }
                 if kind == .llms {
-                    let data = Data(LLMsText.index(site: site, definitions: plan.definitions, model: model).utf8)
+                    let data = Data(LLMsText.index(site: site, definitions: plan.definitions, termIndexes: plan.termIndexes, model: model).utf8)
                     try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
                 } else {
                     // Made from every page's text and the glossary's: their fingerprints and the export model stand for them.
                     var hasher = FingerprintHasher()
                     hasher.combine(kind.path)
-                    hasher.combine(bytes: json)
+                    hasher.combine(json)
                     hasher.combine(site.config.title)
                     hasher.combine(site.config.description ?? "")
                     hasher.combineCount(site.config.llmsFullMaxBytes)

@@ -168,7 +168,9 @@ public struct SiteBuilder: Sendable {
         guard let theme = inputs.theme, !log.hasErrors else { return finish() }
 
         // Plan, and check the links against it.
-        let (plan, planProblems) = timed("plan", &stats) { OutputPlan.make(site: site, source: inputs.source, theme: theme) { check.hashes[$0] } }
+        let (plan, planProblems) = timed("plan", &stats) {
+            OutputPlan.make(site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit) { check.hashes[$0] }
+        }
         log.add(contentsOf: planProblems)
         result.outputPaths = plan.paths
         timed("links", &stats) {

@@ -438,16 +438,9 @@ public struct SiteRenderer: Sendable {
         let language = language ?? site.config.language
         var context = common(title: text("glossary", in: language), url: site.config.siteLanguages.termsFolder(language), kind: "terms")
         var groups: [(letter: String, terms: [MustacheValue])] = []
-        // A word's senses stand together under it, in order of sense.
-        let sorted = definitions.sorted {
-            switch $0.word.localizedStandardCompare($1.word) {
-            case .orderedAscending: true
-            case .orderedDescending: false
-            case .orderedSame: ($0.sense ?? "") < ($1.sense ?? "")
-            }
-        }
+        let sorted = TermIndexPages.wordOrder(definitions)
         for definition in sorted {
-            let letter = Self.indexLetter(definition.word)
+            let letter = TermIndexPages.letter(definition.word)
             if groups.last?.letter != letter { groups.append((letter, [])) }
             groups[groups.count - 1].terms.append(termSummary(definition))
         }
@@ -456,27 +449,20 @@ public struct SiteRenderer: Sendable {
             groups.map { group in
                 .object([
                     "letter": .string(group.letter), "id": .string("letter-\(group.letter == "#" ? "other" : group.letter.lowercased())"),
-                    "terms": .array(group.terms),
+                    "terms": .array(group.terms), "has_terms": .bool(true),
                 ])
             })
         context["alphabet"] = .array(
             ((65...90).map { String(UnicodeScalar(UInt8($0))) } + (present.contains("#") ? ["#"] : [])).map { letter in
                 .object([
                     "letter": .string(letter), "id": .string("letter-\(letter == "#" ? "other" : letter.lowercased())"),
-                    "present": .bool(present.contains(letter)),
+                    "present": .bool(present.contains(letter)), "href": .string("#letter-\(TermIndexPages.pathName(letter))"),
                 ])
             })
         context["term_count"] = .int(definitions.count)
-        context["term_count_text"] = .string(counted("terms_count", definitions.count, in: site.config.siteLanguages.language(ofPath: "terms/")))
+        context["term_count_text"] = .string(counted("terms_count", definitions.count, in: language))
         context["structured_data"] = .string(StructuredData.termSet(site: site, definitions: definitions, root: exportRoot))
         return .object(context)
-    }
-
-    /// `Éclair` files under E; digits and symbols under `#`.
-    static func indexLetter(_ word: String) -> String {
-        let folded = word.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).uppercased()
-        guard let first = folded.unicodeScalars.first, ("A"..."Z").contains(first) else { return "#" }
-        return String(first)
     }
 
     /// The data term cards and the dictionary page read in the browser: compact JSON with sorted keys, written

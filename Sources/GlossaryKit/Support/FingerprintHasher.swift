@@ -10,7 +10,7 @@ public struct FingerprintHasher: Sendable {
     public init() {}
 
     @inline(__always)
-    private mutating func mix(_ word: UInt64) {
+    fileprivate mutating func mix(_ word: UInt64) {
         a = (a ^ (word &* 0xFF51_AFD7_ED55_8CCD)).rotatedLeft(by: 31) &* 0x9E37_79B9_7F4A_7C15 &+ 0x632B_E59B_D9B4_E019
         b = (b ^ (word &* 0xC4CE_B9FE_1A85_EC53)).rotatedLeft(by: 27) &* 0x94D0_49BB_1331_11EB &+ 0x2545_F491_4F6C_DD1D
         count &+= 1
@@ -93,4 +93,47 @@ public struct FingerprintHasher: Sendable {
 extension UInt64 {
     @inline(__always)
     fileprivate func rotatedLeft(by amount: UInt64) -> UInt64 { (self << amount) | (self >> (64 - amount)) }
+}
+
+/// `Fingerprint.of(bytes:)` of bytes that come in pieces (a file fingerprinted as it is written): the same words
+/// mixed in the same order, whatever the pieces' sizes.
+public struct StreamingFingerprint: Sendable {
+    private var hasher = FingerprintHasher()
+    /// The bytes of an unfinished word, and how many bits of it are filled.
+    private var word: UInt64 = 0
+    private var shift: UInt64 = 0
+    private var length: UInt64 = 0
+
+    public init() {}
+
+    public mutating func combine(_ buffer: UnsafeRawBufferPointer) {
+        var offset = 0
+        while shift != 0 && offset < buffer.count {
+            word |= UInt64(buffer[offset]) << shift
+            offset += 1
+            shift += 8
+            if shift == 64 {
+                hasher.mix(word)
+                (word, shift) = (0, 0)
+            }
+        }
+        while offset + 8 <= buffer.count {
+            hasher.mix(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        // Fewer than eight bytes are left, and the word was empty.
+        while offset < buffer.count {
+            word |= UInt64(buffer[offset]) << shift
+            offset += 1
+            shift += 8
+        }
+        length += UInt64(buffer.count)
+    }
+
+    public func finish() -> Fingerprint {
+        var hasher = hasher
+        hasher.mix(word)
+        hasher.mix(length ^ 0xB5)
+        return hasher.finish()
+    }
 }

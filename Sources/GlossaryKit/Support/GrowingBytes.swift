@@ -34,6 +34,14 @@ struct GrowingBytes: ~Copyable {
         count += bytes.count
     }
 
+    /// The bytes so far.
+    func withUnsafeBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets the bytes, keeping the block.
+    mutating func removeAll() { count = 0 }
+
     /// The bytes as `Data`, which frees the block when it goes.
     consuming func data() -> Data {
         let data = Data(bytesNoCopy: base, count: count, deallocator: .free)

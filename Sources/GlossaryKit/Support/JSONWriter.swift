@@ -102,8 +102,18 @@ public enum JSONWriter {
         _ object: [(key: String, value: JSONValue)], streaming key: String, count: Int, pretty: Bool, htmlSafe: Bool = true,
         terminator: String = "", item: (Int) -> JSONValue
     ) -> Data {
-        let members = (object.filter { $0.key != key } + [(key: key, value: .null)]).sorted { $0.key < $1.key }
         var out = GrowingBytes()
+        write(object, streaming: key, count: count, pretty: pretty, htmlSafe: htmlSafe, terminator: terminator, into: &out, item: item)
+        return out.data()
+    }
+
+    /// `data(_:streaming:count:pretty:htmlSafe:terminator:item:)` appended to `out` an item at a time (a file written
+    /// as it is made: `StreamedFile`).
+    static func write<Output: TextOutput & ~Copyable>(
+        _ object: [(key: String, value: JSONValue)], streaming key: String, count: Int, pretty: Bool, htmlSafe: Bool = true,
+        terminator: String = "", into out: inout Output, item: (Int) -> JSONValue
+    ) {
+        let members = (object.filter { $0.key != key } + [(key: key, value: .null)]).sorted { $0.key < $1.key }
         out.append("{")
         for (index, member) in members.enumerated() {
             if index > 0 { out.append(",") }
@@ -130,7 +140,6 @@ public enum JSONWriter {
         newline(pretty, 0, &out)
         out.append("}")
         out.append(terminator)
-        return out.data()
     }
 
     private static func write<Output: TextOutput & ~Copyable>(_ value: JSONValue, pretty: Bool, htmlSafe: Bool, indent: Int, into out: inout Output) {

@@ -156,6 +156,14 @@ import Testing
         #expect(config.llms == .files && config.llmsFullMaxBytes == 10_000_000)
     }
 
+    @Test func termsPerPageIsAtLeastOne() {
+        #expect(load("title: T\n").0.termsPerPage == 500)
+        #expect(load("terms_per_page: 3\n").0.termsPerPage == 3)
+        let (config, diagnostics) = load("title: T\nterms_per_page: 0\n")
+        #expect(diagnostics == ["glossary.yml:2:17: error: 'terms_per_page' must be at least 1, found '0' [config-value]"])
+        #expect(config.termsPerPage == 500)
+    }
+
     @Test func concurrencyAboveTheLimitIsAnError() {
         let (_, diagnostics) = load("dictionary:\n  concurrency: 257\n")
         #expect(

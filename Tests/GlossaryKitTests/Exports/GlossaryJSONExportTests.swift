@@ -18,6 +18,7 @@ import Testing
                 "pair kerning"
               ],
               "audio": [],
+              "concept": null,
               "definition": {
                 "html": "<p>The space between two <em>letters</em>; see the <a href=\"https://docs.example.org/docs/guide/intro/\">intro</a> and <a class=\"term\" href=\"https://docs.example.org/docs/terms/quill/\" data-term=\"quill\">quill</a>.</p>\n<p>A second paragraph.</p>\n",
                 "text": "The space between two letters; see the intro and quill.\nA second paragraph."
@@ -28,6 +29,7 @@ import Testing
                 "pair kerning"
               ],
               "key": "kerning",
+              "language": "en",
               "pages": [
                 {
                   "title": "Intro",
@@ -48,8 +50,10 @@ import Testing
                 "retrieved": null,
                 "urls": []
               },
+              "statuses": {},
               "summary": "The space between two letters; see the intro and quill.",
               "url": "https://docs.example.org/docs/terms/kerning/",
+              "use": null,
               "word": "Kerning"
             },
             {
@@ -66,6 +70,7 @@ import Testing
                   "url": "https://media.example/quill-us.mp3"
                 }
               ],
+              "concept": null,
               "definition": {
                 "html": "<p><em>noun</em></p>\n<ol>\n<li>A pen made from a feather.</li>\n<li>A spine of a porcupine.</li>\n</ol>\n<p><em>verb</em></p>\n<ol>\n<li>To pleat.</li>\n</ol>\n",
                 "text": "noun\n1. A pen made from a feather.\n2. A spine of a porcupine.\nverb\n1. To pleat."
@@ -74,6 +79,7 @@ import Testing
                 "quill"
               ],
               "key": "quill",
+              "language": null,
               "pages": [
                 {
                   "title": "Home",
@@ -97,8 +103,10 @@ import Testing
                   "https://en.wiktionary.org/wiki/quill"
                 ]
               },
+              "statuses": {},
               "summary": "A pen made from a feather.",
               "url": "https://docs.example.org/docs/terms/quill/",
+              "use": null,
               "word": "quill"
             }
           ],

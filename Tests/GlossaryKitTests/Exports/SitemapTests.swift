@@ -55,6 +55,69 @@ import Testing
         #expect(files["robots.txt"] == "User-agent: *\nAllow: /\n\nSitemap: https://docs.example.org:8443/docs/sitemap.xml\n")
     }
 
+    /// The site's six URLs built with at most `limit` a file.
+    static func files(limit: Int) async throws -> [String: String] {
+        let site = try ExportTestSite(Self.site)
+        defer { site.remove() }
+        var options = site.options
+        options.sitemapLimit = limit
+        let result = await SiteBuilder(options: options).build(into: MemorySink())
+        return (result.output?.files ?? [:]).filter { $0.key.hasPrefix("sitemap") || $0.key == "robots.txt" }.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func moreURLsThanAFileMayHoldMakeASitemapIndex() async throws {
+        let files = try await Self.files(limit: 4)
+        #expect(files.keys.sorted() == ["robots.txt", "sitemap-1.xml", "sitemap-2.xml", "sitemap.xml"])
+        #expect(
+            files["sitemap.xml"] == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                <sitemap><loc>https://docs.example.org:8443/docs/sitemap-1.xml</loc></sitemap>
+                <sitemap><loc>https://docs.example.org:8443/docs/sitemap-2.xml</loc></sitemap>
+                </sitemapindex>
+
+                """)
+        #expect(
+            files["sitemap-1.xml"] == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                <url><loc>https://docs.example.org:8443/docs/guide/intro/</loc><lastmod>2024-05-06</lastmod></url>
+                <url><loc>https://docs.example.org:8443/docs/</loc></url>
+                <url><loc>https://docs.example.org:8443/docs/guide/</loc></url>
+                <url><loc>https://docs.example.org:8443/docs/terms/</loc></url>
+                </urlset>
+
+                """)
+        #expect(
+            files["sitemap-2.xml"] == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+                <url><loc>https://docs.example.org:8443/docs/terms/ice_cream/</loc></url>
+                <url><loc>https://docs.example.org:8443/docs/terms/kerning/</loc></url>
+                </urlset>
+
+                """)
+        #expect(files["robots.txt"] == "User-agent: *\nAllow: /\n\nSitemap: https://docs.example.org:8443/docs/sitemap.xml\n")
+    }
+
+    @Test func asManyURLsAsAFileMayHoldStayOneSitemap() async throws {
+        let files = try await Self.files(limit: 6)
+        #expect(files.keys.sorted() == ["robots.txt", "sitemap.xml"])
+        #expect(files["sitemap.xml"]?.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset") == true)
+        #expect(files["sitemap.xml"]?.components(separatedBy: "<url>").count == 7)
+        #expect(Sitemap.paths(count: 100_001, limit: Sitemap.maximumURLs) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
+        #expect(Sitemap.paths(count: 50_000, limit: Sitemap.maximumURLs) == ["sitemap.xml"])
+    }
+
+    @Test func aSitemapPartOfTheSitesOwnIsAnError() async throws {
+        let site = try ExportTestSite(Self.site + "\n-- content/sitemap-2.xml --\n<urlset/>\n")
+        defer { site.remove() }
+        var options = site.options
+        options.sitemapLimit = 4
+        let result = await SiteBuilder(options: options).build(into: MemorySink())
+        #expect(result.diagnostics.map(\.code) == [.reservedPath])
+    }
+
     @Test func withoutAnAddressLocationsAreSiteAbsoluteAndRobotsNamesNoSitemap() async throws {
         let site = try ExportTestSite(Self.site.replacingOccurrences(of: "site: https://Docs.Example.org:8443/\n", with: ""))
         defer { site.remove() }

@@ -201,7 +201,14 @@ import Testing
             dictionaries = Dictionaries(options: IncrementalBuildTests.options(folder))
         }
 
-        var options: BuildOptions { IncrementalBuildTests.options(folder, drafts: drafts, dictionary: dictionary, mode: mode) }
+        /// The most URLs a sitemap file lists, when lowered.
+        var sitemapLimit: Int?
+
+        var options: BuildOptions {
+            var options = IncrementalBuildTests.options(folder, drafts: drafts, dictionary: dictionary, mode: mode)
+            if let sitemapLimit { options.sitemapLimit = sitemapLimit }
+            return options
+        }
 
         /// Builds incrementally (`hook` changing the contexts); returns the result and the output folder's files (nil
         /// when it failed).
@@ -454,6 +461,51 @@ import Testing
         await builds.check("switch --drafts on")
         builds.drafts = false
         await builds.check("switch --drafts off")
+    }
+
+    /// A paged A–Z index: a new or removed term moves entries between a letter's pages, a letter's last page comes and
+    /// goes, and the limit changes.
+    @Test(arguments: Mode.allCases, [SiteTheme.builtIn, .test])
+    func thePagedIndexFollowsNewAndRemovedTerms(mode: Mode, theme: SiteTheme) async throws {
+        var files = ["glossary.yml": "title: Site\nsite: https://example.org\nterms_per_page: 2\n", "content/index.md": "Home.\n"]
+        for word in ["a", "abbey", "abbot", "abc", "bee"] { files["content/glossary/\(word).md"] = "---\nterm: \(word)\n---\nSaid of \(word).\n" }
+        let folder = try Folder(files, theme: theme)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        #expect(Self.output(builds, "terms/_/a/2/index.html").contains("abc"))
+        try folder.write("content/glossary/abacus.md", "---\nterm: abacus\n---\nBeads.\n")
+        await builds.check("a term that moves the next ones on")
+        #expect(Self.output(builds, "terms/_/a/3/index.html").contains("abc"))
+        try folder.remove("content/glossary/abbey.md")
+        await builds.check("a term removed")
+        #expect(Self.output(builds, "terms/_/a/3/index.html") == "")
+        try folder.write("content/glossary/bee.md", "---\nterm: Bee\n---\nSaid of a bee.\n")
+        await builds.check("a summary changed")
+        try folder.write("glossary.yml", "title: Site\nsite: https://example.org\nterms_per_page: 500\n")
+        await builds.check("one page again")
+        #expect(Self.output(builds, "terms/_/a/index.html") == "")
+        try folder.write("glossary.yml", "title: Site\nsite: https://example.org\nterms_per_page: 1\n")
+        await builds.check("a page per term")
+    }
+
+    /// A sitemap index's parts come and go as pages and terms do.
+    @Test(arguments: Mode.allCases)
+    func theSitemapIndexFollowsTheNumberOfURLs(mode: Mode) async throws {
+        let folder = try Folder(["glossary.yml": "title: Site\nsite: https://example.org\n", "content/index.md": "Home.\n"], theme: .builtIn)
+        let builds = try Builds(folder, mode: mode)
+        builds.sitemapLimit = 3
+        await builds.check("two URLs")
+        #expect(Self.output(builds, "sitemap.xml").contains("<urlset"))
+        for word in ["a", "b", "c"] { try folder.write("content/glossary/\(word).md", "---\nterm: \(word)\n---\nSaid of \(word).\n") }
+        await builds.check("five URLs")
+        #expect(Self.output(builds, "sitemap.xml").contains("<sitemapindex"))
+        #expect(Self.output(builds, "sitemap-2.xml").contains("https://example.org/terms/c/"))
+        for word in ["d", "e"] { try folder.write("content/glossary/\(word).md", "---\nterm: \(word)\n---\nSaid of \(word).\n") }
+        await builds.check("seven URLs")
+        #expect(Self.output(builds, "sitemap-3.xml").contains("https://example.org/terms/e/"))
+        for word in ["b", "c", "d", "e"] { try folder.remove("content/glossary/\(word).md") }
+        await builds.check("three URLs again")
+        #expect(Self.output(builds, "sitemap-1.xml") == "")
     }
 
     /// A page's built HTML as the incremental build left it.

@@ -28,10 +28,10 @@ import Testing
     }
 
     @Test func theIndexGroupsTermsByFoldedFirstLetter() {
-        #expect(SiteRenderer.indexLetter("Éclair") == "E")
-        #expect(SiteRenderer.indexLetter("ångström") == "A")
-        #expect(SiteRenderer.indexLetter("3D") == "#")
-        #expect(SiteRenderer.indexLetter("Ωmega") == "#")
+        #expect(TermIndexPages.letter("Éclair") == "E")
+        #expect(TermIndexPages.letter("ångström") == "A")
+        #expect(TermIndexPages.letter("3D") == "#")
+        #expect(TermIndexPages.letter("Ωmega") == "#")
     }
 
     @Test func theIndexContextHasEveryLetterMarkedPresentOrNot() async throws {
