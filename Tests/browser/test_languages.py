@@ -128,4 +128,22 @@ def test_a_card_in_another_language_shows_the_concept_source_term(browser, langu
     wait_for(lambda: word.text != "", message="the card's word")
     source = word.find_element(By.CSS_SELECTOR, ".term-card-source")
     assert (source.text, source.get_attribute("lang")) == ("server", "en")
-    assert "Un ordinateur qui sert." in card.text
+    assert card.text.splitlines() == ["serveur server", "Un ordinateur qui sert.", "Lire l’entrée « serveur » →"]
+
+
+def test_on_a_phone_a_long_title_ends_before_the_french_controls(browser, workdir):
+    # "Sans empattement", the French font label, leaves a phone's header less room than "Sans Serif".
+    source = Path(workdir) / "long-title-source"
+    files = dict(SITE, **{"glossary.yml": SITE["glossary.yml"].replace("title: Type\n", "title: Typography and type design\n")})
+    for path, text in files.items():
+        (source / path).parent.mkdir(parents=True, exist_ok=True)
+        (source / path).write_text(text, encoding="utf-8")
+    server = support.SiteServer(support.build_site(source, Path(workdir) / "long-title-site", "--offline"))
+    try:
+        driver = browser(width=390, height=844, mobile=True)
+        driver.get(server.url + "fr/")
+        title = driver.find_element(By.CSS_SELECTOR, ".site-title span").rect
+        controls = driver.find_element(By.CSS_SELECTOR, ".controls").rect
+        assert title["x"] + title["width"] <= controls["x"], (title, controls)
+    finally:
+        server.close()

@@ -45,7 +45,9 @@ enum Sitemap {
     }
 
     /// Each URL's path below the site root, and its `lastmod`.
-    private static func locations(site: BuiltSite, definitions: [TermDefinition], termIndexes: [String: TermIndexPages]) -> [(path: String, lastModified: String?)] {
+    private static func locations(site: BuiltSite, definitions: [TermDefinition], termIndexes: [String: TermIndexPages]) -> [(
+        path: String, lastModified: String?
+    )] {
         var urls: [(path: String, lastModified: String?)] = []
         urls.reserveCapacity(site.pages.count + termIndexes.values.map { 1 + $0.pages.count }.reduce(0, +) + definitions.count)
         for record in site.pages where record.page.kind == .page { urls.append((record.page.urlPath, record.page.metadata.date)) }

@@ -138,7 +138,8 @@ final class RenderStep: Sendable {
         case .index(let language):
             guard let index = plan.termIndexes[language] else { return false }
             let definitions = plan.definitions(of: language, in: site.config.siteLanguages)
-            try template("terms", index.isPaged ? renderer.indexOverviewContext(index) : renderer.indexContext(definitions, language: language), item.path, to: sink)
+            try template(
+                "terms", index.isPaged ? renderer.indexOverviewContext(index) : renderer.indexContext(definitions, language: language), item.path, to: sink)
         case .indexPage(let language, let page):
             guard let index = plan.termIndexes[language] else { return false }
             try template("terms", renderer.indexPageContext(index, page: page), item.path, to: sink)

@@ -4,7 +4,8 @@ extension SiteRenderer {
     /// The strings of the scripts on every page: the site search, term cards, copy buttons, the sidebar, recordings.
     static let pageScriptStrings = [
         "search", "search_site", "search_results", "searching", "no_results", "some_results", "one_result", "results", "search_failed",
-        "glossary_term", "home", "card_no_summary", "read_entry", "status_admitted", "status_deprecated", "status_forbidden", "card_use", "copy", "copy_code", "copied", "copied_long", "not_copied", "not_copied_long",
+        "glossary_term", "home", "card_no_summary", "read_entry", "status_admitted", "status_deprecated", "status_forbidden", "card_use", "copy", "copy_code",
+        "copied", "copied_long", "not_copied", "not_copied_long",
         "pages", "recording_invalid", "recording_failed", "playback_blocked",
     ]
 

@@ -99,12 +99,14 @@
     card.setAttribute("aria-label", word);
     // With cards: {show_source_term: true}, the concept's term in the site's default language.
     var source = term && term.source_term ? el("span", { className: "term-card-source", lang: term.source_term.language, text: term.source_term.word }) : null;
-    card.replaceChildren(
+    // replaceChildren would write a null as the text "null": the parts a term lacks are left out first.
+    card.replaceChildren.apply(card, [
       el("span", { className: "term-card-word", text: word }, source ? " " : null, source),
       meta.childNodes.length ? meta : null,
       status(term),
       summary(term),
-      el("a", { className: "term-card-link", href: href }, Glossary.say("read_entry", "Read the entry for “{word}” →", { word: word })));
+      el("a", { className: "term-card-link", href: href }, Glossary.say("read_entry", "Read the entry for “{word}” →", { word: word }))
+    ].filter(Boolean));
   }
 
   // Placed with CSSOM (element.style), which the pages' Content-Security-Policy allows, unlike style attributes.
