@@ -39,6 +39,8 @@ import Testing
         try watcher.open()
         defer { watcher.stop() }
         var buffer = [UInt8](repeating: 0, count: 65536)
+        // Whatever the site's making left queued is not part of this test.
+        _ = watcher.readAvailable(into: &buffer)
         try site.write("content/guide/intro.md", "Changed.\n")
         try site.write("content/guide/.intro.md.swp", "x")
         try site.write("content/guide/intro.md~", "x")
