@@ -38,10 +38,11 @@ import Testing
     }
 
     /// A started watcher of `kind` over `site`, polling every 20 ms; stop it at the end. The debounce is longer
-    /// than the watchers' default: on a machine shared by many, this test's own writes can stall for a few
-    /// hundred milliseconds, which would rightly split one step into two batches.
+    /// than the watchers' default: on a machine shared by many (a full test run on two cores), this test's own
+    /// writes and removals can stall for several hundred milliseconds, which would rightly split one step into two
+    /// batches.
     static func watch(
-        _ kind: Kind, _ site: ServerTestSite, paths: [String] = WatchScope.sitePaths, debounce: TimeInterval = 0.3
+        _ kind: Kind, _ site: ServerTestSite, paths: [String] = WatchScope.sitePaths, debounce: TimeInterval = 1
     ) throws -> (any FileWatcher, Batches) {
         let batches = Batches()
         let scope = WatchScope(root: site.root, paths: paths)
@@ -150,7 +151,7 @@ import Testing
     @Test(arguments: Kind.allCases)
     func aBurstOfWritesIsOneBatch(kind: Kind) async throws {
         let site = try ServerTestSite()
-        let debounce = 0.5
+        let debounce = 1.0
         let (watcher, batches) = try Self.watch(kind, site, debounce: debounce)
         defer { watcher.stop() }
         // One batch is promised for writes less than the debounce apart: an attempt where this test's own
