@@ -47,78 +47,16 @@ enum ExportHTML {
     /// The text of `html`: one line per block (paragraph, list item, heading, quote, table row), inline markup
     /// dropped, runs of white space made one space, code blocks kept line for line.
     static func plainText(_ html: String) -> String {
-        var lines: [String] = []
-        var line = ""
-        var pendingSpace = false
-        var preformatted = 0
-        func endLine() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if !trimmed.isEmpty { lines.append(trimmed) }
-            line = ""
-            pendingSpace = false
-        }
-        func append(_ text: Substring) {
-            for character in decoded(text) {
-                if preformatted > 0 {
-                    if character == "\n" { endLine() } else { line.append(character) }
-                } else if character.isWhitespace {
-                    pendingSpace = !line.isEmpty
-                } else {
-                    if pendingSpace { line.append(" ") }
-                    pendingSpace = false
-                    line.append(character)
-                }
-            }
-        }
-        var rest = Substring(html)
-        while let open = rest.firstIndex(of: "<") {
-            append(rest[..<open])
-            if rest[open...].hasPrefix("<!--") {
-                let end = rest[open...].range(of: "-->")?.upperBound ?? rest.endIndex
-                rest = rest[end...]
-                continue
-            }
-            let close = rest[open...].firstIndex(of: ">").map { rest.index(after: $0) } ?? rest.endIndex
-            let tag = rest[rest.index(after: open)..<close].prefix { $0.isLetter || $0.isNumber || $0 == "/" }.lowercased()
-            let name = tag.hasPrefix("/") ? String(tag.dropFirst()) : tag
-            if name == "pre" { preformatted += tag.hasPrefix("/") ? -1 : 1 }
-            if name == "pre" || blockNames.contains(name) {
-                endLine()
-            } else if name == "td" || name == "th" {
-                if tag.hasPrefix("/") { pendingSpace = !line.isEmpty }
-            }
-            rest = rest[close...]
-        }
-        append(rest)
-        endLine()
-        return lines.joined(separator: "\n")
+        var html = html
+        return html.withUTF8 { HTMLPlainText($0).text }
     }
-
-    private static let blockNames: Set<String> = [
+    static let blockNames: Set<String> = [
         "p", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "hr", "br", "table", "thead", "tbody", "tr", "div", "dl", "dt", "dd",
         "section", "aside", "figure", "figcaption",
     ]
 
-    /// Text with the character references HTML writers use decoded: the named ones of escaping, and numeric ones.
-    static func decoded(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
-        var result = ""
-        var rest = text
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            let afterAmp = rest.index(after: amp)
-            if let semicolon = rest[afterAmp...].prefix(12).firstIndex(of: ";"), let scalar = reference(rest[afterAmp..<semicolon]) {
-                result.unicodeScalars.append(scalar)
-                rest = rest[rest.index(after: semicolon)...]
-            } else {
-                result.append("&")
-                rest = rest[afterAmp...]
-            }
-        }
-        return result + rest
-    }
-
-    private static func reference(_ name: Substring) -> Unicode.Scalar? {
+    /// The character a reference names (`amp`, `#39`, `#x27`): the named ones of escaping, and numeric ones.
+    static func reference(_ name: Substring) -> Unicode.Scalar? {
         switch name {
         case "amp": return "&"
         case "lt": return "<"
@@ -132,5 +70,114 @@ enum ExportHTML {
             let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
             return value.flatMap(Unicode.Scalar.init).flatMap { $0.value == 0 ? nil : $0 }
         }
+    }
+}
+
+/// `ExportHTML.plainText`'s reading of the HTML, a byte at a time: tags end lines or are dropped, character references
+/// are decoded, white space (`Character.isWhitespace`'s, with the marks a space carries) collapses outside `<pre>`.
+private struct HTMLPlainText {
+    private var lines: [String] = []
+    private var line: [UInt8] = []
+    private var pendingSpace = false
+    private var preformatted = 0
+
+    init(_ html: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < html.count {
+            let byte = html[index]
+            if byte == UInt8(ascii: "<") {
+                index = tag(html, at: index)
+            } else if byte == UInt8(ascii: "&"), let (scalar, end) = Self.reference(html, at: index) {
+                var utf8 = [UInt8]()
+                utf8.append(contentsOf: String(Character(scalar)).utf8)
+                add(scalar, utf8[...])
+                index = end
+            } else {
+                let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                let end = min(html.count, index + length)
+                let bytes = html[index..<end]
+                let scalar = byte < 0x80 ? Unicode.Scalar(byte) : String(decoding: bytes, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+                add(scalar, bytes)
+                index = end
+            }
+        }
+        endLine()
+    }
+
+    var text: String { lines.joined(separator: "\n") }
+
+    /// True after a white-space scalar outside `<pre>`: the marks that follow it belong to it, and go with it.
+    private var inSpace = false
+
+    private mutating func add(_ scalar: Unicode.Scalar, _ bytes: some Collection<UInt8>) {
+        if preformatted > 0 {
+            if scalar == "\n" { endLine() } else { line.append(contentsOf: bytes) }
+            return
+        }
+        let space = scalar.value < 0x80 ? (0x09...0x0D).contains(scalar.value) || scalar == " " : scalar.properties.isWhitespace
+        if space || (inSpace && scalar.value >= 0x300 && (scalar.properties.isGraphemeExtend || scalar == "\u{200D}")) {
+            pendingSpace = !line.isEmpty
+            inSpace = true
+            return
+        }
+        inSpace = false
+        if pendingSpace { line.append(UInt8(ascii: " ")) }
+        pendingSpace = false
+        line.append(contentsOf: bytes)
+    }
+
+    private mutating func endLine() {
+        let text = String(decoding: line, as: UTF8.self)
+        let trimmed = line.first.map { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 } == true || line.last.map { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 } == true
+            ? text.trimmingCharacters(in: .whitespaces) : text
+        if !trimmed.isEmpty { lines.append(trimmed) }
+        line.removeAll(keepingCapacity: true)
+        pendingSpace = false
+        inSpace = false
+    }
+
+    /// Reads the tag or comment at `start` (a `<`); returns where the text after it starts.
+    private mutating func tag(_ html: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        if Self.matches(html, at: start, "<!--") {
+            var index = start + 2  // `<!-->` and `<!--->` are whole comments
+            while index < html.count && !Self.matches(html, at: index, "-->") { index += 1 }
+            return min(html.count, index + 3)
+        }
+        var close = start + 1
+        while close < html.count && html[close] != UInt8(ascii: ">") { close += 1 }
+        let end = min(html.count, close + 1)
+        var nameEnd = start + 1
+        while nameEnd < close, Self.isNameByte(html[nameEnd]) { nameEnd += 1 }
+        // A name that goes on in non-ASCII letters is no HTML element's.
+        guard nameEnd == close || html[nameEnd] < 0x80 else { return end }
+        let tag = String(decoding: html[(start + 1)..<nameEnd], as: UTF8.self).lowercased()
+        let closing = tag.hasPrefix("/")
+        let name = closing ? String(tag.dropFirst()) : tag
+        if name == "pre" { preformatted += closing ? -1 : 1 }
+        if name == "pre" || ExportHTML.blockNames.contains(name) {
+            endLine()
+        } else if (name == "td" || name == "th") && closing {
+            pendingSpace = !line.isEmpty
+        }
+        return end
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "/")
+    }
+
+    private static func matches(_ html: UnsafeBufferPointer<UInt8>, at index: Int, _ text: StaticString) -> Bool {
+        guard index + text.utf8CodeUnitCount <= html.count else { return false }
+        for offset in 0..<text.utf8CodeUnitCount where html[index + offset] != text.utf8Start[offset] { return false }
+        return true
+    }
+
+    /// The character reference at `start` (an `&`) with where it ends, when `ExportHTML.reference` knows it (at most 12 bytes to its `;`).
+    private static func reference(_ html: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)? {
+        var semicolon = start + 1
+        while semicolon < html.count && semicolon <= start + 12 && html[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+        guard semicolon < html.count, html[semicolon] == UInt8(ascii: ";") else { return nil }
+        let name = String(decoding: html[(start + 1)..<semicolon], as: UTF8.self)
+        return ExportHTML.reference(Substring(name)).map { ($0, semicolon + 1) }
     }
 }

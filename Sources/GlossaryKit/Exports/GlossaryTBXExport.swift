@@ -18,9 +18,15 @@ enum GlossaryTBXExport {
 
     /// `text(_:)` as UTF-8 bytes, made a concept at a time into one block.
     static func data(_ export: GlossaryExport) -> Data {
-        let language = XMLText.escaped(export.language, attribute: true)
         var bytes = GrowingBytes()
-        bytes.append(
+        write(export, into: &bytes)
+        return bytes.data()
+    }
+
+    /// The file appended to `out` a concept at a time, so that written to a `StreamedFile` it is never whole in memory.
+    static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
+        let language = XMLText.escaped(export.language, attribute: true)
+        out.append(
             """
             <?xml version="1.0" encoding="UTF-8"?>
             <tbx type="TBX-Basic" style="dca" xml:lang="\(language)" xmlns="\(namespace)">
@@ -38,11 +44,10 @@ enum GlossaryTBXExport {
         var ids: [String: String] = [:]
         for concept in concepts { for index in concept.terms { ids[place(export.terms[index], export)] = concept.id } }
         for concept in concepts {
-            bytes.append(
+            out.append(
                 conceptEntry(id: concept.id, terms: concept.terms.map { export.terms[$0] }, language: export.language, linked: export.isAbsolute, ids: ids))
         }
-        bytes.append("</body>\n</text>\n</tbx>\n")
-        return bytes.data()
+        out.append("</body>\n</text>\n</tbx>\n")
     }
 
     /// The terms by concept, in the order of each concept's first term; a concept's terms in the order of their

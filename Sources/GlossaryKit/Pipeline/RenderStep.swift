@@ -178,7 +178,7 @@ final class RenderStep: Sendable {
                 switch kind {
                 case .json: try sink.write(item.path, fingerprint: fingerprint) { GlossaryJSONExport.write(model, into: &$0) }
                 case .csv: try sink.write(item.path, fingerprint: fingerprint) { GlossaryCSVExport.write(model, into: &$0) }
-                default: try sink.write(item.path, GlossaryTBXExport.data(model), fingerprint: fingerprint, slots: nil)
+                default: try sink.write(item.path, fingerprint: fingerprint) { GlossaryTBXExport.write(model, into: &$0) }
                 }
             case .sitemap:
                 let data = sitemapFiles.value[item.path] ?? Data()

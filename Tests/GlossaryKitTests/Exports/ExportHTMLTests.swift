@@ -65,4 +65,11 @@ import Testing
                 &bogus; &amp
                 """)
     }
+
+    /// White space of every kind is one space, a mark written on a space goes with it, and text in `<pre>` keeps its
+    /// characters; a comment closed at once (`<!-->`) hides nothing after it.
+    @Test func unicodeSpaceMarksAndShortComments() {
+        let html = "<p>a\u{A0}\u{2003}b \u{301}c&nbsp;&nbsp;d e\u{301}<!-->f</p><pre><code>\u{A0}x\u{2003}y\u{A0}</code></pre><p>日本&#x20;語</p>"
+        #expect(ExportHTML.plainText(html) == "a b c d e\u{301}f\nx\u{2003}y\n日本 語")
+    }
 }

@@ -80,10 +80,14 @@ import Testing
         let wholeCSV = GlossaryCSVExport.row(GlossaryCSVExport.columns) + model.terms.map { GlossaryCSVExport.row($0, language: model.language) }.joined()
         #expect(csv == Data(wholeCSV.utf8), "seed \(seed)")
 
+        let tbx = try #require(FileManager.default.contents(atPath: options.outputDirectory.appendingPathComponent("glossary.tbx").path))
+        #expect(tbx.count > 4 * StreamedFile.blockSize, "written in many blocks")
+        #expect(tbx == Data(GlossaryTBXExport.text(model).utf8), "seed \(seed)")
+
         // A sink that keeps files in memory is handed the same bytes, and is handed them a piece at a time.
         let sink = StreamRecordingSink()
         _ = await SiteBuilder(options: options).build(into: sink)
-        #expect(sink.streamed.withLock { $0 } == ["glossary.csv": csv, "glossary.json": json], "seed \(seed)")
+        #expect(sink.streamed.withLock { $0 } == ["glossary.csv": csv, "glossary.json": json, "glossary.tbx": tbx], "seed \(seed)")
     }
 
     @Test func aStreamedFileReachesItsFileABlockAtATime() throws {
