@@ -254,15 +254,40 @@ enum LLMsText {
     }
 
     private static func item(_ title: String, _ url: String, summary: String?) -> String {
-        let name = oneLine(title, length: .max).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+        var name = oneLine(title, length: .max)
+        if name.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+            name = name.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+        }
         let line = summary.map { oneLine($0, length: summaryLength) } ?? ""
         return "- [\(name)](\(url))" + (line.isEmpty ? "" : ": \(line)") + "\n"
     }
 
     /// `text` on one line, whitespace collapsed, at most `length` characters.
     static func oneLine(_ text: String, length: Int) -> String {
+        if let line = asciiLine(text, length: length) { return line }
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard words.count > length else { return words }
         return String(words.prefix(length - 1)).trimmingWhitespace + "…"
+    }
+
+    /// `oneLine` of an all-ASCII text (where a character is a byte); nil for any other text.
+    private static func asciiLine(_ text: String, length: Int) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if (0x09...0x0D).contains(byte) || byte == 0x20 {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            }
+        }
+        guard bytes.count > length else { return String(decoding: bytes, as: UTF8.self) }
+        var end = length - 1
+        while end > 0 && bytes[end - 1] == 0x20 { end -= 1 }
+        return String(decoding: bytes[..<end], as: UTF8.self) + "…"
     }
 }

@@ -154,4 +154,16 @@ import Testing
         #expect(files["llms.txt"] == "# Our own\n")
         #expect(files["llms-full.txt"]?.hasPrefix("# T\n") == true)
     }
+
+    /// A summary is one line of at most `length` characters, plain ASCII or not: runs of white space are one space,
+    /// and a cut line ends in `…` without a space before it.
+    @Test func oneLineCollapsesWhiteSpaceAndCutsByCharacters() {
+        #expect(LLMsText.oneLine("  a\tb \r\n c  ", length: 200) == "a b c")
+        #expect(LLMsText.oneLine("  a\u{A0}b\u{2003} é  ", length: 200) == "a b é")
+        #expect(LLMsText.oneLine("abc def ghi", length: 5) == "abc…")
+        #expect(LLMsText.oneLine("abc déf ghi", length: 5) == "abc…")
+        #expect(LLMsText.oneLine("abcdefghij", length: 5) == "abcd…")
+        #expect(LLMsText.oneLine("abcdé\u{301}fghij", length: 6) == "abcdé\u{301}…")
+        #expect(LLMsText.oneLine("abcde", length: 5) == "abcde")
+    }
 }
