@@ -34,9 +34,10 @@ enum LLMsText {
         for code in languages.codes {
             let name = languages.isMultilingual ? "Glossary index (\(SiteLanguages.name(of: code)))" : "Glossary index"
             text += item(name, site.exportURL(languages.termsFolder(code), root: root), summary: "Every term of the glossary, A to Z.")
-            for page in termIndexes[code]?.pages ?? [] {
+            guard let index = termIndexes[code] else { continue }
+            for (number, page) in index.pages.enumerated() {
                 let title = "\(name): \(page.letter)" + (page.number == 1 ? "" : ", page \(page.number)")
-                text += item(title, site.exportURL(page.urlPath, root: root), summary: "Terms from “\(page.prefix)…”.")
+                text += item(title, site.exportURL(page.urlPath, root: root), summary: "Terms from “\(index.prefix(ofPage: number))…”.")
             }
         }
         for (definition, term) in zip(definitions, model.terms) {

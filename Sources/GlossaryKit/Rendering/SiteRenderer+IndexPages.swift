@@ -9,7 +9,7 @@ extension SiteRenderer {
     func indexOverviewContext(_ index: TermIndexPages) -> MustacheValue {
         let language = site.config.siteLanguages.language(ofPath: index.folder)
         var context = common(title: text("glossary", in: language), url: index.folder, kind: "terms")
-        context["letters"] = .array(index.letters.map { letterValue($0.letter, pages: $0.pages, current: nil, terms: []) })
+        context["letters"] = .array(index.letters.map { letterValue(index, $0.letter, pages: $0.pages, current: nil, terms: []) })
         addPaging(index, current: nil, to: &context)
         context["structured_data"] = .string(StructuredData.termSet(site: site, definitions: [], root: exportRoot))
         return .object(context)
@@ -23,20 +23,23 @@ extension SiteRenderer {
         let title = "\(text("glossary", in: language)) – \(current.letter)" + (current.number == 1 ? "" : " (\(current.number))")
         var context = common(title: title, url: current.urlPath, kind: "terms")
         let entries = Array(index.sorted[current.entries])
-        let pages = index.pages.filter { $0.letter == current.letter }
-        context["letters"] = .array([letterValue(current.letter, pages: pages, current: current, terms: entries.map(termSummary))])
+        let pages = index.pages.indices.filter { index.pages[$0].letter == current.letter }
+        context["letters"] = .array([letterValue(index, current.letter, pages: pages, current: page, terms: entries.map(termSummary))])
         addPaging(index, current: current.letter, to: &context)
         context["structured_data"] = .string(StructuredData.termSet(site: site, definitions: entries, root: exportRoot))
         return .object(context)
     }
 
-    private func letterValue(_ letter: String, pages: [TermIndexPages.Page], current: TermIndexPages.Page?, terms: [MustacheValue]) -> MustacheValue {
+    /// A letter with its `pages` (places in `index.pages`), `current` among them on a letter page.
+    private func letterValue(_ index: TermIndexPages, _ letter: String, pages: [Int], current: Int?, terms: [MustacheValue]) -> MustacheValue {
         .object([
             "letter": .string(letter), "id": .string("letter-\(TermIndexPages.pathName(letter))"),
             "terms": .array(terms), "has_terms": .bool(!terms.isEmpty),
             "pages": .array(
                 pages.map { page in
-                    .object(["prefix": .string(page.prefix), "url": .string(site.href(page.urlPath)), "current": .bool(page == current)])
+                    .object([
+                        "prefix": .string(index.prefix(ofPage: page)), "url": .string(site.href(index.pages[page].urlPath)), "current": .bool(page == current),
+                    ])
                 }),
             "has_pages": .bool(true),
         ])
@@ -44,7 +47,7 @@ extension SiteRenderer {
 
     /// The A–Z bar, each letter with terms linking its first page, and the count of every term in the index.
     private func addPaging(_ index: TermIndexPages, current: String?, to context: inout MustacheObject) {
-        let first = Dictionary(index.letters.map { ($0.letter, $0.pages[0].urlPath) }, uniquingKeysWith: { a, _ in a })
+        let first = Dictionary(index.letters.map { ($0.letter, index.pages[$0.pages[0]].urlPath) }, uniquingKeysWith: { a, _ in a })
         let letters: [String] = (65...90).map { String(UnicodeScalar(UInt8($0))) } + (first["#"] == nil ? [] : ["#"])
         context["alphabet"] = .array(
             letters.map { letter -> MustacheValue in
@@ -54,7 +57,7 @@ extension SiteRenderer {
                     "present": .bool(first[letter] != nil), "href": href, "current": .bool(letter == current),
                 ])
             })
-        context["term_count"] = .int(index.sorted.count)
-        context["term_count_text"] = .string(counted("terms_count", index.sorted.count, in: site.config.siteLanguages.language(ofPath: index.folder)))
+        context["term_count"] = .int(index.count)
+        context["term_count_text"] = .string(counted("terms_count", index.count, in: site.config.siteLanguages.language(ofPath: index.folder)))
     }
 }

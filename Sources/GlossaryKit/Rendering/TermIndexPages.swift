@@ -16,45 +16,63 @@ public struct TermIndexPages: Sendable {
         public var number: Int
         /// Its entries, a range of `sorted`.
         public var entries: Range<Int>
-        /// What the letter's jump bar shows for it: the start of its first entry's word, folded, as long as it takes to
-        /// differ from where the letter's previous page starts and at least two characters (`ab`).
-        public var prefix: String
     }
 
     /// Where the index is published, below the site root, ending in `/` (`terms/`, `fr/terms/`).
     public var folder: String
-    /// The terms in the index's order: by letter (A–Z, then `#`), within one by word, a word's senses in order.
-    public var sorted: [TermDefinition]
     /// Every letter page in order; empty when one page lists every term.
     public var pages: [Page]
+    /// How many terms the index lists.
+    public var count: Int
+    /// The terms in order and each page's jump-bar prefix: made when first asked for, by rendering (the pages' paths
+    /// need only each letter's count).
+    private let order: Shared<(sorted: [TermDefinition], prefixes: [String])>
 
     public init(_ definitions: [TermDefinition], folder: String, limit: Int) {
         self.folder = folder
-        // Each word's letter is found once (folding is slow on Linux).
+        count = definitions.count
         var byLetter: [String: [TermDefinition]] = [:]
-        for definition in Self.wordOrder(definitions) { byLetter[Self.letter(definition.word), default: []].append(definition) }
+        for definition in definitions { byLetter[Self.letter(definition.word), default: []].append(definition) }
         let letters = Self.letterOrder(byLetter.keys)
-        sorted = letters.flatMap { byLetter[$0]! }
-        pages = []
-        guard definitions.count > limit else { return }
-        var start = 0
-        for letter in letters {
-            let end = start + byLetter[letter]!.count
-            var number = 0
-            for pageStart in stride(from: start, to: end, by: limit) {
-                number += 1
-                let first = Array(Self.folded(sorted[pageStart].word))
-                var length = min(2, first.count)
-                if number > 1 {
-                    let before = Array(Self.folded(sorted[pages[pages.count - 1].entries.lowerBound].word))
-                    while length < first.count && before.starts(with: first[..<length]) { length += 1 }
+        var pages: [Page] = []
+        if definitions.count > limit {
+            var start = 0
+            for letter in letters {
+                let end = start + byLetter[letter]!.count
+                for (offset, pageStart) in stride(from: start, to: end, by: limit).enumerated() {
+                    let number = offset + 1
+                    let urlPath = folder + "_/" + Self.pathName(letter) + "/" + (number == 1 ? "" : "\(number)/")
+                    pages.append(Page(urlPath: urlPath, letter: letter, number: number, entries: pageStart..<min(pageStart + limit, end)))
                 }
-                let urlPath = folder + "_/" + Self.pathName(letter) + "/" + (number == 1 ? "" : "\(number)/")
-                pages.append(
-                    Page(urlPath: urlPath, letter: letter, number: number, entries: pageStart..<min(pageStart + limit, end), prefix: String(first[..<length])))
+                start = end
             }
-            start = end
         }
+        self.pages = pages
+        order = Shared { [pages, byLetter] in
+            let sorted = letters.flatMap { Self.wordOrder(byLetter[$0]!) }
+            return (sorted, Self.prefixes(of: pages, sorted: sorted))
+        }
+    }
+
+    /// The terms in the index's order: by letter (A–Z, then `#`), within one by word, a word's senses in order.
+    public var sorted: [TermDefinition] { order.value.sorted }
+
+    /// What the letter's jump bar shows for `pages[page]`: the start of its first entry's word, folded, as long as it
+    /// takes to differ from where the letter's previous page starts and at least two characters (`ab`).
+    public func prefix(ofPage page: Int) -> String { order.value.prefixes[page] }
+
+    private static func prefixes(of pages: [Page], sorted: [TermDefinition]) -> [String] {
+        var prefixes: [String] = []
+        for (index, page) in pages.enumerated() {
+            let first = Array(folded(sorted[page.entries.lowerBound].word))
+            var length = min(2, first.count)
+            if page.number > 1 {
+                let before = Array(folded(sorted[pages[index - 1].entries.lowerBound].word))
+                while length < first.count && before.starts(with: first[..<length]) { length += 1 }
+            }
+            prefixes.append(String(first[..<length]))
+        }
+        return prefixes
     }
 
     /// Whether the index is more than one page.
@@ -63,11 +81,11 @@ public struct TermIndexPages: Sendable {
     /// The path of the index's entry point: the single page, or the overview.
     public var indexPath: String { folder + "index.html" }
 
-    /// The letters that have terms, each with its pages, in order.
-    public var letters: [(letter: String, pages: [Page])] {
-        var letters: [(letter: String, pages: [Page])] = []
-        for page in pages {
-            if letters.last?.letter == page.letter { letters[letters.count - 1].pages.append(page) } else { letters.append((page.letter, [page])) }
+    /// The letters that have terms, each with its pages (by their places in `pages`), in order.
+    public var letters: [(letter: String, pages: [Int])] {
+        var letters: [(letter: String, pages: [Int])] = []
+        for (index, page) in pages.enumerated() {
+            if letters.last?.letter == page.letter { letters[letters.count - 1].pages.append(index) } else { letters.append((page.letter, [index])) }
         }
         return letters
     }
@@ -90,6 +108,11 @@ public struct TermIndexPages: Sendable {
 
     /// `Éclair` files under E; digits and symbols under `#`.
     public static func letter(_ word: String) -> String {
+        // A word that starts with an ASCII letter files under it, whatever follows (folding is slow on Linux).
+        if let first = word.utf8.first, first < 0x80, word.utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true {
+            let upper = first & 0xDF
+            return (0x41...0x5A).contains(upper) ? String(UnicodeScalar(upper)) : "#"
+        }
         let folded = word.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).uppercased()
         guard let first = folded.unicodeScalars.first, ("A"..."Z").contains(first) else { return "#" }
         return String(first)

@@ -13,9 +13,9 @@ import Testing
 
     /// Each page as `path letter number first-entry…last-entry prefix`.
     static func summary(_ index: TermIndexPages) -> [String] {
-        index.pages.map { page in
+        index.pages.enumerated().map { number, page in
             let words = index.sorted[page.entries].map(\.word)
-            return "\(page.urlPath) \(page.letter) \(page.number) \(words.joined(separator: ",")) \(page.prefix)"
+            return "\(page.urlPath) \(page.letter) \(page.number) \(words.joined(separator: ",")) \(index.prefix(ofPage: number))"
         }
     }
 
@@ -38,6 +38,11 @@ import Testing
     @Test func aPrefixGrowsUntilItDiffersFromThePreviousPagesStart() {
         let index = TermIndexPages(Self.definitions(["abbey", "abbeys", "abbot", "abbots", "abc"]), folder: "fr/terms/", limit: 2)
         #expect(Self.summary(index) == ["fr/terms/_/a/ A 1 abbey,abbeys ab", "fr/terms/_/a/2/ A 2 abbot,abbots abbo", "fr/terms/_/a/3/ A 3 abc abc"])
+    }
+
+    @Test func aWordFilesUnderItsFirstLetterFoldedOrUnderOther() {
+        let words = ["zebra", "Zebra", "éclair", "e\u{301}clair", "Øre", "ﬁx", "3D", "_x", "@home", "[a]", "`b", "{c", "日本"]
+        #expect(words.map(TermIndexPages.letter) == ["Z", "Z", "E", "E", "#", "F", "#", "#", "#", "#", "#", "#", "#"])
     }
 
     @Test func aGlossaryOfAtMostTheLimitIsOnePage() {
