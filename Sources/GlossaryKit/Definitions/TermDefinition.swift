@@ -11,19 +11,98 @@ public struct TermDefinition: Sendable {
         case wordNet
     }
 
-    public var key: TermKey
+    /// The fields, shared by copies until one of them changes (copy on write): a site holds each definition in
+    /// several tables (team entries, resolutions, term pages, the plan, the A–Z index), a reference each.
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through a uniquely referenced instance (`unique()`), so never while shared across threads.
+        var key: TermKey
+        var word: String
+        var entries: [DictionaryEntry]
+        var origin: Origin
+        var aliases: [TermKey]
+        var seeAlso: [String]
+        var sense: String?
+        var summaryHTML: String?
+        var caseSensitive: Bool
+
+        init(
+            key: TermKey, word: String, entries: [DictionaryEntry], origin: Origin, aliases: [TermKey], seeAlso: [String], sense: String?,
+            summaryHTML: String?, caseSensitive: Bool
+        ) {
+            self.key = key
+            self.word = word
+            self.entries = entries
+            self.origin = origin
+            self.aliases = aliases
+            self.seeAlso = seeAlso
+            self.sense = sense
+            self.summaryHTML = summaryHTML
+            self.caseSensitive = caseSensitive
+        }
+
+        func copy() -> Storage {
+            Storage(
+                key: key, word: word, entries: entries, origin: origin, aliases: aliases, seeAlso: seeAlso, sense: sense, summaryHTML: summaryHTML,
+                caseSensitive: caseSensitive)
+        }
+    }
+
+    private var storage: Storage
+
+    public init(
+        key: TermKey, word: String, entries: [DictionaryEntry], origin: Origin, aliases: [TermKey] = [], seeAlso: [String] = [], sense: String? = nil,
+        summaryHTML: String? = nil, caseSensitive: Bool = false
+    ) {
+        storage = Storage(
+            key: key, word: word, entries: entries, origin: origin, aliases: aliases, seeAlso: seeAlso, sense: sense, summaryHTML: summaryHTML,
+            caseSensitive: caseSensitive)
+    }
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public var key: TermKey {
+        get { storage.key }
+        set { unique().key = newValue }
+    }
     /// The word as it should be displayed (`Kerning`, `serendipity`).
-    public var word: String
-    public var entries: [DictionaryEntry]
-    public var origin: Origin
-    public var aliases: [TermKey] = []
-    public var seeAlso: [String] = []
+    public var word: String {
+        get { storage.word }
+        set { unique().word = newValue }
+    }
+    public var entries: [DictionaryEntry] {
+        get { storage.entries }
+        set { unique().entries = newValue }
+    }
+    public var origin: Origin {
+        get { storage.origin }
+        set { unique().origin = newValue }
+    }
+    public var aliases: [TermKey] {
+        get { storage.aliases }
+        set { unique().aliases = newValue }
+    }
+    public var seeAlso: [String] {
+        get { storage.seeAlso }
+        set { unique().seeAlso = newValue }
+    }
     /// Which of the word's meanings a team entry defines, when the glossary holds several (`machine`).
-    public var sense: String?
+    public var sense: String? {
+        get { storage.sense }
+        set { unique().sense = newValue }
+    }
     /// A team entry's card text as HTML (see `PageRecord.summaryHTML`).
-    public var summaryHTML: String?
+    public var summaryHTML: String? {
+        get { storage.summaryHTML }
+        set { unique().summaryHTML = newValue }
+    }
     /// Whether auto-linking matches the term and its aliases only as spelled.
-    public var caseSensitive = false
+    public var caseSensitive: Bool {
+        get { storage.caseSensitive }
+        set { unique().caseSensitive = newValue }
+    }
 
     /// The word with its sense, as a title shows it: `crane (machine)`.
     public var title: String { sense.map { "\(word) (\($0))" } ?? word }

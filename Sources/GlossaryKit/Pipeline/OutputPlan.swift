@@ -52,6 +52,8 @@ public struct OutputPlan: Sendable {
 
     /// Those of `definitions` that are terms of `language` (a code).
     static func definitions(_ definitions: [TermDefinition], of language: String, in languages: SiteLanguages) -> [TermDefinition] {
+        // One language's are all of them: the same array, not a copy.
+        guard languages.isMultilingual else { return definitions }
         let keyLanguage = languages.keyLanguage(language)
         return definitions.filter { $0.key.language == keyLanguage }
     }
