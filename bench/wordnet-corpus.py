@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A dictionary-sized benchmark site from WordNet: one team entry per lemma, plus pages that reference some.
 
-Usage: bench/wordnet-corpus.py OUT [--pages 1000] [--refs 8] [--seed 1] [--wordnet /usr/share/wordnet]
+Usage: bench/wordnet-corpus.py OUT [--pages 1000] [--refs 8] [--seed 1] [--wordnet /usr/share/wordnet] [--hugo DIR]
 
 Reads WordNet's `index.*` (the lemmas) and `data.*` (the glosses) from Debian's wordnet-base and writes
 OUT/glossary.yml, OUT/content/glossary/NNNNNN.md (front matter `term`, `part_of_speech`; the body the gloss of
@@ -9,9 +9,14 @@ each of the lemma's first three senses, as a list when there are several) and OU
 (PAGES pages of REFS `[[lemma]]` references each, drawn from the lemmas with a seeded generator). Lemmas that
 fold to the same term key (case, `_` as a space) are one entry. Deterministic: the same arguments give the same
 files. Prints how many entries and pages it wrote. OUT is a scratch folder: never commit it.
+
+--hugo DIR also writes the same site for Hugo in DIR: each entry a content page `terms/NNNNNN.md` (its term the
+title, the same markdown body), the pages with each `[[lemma]]` a markdown link to its entry's page, and the layouts
+of the shared corpus generator's Hugo twin (../shared/bench/gen-corpus: one list of every term at /terms/).
 """
 
 import argparse
+import importlib.machinery
 import os
 import random
 import re
@@ -59,6 +64,24 @@ def yaml_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def write_hugo_frame(folder):
+    """Writes the Hugo twin's configuration and layouts (the shared generator's); returns its terms and pages folders."""
+    shared = os.environ.get("SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared"))
+    generator = importlib.machinery.SourceFileLoader("gen_corpus", os.path.join(shared, "bench", "gen-corpus")).load_module()
+    with open(os.path.join(folder, "config.toml"), "w", encoding="utf-8") as f:
+        f.write(generator.HUGO_CONFIG)
+    for relative, text in generator.HUGO_LAYOUTS.items():
+        os.makedirs(os.path.dirname(os.path.join(folder, "layouts", relative)), exist_ok=True)
+        with open(os.path.join(folder, "layouts", relative), "w", encoding="utf-8") as f:
+            f.write(text)
+    terms, pages = os.path.join(folder, "content", "terms"), os.path.join(folder, "content", "pages")
+    os.makedirs(terms, exist_ok=True)
+    os.makedirs(pages, exist_ok=True)
+    with open(os.path.join(terms, "_index.md"), "w", encoding="utf-8") as f:
+        f.write('---\ntitle: "Glossary"\n---\n')
+    return terms, pages
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out")
@@ -66,6 +89,7 @@ def main():
     parser.add_argument("--refs", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--wordnet", default=os.environ.get("WNSEARCHDIR", "/usr/share/wordnet"))
+    parser.add_argument("--hugo", help="also write the Hugo twin of the site in this folder")
     args = parser.parse_args()
 
     entries = {}
@@ -81,7 +105,11 @@ def main():
     with open(os.path.join(args.out, "glossary.yml"), "w", encoding="utf-8") as f:
         f.write("title: WordNet\nbase_url: /\ndictionary:\n  cache: .glossary/cache\n")
 
+    hugo_terms = hugo_pages = None
+    if args.hugo:
+        hugo_terms, hugo_pages = write_hugo_frame(args.hugo)
     terms = []
+    numbers = {}
     for number, (term, part, glosses) in enumerate(entries.values(), start=1):
         if len(glosses) == 1:
             body = markdown_text(glosses[0]) + "\n"
@@ -89,7 +117,11 @@ def main():
             body = "".join(f"{i}. {markdown_text(g)}\n" for i, g in enumerate(glosses, start=1))
         with open(os.path.join(glossary, f"{number:06d}.md"), "w", encoding="utf-8") as f:
             f.write(f"---\nterm: {yaml_string(term)}\npart_of_speech: {part}\n---\n\n{body or 'No gloss.'}\n")
+        if hugo_terms:
+            with open(os.path.join(hugo_terms, f"{number:06d}.md"), "w", encoding="utf-8") as f:
+                f.write(f"---\ntitle: {yaml_string(term)}\n---\n\n{body or 'No gloss.'}\n")
         terms.append(term)
+        numbers[term] = number
 
     # Only references the scanner reads back as the same word: no brackets or pipes inside.
     referable = [t for t in terms if re.fullmatch(r"[A-Za-z][A-Za-z' -]*", t)]
@@ -101,6 +133,10 @@ def main():
             lines.append(" ".join(f"Here is [[{w}]]." for w in words[i : i + 2]) + "\n")
         with open(os.path.join(pages, f"page-{page:05d}.md"), "w", encoding="utf-8") as f:
             f.write("\n".join(lines))
+        if hugo_pages:
+            text = re.sub(r"\[\[([^\]]+)\]\]", lambda m: f"[{m.group(1)}](/terms/{numbers[m.group(1)]:06d}/)", "\n".join(lines))
+            with open(os.path.join(hugo_pages, f"page-{page:05d}.md"), "w", encoding="utf-8") as f:
+                f.write(text)
     print(f"{len(terms)} entries and {args.pages} pages in {args.out} (seed {args.seed})")
 
 
