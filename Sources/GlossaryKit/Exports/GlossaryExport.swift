@@ -75,11 +75,12 @@ public struct GlossaryExport: Sendable, Encodable {
     }
 
     /// The export of `definitions` (the term pages, in key order); `entryBody` gives a team entry's body HTML.
-    static func make(site: BuiltSite, definitions: [TermDefinition], entryBody: (TermDefinition) -> String?) -> GlossaryExport {
+    /// The model of `definitions`, each term made on one of `jobs` threads (`entryBody` is called from them).
+    static func make(site: BuiltSite, definitions: [TermDefinition], jobs: Int = 1, entryBody: @Sendable (TermDefinition) -> String?) -> GlossaryExport {
         let root = site.exportRoot
         let origin = site.config.address?.origin ?? ""
         let slugs = Dictionary(definitions.map { ($0.key, $0.slug) }, uniquingKeysWith: { first, _ in first })
-        let terms = definitions.map { definition -> Term in
+        let terms = definitions.parallelMap(jobs: jobs) { definition -> Term in
             let url = site.exportURL(site.config.siteLanguages.termPath(definition.key), root: root)
             let (text, html) = Self.definition(definition, site: site, origin: origin, entryBody: entryBody)
             var term = Term(

@@ -59,7 +59,7 @@ final class RenderStep: Sendable {
         }
         let entryBody: @Sendable (TermDefinition) -> String? = { [bodies] in bodies.entryBody($0, site: site) }
         exportModel = Shared {
-            let model = GlossaryExport.make(site: site, definitions: definitions, entryBody: entryBody)
+            let model = GlossaryExport.make(site: site, definitions: definitions, jobs: jobs, entryBody: entryBody)
             // Fingerprinted as it is written, never whole in memory.
             var json = StreamingFingerprint()
             GlossaryJSONExport.write(model, into: &json)
