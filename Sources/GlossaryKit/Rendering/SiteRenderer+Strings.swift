@@ -27,11 +27,24 @@ extension SiteRenderer {
         text(count == 1 ? name + "_one" : name, in: language, ["count": String(count)])
     }
 
-    /// `text` with each `{key}` of `values` replaced by its value; other braces stay.
+    /// `text` with each `{key}` of `values` replaced by its value, in one pass (a value is never filled in itself);
+    /// other braces stay.
     static func filled(_ text: String, _ values: [String: String]) -> String {
-        var result = text
-        for (key, value) in values { result = result.replacingOccurrences(of: "{\(key)}", with: value) }
-        return result
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
+            result += rest[..<open]
+            let afterOpen = rest.utf8.index(after: open)
+            if let close = rest.utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")), let value = values[String(rest[afterOpen..<close])] {
+                result += value
+                rest = rest[rest.utf8.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest[afterOpen...]
+            }
+        }
+        return result + rest
     }
 
     /// A date as written in front matter (`2024-03-05`, perhaps with a time after it) in `language`'s words: the

@@ -182,4 +182,13 @@ import Testing
         #expect(page.contains(#"<li class="nav-more"><a href="/de/notes/">7 weitere</a></li>"#))
         #expect(page.contains(#"<li class="nav-more"><a href="/de/notes/">6 weitere</a></li>"#))
     }
+
+    /// A string's `{key}`s are filled in one pass: a value is never filled in itself, and other braces stay.
+    @Test func placeholdersAreFilledOnceEach() {
+        #expect(SiteRenderer.filled("{day} {month} {year}", ["day": "1er", "month": "mars", "year": "2024"]) == "1er mars 2024")
+        #expect(SiteRenderer.filled("{a} and {b}", ["a": "{b}", "b": "x"]) == "{b} and x")
+        #expect(SiteRenderer.filled("{unknown} {count} { count} {", ["count": "3"]) == "{unknown} 3 { count} {")
+        #expect(SiteRenderer.filled("«{count}» pages, {count} fois", ["count": "3"]) == "«3» pages, 3 fois")
+        #expect(SiteRenderer.filled("no braces", ["count": "3"]) == "no braces")
+    }
 }
