@@ -34,7 +34,11 @@ public struct TermIndex: Sendable {
         var title: String?
         var root: String?
         var terms: [Entry]?
-        var shards: [String: String]?
+        var shards: [Shard]?
+    }
+
+    private struct Shard: Decodable {
+        var file: String
     }
 
     private struct Entry: Decodable {
@@ -52,7 +56,7 @@ public struct TermIndex: Sendable {
     }
 
     /// Reads the manifest at `address` (a URL, or nil for files read from a folder) and every shard it names;
-    /// `read` gives a file's bytes by its path relative to the manifest's folder (`api.json`, `api.61.json`).
+    /// `read` gives a file's bytes by its path relative to the manifest's folder (`api.json`, `api.0.json`).
     public init(address: URL?, read: (String) async throws -> Data) async throws {
         let manifest = try Self.decode(try await read("api.json"), name: "api.json")
         title = manifest.title ?? "Glossary"
@@ -62,10 +66,12 @@ public struct TermIndex: Sendable {
         }
         self.root = root
         var entries = manifest.terms ?? []
-        for name in (manifest.shards ?? [:]).values.sorted() where !name.contains("/") {
+        for name in (manifest.shards ?? []).map(\.file).uniqued() where !name.contains("/") {
             entries += try Self.decode(try await read(name), name: name).terms ?? []
         }
-        for entry in entries {
+        // A term stands in the shard of each of its forms' keys: it is read once.
+        var seen: Set<String> = []
+        for entry in entries where seen.insert(entry.key).inserted {
             guard let url = URL(string: entry.url, relativeTo: base)?.absoluteURL, let scheme = url.scheme, ["http", "https"].contains(scheme)
             else { throw Failure.relativeURLs }
             let term = Term(key: entry.key, url: url.absoluteString)
