@@ -16,14 +16,16 @@ public struct TermAPI: Sendable {
 
     public static let manifestPath = "terms/api.json"
 
-    /// Every file of the API, by path, the manifest first.
-    public static func files(site: BuiltSite, definitions: [TermDefinition], limits: TermShards.Limits = .standard) -> [(path: String, data: Data)] {
+    /// Every file of the API, by path, the manifest first (its records made on `jobs` cores).
+    public static func files(
+        site: BuiltSite, definitions: [TermDefinition], limits: TermShards.Limits = .standard, jobs: Int = 1
+    ) -> [(path: String, data: Data)] {
         let root = site.config.address.map { $0.origin + site.href("") }
         var head = "{\"version\":\(version),\"title\":" + JSONWriter.quoted(site.config.title)
         if let root { head += ",\"root\":" + JSONWriter.quoted(root) }
+        let entries = definitions.parallelMap(jobs: jobs) { (record: record($0, site: site, root: root), keys: keys(of: $0, site: site)) }
         return TermShards.files(
-            base: "terms/api", records: definitions.map { record($0, site: site, root: root) }, keys: definitions.map { keys(of: $0, site: site) },
-            limits: limits, file: { head + ",\"terms\":[" + $0.joined(separator: ",") + "]}\n" }, manifest: { head + ",\"shards\":" + $0 + "}\n" })
+            base: "terms/api", entries: entries, limits: limits, file: { head + ",\"terms\":[" + $0.joined(separator: ",") + "]}\n" }, manifest: { head + ",\"shards\":" + $0 + "}\n" })
     }
 
     /// The keys a term stands under: its forms', and the plurals embed.js matches of its case-sensitive ones.

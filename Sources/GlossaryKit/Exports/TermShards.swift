@@ -76,13 +76,15 @@ public struct TermShards: Sendable, Equatable {
         if let first { shards.append(Shard(first: first, records: records)) }
     }
 
-    /// An index's files by path: `<base>.json` and, when sharded, `<base>.N.json`. `file(records)` is a file holding
-    /// those records (the whole index when it is one file, else a shard); `manifest(shards)` the manifest, given its
-    /// `"shards"` array (`[{"file":"index.0.json","first":"a"},…]`, file names relative to the manifest).
+    /// An index's files by path: `<base>.json` and, when sharded, `<base>.N.json`, of `entries` (each record's JSON and
+    /// keys). `file(records)` is a file holding those records (the whole index when it is one file, else a shard);
+    /// `manifest(shards)` the manifest, given its `"shards"` array (`[{"file":"index.0.json","first":"a"},…]`, file names
+    /// relative to the manifest).
     public static func files(
-        base: String, records: [String], keys: [[String]], limits: Limits, file: ([String]) -> String, manifest: (String) -> String
+        base: String, entries: [(record: String, keys: [String])], limits: Limits, file: ([String]) -> String, manifest: (String) -> String
     ) -> [(path: String, data: Data)] {
-        let cut = TermShards(sizes: records.map(\.utf8.count), keys: keys, limits: limits)
+        let records = entries.map(\.record)
+        let cut = TermShards(sizes: records.map(\.utf8.count), keys: entries.map(\.keys), limits: limits)
         guard !cut.shards.isEmpty else { return [(base + ".json", Data(file(records).utf8))] }
         let name = base.split(separator: "/").last.map(String.init) ?? base
         var files: [(path: String, data: Data)] = []

@@ -59,7 +59,7 @@ public struct OutputPlan: Sendable {
     /// copied file's bytes' fingerprint (nil when it can't be read).
     static func make(
         site: BuiltSite, source: SiteSource, theme: Theme, sitemapLimit: Int = Sitemap.maximumURLs, termShards: TermShards.Limits = .standard,
-        fileHash: (String) -> Fingerprint?
+        jobs: Int = 1, fileHash: (String) -> Fingerprint?
     ) -> (OutputPlan, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let definitions = site.termPages.values.sorted { $0.key < $1.key }
@@ -99,13 +99,13 @@ public struct OutputPlan: Sendable {
                 items.append(Item(path: letterPage.urlPath + "index.html", content: .indexPage(language: code, page)))
             }
             for file in TermsJSON.files(
-                Self.definitions(definitions, of: code, in: languages), folder: languages.termsFolder(code), site: site, limits: termShards)
+                Self.definitions(definitions, of: code, in: languages), folder: languages.termsFolder(code), site: site, limits: termShards, jobs: jobs)
             {
                 items.append(Item(path: file.path, content: .termIndex(file.data)))
             }
         }
         // The term API serves the default language's terms.
-        for file in TermAPI.files(site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages), limits: termShards) {
+        for file in TermAPI.files(site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages), limits: termShards, jobs: jobs) {
             items.append(Item(path: file.path, content: .termIndex(file.data)))
         }
         for code in languages.codes {

@@ -4,12 +4,13 @@ import Foundation
 /// folder): compact JSON with sorted keys, written key by key (strings quoted by `JSONWriter`), cut as `TermShards`
 /// cuts it. A term stands under its key and its aliases' keys.
 public enum TermsJSON {
-    /// A language's files by path, its terms being `definitions` (in key order) published in `folder` (`terms/`).
-    public static func files(_ definitions: [TermDefinition], folder: String, site: BuiltSite, limits: TermShards.Limits) -> [(path: String, data: Data)] {
-        TermShards.files(
-            base: folder + "index", records: definitions.map { record($0, site: site) },
-            keys: definitions.map { [$0.key.rawValue] + $0.aliases.map(\.rawValue) }, limits: limits, file: file,
-            manifest: { "{\"shards\":" + $0 + "}\n" })
+    /// A language's files by path, its terms being `definitions` (in key order) published in `folder` (`terms/`), their
+    /// records made on `jobs` cores.
+    public static func files(
+        _ definitions: [TermDefinition], folder: String, site: BuiltSite, limits: TermShards.Limits, jobs: Int = 1
+    ) -> [(path: String, data: Data)] {
+        let entries = definitions.parallelMap(jobs: jobs) { (record: record($0, site: site), keys: [$0.key.rawValue] + $0.aliases.map(\.rawValue)) }
+        return TermShards.files(base: folder + "index", entries: entries, limits: limits, file: file, manifest: { "{\"shards\":" + $0 + "}\n" })
     }
 
     /// A file holding `records`.
