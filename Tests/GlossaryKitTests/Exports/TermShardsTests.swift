@@ -99,4 +99,18 @@ import Testing
         #expect(try Self.keys(files["terms/api.4.json"]) == ["alpha"])
         #expect(files["terms/api.5.json"] == nil)
     }
+
+    @Test func annotateReadsEveryShardOnceWithItsTerms() async throws {
+        let files = try await Self.build()
+        var asked: [String] = []
+        let index = try await TermIndex(address: URL(string: "https://example.org/terms/api.json")) { name in
+            asked.append(name)
+            return Data((files["terms/" + name] ?? "").utf8)
+        }
+        #expect(asked == ["api.json", "api.0.json", "api.1.json", "api.2.json", "api.3.json", "api.4.json"])
+        #expect(index.term(for: "Zulu") == TermIndex.Term(key: "alpha", url: "https://example.org/terms/alpha/"))
+        #expect(index.term(for: "api")?.url == "https://example.org/terms/api/")
+        // alpha is in two shards, API in two: each is one term, by its word and alias.
+        #expect(index.forms.map(\.text).sorted() == ["API", "Zulu", "alpha", "bravo"])
+    }
 }
