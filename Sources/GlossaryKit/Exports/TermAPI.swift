@@ -25,7 +25,8 @@ public struct TermAPI: Sendable {
         if let root { head += ",\"root\":" + JSONWriter.quoted(root) }
         let entries = definitions.parallelMap(jobs: jobs) { (record: record($0, site: site, root: root), keys: keys(of: $0, site: site)) }
         return TermShards.files(
-            base: "terms/api", entries: entries, limits: limits, file: { head + ",\"terms\":[" + $0.joined(separator: ",") + "]}\n" }, manifest: { head + ",\"shards\":" + $0 + "}\n" })
+            base: "terms/api", entries: entries, limits: limits, file: { head + ",\"terms\":[" + $0.joined(separator: ",") + "]}\n" },
+            manifest: { head + ",\"shards\":" + $0 + "}\n" })
     }
 
     /// The keys a term stands under: its forms', and the plurals embed.js matches of its case-sensitive ones.

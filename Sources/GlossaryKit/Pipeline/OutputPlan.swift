@@ -105,7 +105,9 @@ public struct OutputPlan: Sendable {
             }
         }
         // The term API serves the default language's terms.
-        for file in TermAPI.files(site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages), limits: termShards, jobs: jobs) {
+        for file in TermAPI.files(
+            site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages), limits: termShards, jobs: jobs)
+        {
             items.append(Item(path: file.path, content: .termIndex(file.data)))
         }
         for code in languages.codes {

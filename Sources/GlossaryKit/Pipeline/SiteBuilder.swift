@@ -169,7 +169,9 @@ public struct SiteBuilder: Sendable {
 
         // Plan, and check the links against it.
         let (plan, planProblems) = timed("plan", &stats) {
-            OutputPlan.make(site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit, termShards: options.termShards, jobs: options.jobs) { check.hashes[$0] }
+            OutputPlan.make(
+                site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit, termShards: options.termShards, jobs: options.jobs
+            ) { check.hashes[$0] }
         }
         log.add(contentsOf: planProblems)
         result.outputPaths = plan.paths
