@@ -34,11 +34,25 @@ public struct TermIndex: Sendable {
         var title: String?
         var root: String?
         var terms: [Entry]?
-        var shards: [Shard]?
+        var shards: Shards?
     }
 
-    private struct Shard: Decodable {
-        var file: String
+    /// A manifest's shards: by key range since version 2, by first character (`{"k": "api.6b.json"}`) in version 1.
+    private struct Shards: Decodable {
+        var files: [String]
+
+        private struct Shard: Decodable {
+            var file: String
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let ranges = try? container.decode([Shard].self) {
+                files = ranges.map(\.file)
+            } else {
+                files = try container.decode([String: String].self).values.sorted()
+            }
+        }
     }
 
     private struct Entry: Decodable {
@@ -66,7 +80,7 @@ public struct TermIndex: Sendable {
         }
         self.root = root
         var entries = manifest.terms ?? []
-        for name in (manifest.shards ?? []).map(\.file).uniqued() where !name.contains("/") {
+        for name in (manifest.shards?.files ?? []).uniqued() where !name.contains("/") {
             entries += try Self.decode(try await read(name), name: name).terms ?? []
         }
         // A term stands in the shard of each of its forms' keys: it is read once.
@@ -96,7 +110,10 @@ public struct TermIndex: Sendable {
         } catch {
             throw Failure.unreadable("\(name) is not a term index")
         }
-        guard file.version == TermAPI.version else { throw Failure.unreadable("\(name) is version \(file.version), not \(TermAPI.version)") }
+        // Version 2 changed only the shards' shape, which both versions' files are read in.
+        guard (1...TermAPI.version).contains(file.version) else {
+            throw Failure.unreadable("\(name) is version \(file.version), not 1 to \(TermAPI.version)")
+        }
         return file
     }
 }

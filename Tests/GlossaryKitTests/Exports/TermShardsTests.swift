@@ -113,4 +113,23 @@ import Testing
         // alpha is in two shards, API in two: each is one term, by its word and alias.
         #expect(index.forms.map(\.text).sorted() == ["API", "Zulu", "alpha", "bravo"])
     }
+
+    @Test func annotateStillReadsAVersion1APIShardedByFirstCharacter() async throws {
+        let files = [
+            "api.json": #"{"version":1,"title":"Old","shards":{"k":"api.6b.json","a":"api.61.json"}}"#,
+            "api.61.json": #"{"version":1,"title":"Old","terms":[{"key":"ascender","word":"ascender","url":"ascender/"}]}"#,
+            "api.6b.json": #"{"version":1,"title":"Old","terms":[{"key":"kerning","word":"Kerning","url":"kerning/"}]}"#,
+        ]
+        var asked: [String] = []
+        let index = try await TermIndex(address: URL(string: "https://example.org/terms/api.json")) { name in
+            asked.append(name)
+            return Data((files[name] ?? "").utf8)
+        }
+        #expect(asked == ["api.json", "api.61.json", "api.6b.json"])
+        #expect(index.term(for: "KERNING")?.url == "https://example.org/terms/kerning/")
+        #expect(index.term(for: "ascender")?.url == "https://example.org/terms/ascender/")
+        await #expect(throws: TermIndex.Failure.unreadable("api.json is version 3, not 1 to 2")) {
+            _ = try await TermIndex(address: URL(string: "https://example.org/terms/api.json")) { _ in Data(#"{"version":3,"terms":[]}"#.utf8) }
+        }
+    }
 }
