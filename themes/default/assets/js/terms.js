@@ -123,32 +123,40 @@
     }, function () { return null; });
   };
 
-  /** Up to `limit` terms one of whose names (word, key, alias key) starts with `query` (a key), then, while
-      terms/index.json is one file, those where it appears later on; null when the terms can't be fetched. In
-      shards, from the one where the query would sort and the next ones while their first key starts with it
-      (at most PREFIX_SHARDS). */
+  /* Up to `limit` terms of `parts` (files' terms) one of whose names (word, key, alias key) starts with
+     `query`, in order, then, with `anywhere`, those where it appears later on. */
+  function matching(parts, query, limit, anywhere) {
+    var starts = [], contains = [], seen = {};
+    parts.forEach(function (part) {
+      part.list.forEach(function (term) {
+        if (seen[term.url]) return;
+        var names = [Glossary.foldWord(term.word), term.key].concat(term.aliases || []);
+        if (names.some(function (name) { return name.indexOf(query) === 0; })) starts.push(term);
+        else if (anywhere && names.some(function (name) { return name.indexOf(query) > 0; })) contains.push(term);
+        else return;
+        seen[term.url] = true;
+      });
+    });
+    return starts.concat(contains).slice(0, limit);
+  }
+
+  /** Up to `limit` terms one of whose names starts with `query` (a key), then, while terms/index.json is one
+      file, those where it appears later on; null when the terms can't be fetched. In shards: from the one
+      where the query would sort, then the next ones while fewer than `limit` are found and their first key
+      starts with the query (at most PREFIX_SHARDS). */
   Glossary.findTerms = function (query, limit) {
     return Glossary.loadTermIndex().then(function (info) {
-      if (info.whole) return [info.whole];
-      var files = [];
-      for (var n = Math.max(0, shardOf(info.shards, query)); n < info.shards.length && files.length < PREFIX_SHARDS; n++) {
-        if (files.length && info.shards[n].first.indexOf(query) !== 0) break;
-        files.push(shard(info, n));
-      }
-      return Promise.all(files).then(function (parts) { parts.sharded = true; return parts; });
-    }).then(function (parts) {
-      var starts = [], contains = [], seen = {};
-      parts.forEach(function (part) {
-        part.list.forEach(function (term) {
-          if (seen[term.url]) return;
-          var names = [Glossary.foldWord(term.word), term.key].concat(term.aliases || []);
-          if (names.some(function (name) { return name.indexOf(query) === 0; })) starts.push(term);
-          else if (!parts.sharded && names.some(function (name) { return name.indexOf(query) > 0; })) contains.push(term);
-          else return;
-          seen[term.url] = true;
+      if (info.whole) return matching([info.whole], query, limit, true);
+      var parts = [];
+      function from(n) {
+        return shard(info, n).then(function (part) {
+          parts.push(part);
+          var found = matching(parts, query, limit, false);
+          var more = parts.length < PREFIX_SHARDS && n + 1 < info.shards.length && info.shards[n + 1].first.indexOf(query) === 0;
+          return found.length < limit && more ? from(n + 1) : found;
         });
-      });
-      return starts.concat(contains).slice(0, limit);
-    }, function () { return null; });
+      }
+      return from(Math.max(0, shardOf(info.shards, query)));
+    }).catch(function () { return null; });
   };
 })(window.Glossary);
