@@ -516,8 +516,8 @@ import Testing
     func termIndexShardsFollowTheTerms(mode: Mode) async throws {
         let folder = try Folder(["glossary.yml": "title: Site\n", "content/index.md": "See [[b]].\n"], theme: .builtIn)
         let builds = try Builds(folder, mode: mode)
-        // A term's record in terms/index.json takes over 100 bytes, so each of its shards holds one term (two with an
-        // alias); terms/api.json's records are shorter, two or three a shard.
+        // A term's record in terms/index.json takes over 100 bytes, so each of its shards holds one term; terms/api.json's
+        // records are shorter, two or three a shard.
         builds.termShards = TermShards.Limits(file: 600, shard: 200)
         func term(_ word: String, aliases: String = "") throws {
             try folder.write("content/glossary/\(word).md", "---\nterm: \(word)\n\(aliases)---\nSaid of \(word).\n")
