@@ -209,7 +209,7 @@
       });
     });
     return Promise.all(keys.map(Glossary.lookupTerm)).then(function (terms) {
-      var byKey = {};
+      var byKey = Object.create(null);
       keys.forEach(function (key, i) { if (terms[i]) byKey[key] = terms[i]; });
       return { byKey: byKey };
     });

@@ -63,7 +63,7 @@
      browser's Unicode data is newer than the build's. */
   function indexed(data) {
     var terms = (data && Array.isArray(data.terms)) ? data.terms : [];
-    var byKey = {};
+    var byKey = Object.create(null); // no prototype: a key may be "__proto__"
     terms.forEach(function (term) {
       [term.key].concat(term.aliases || []).forEach(function (key) {
         if (typeof key === "string" && !byKey[key]) byKey[key] = term;
