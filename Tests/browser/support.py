@@ -84,6 +84,8 @@ class _Handler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         if self.cors:
             self.send_header("Access-Control-Allow-Origin", "*")
+            # Lets another origin's page read the sizes in its resource log (they read 0 otherwise).
+            self.send_header("Timing-Allow-Origin", "*")
         super().end_headers()
 
     def do_GET(self):

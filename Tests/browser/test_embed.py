@@ -12,7 +12,6 @@ import sys
 import textwrap
 from pathlib import Path
 from urllib.parse import urlsplit
-from urllib.request import urlopen
 
 import pytest
 from axe_selenium_python import Axe
@@ -262,7 +261,7 @@ def test_a_hostile_index_renders_inert_and_bounded(workdir, glossary, browser):
         {"key": "huge", "word": "huge", "url": "huge/", "summary_html": "<em>" + "x" * 1_000_000 + "</em>",
          "summary": "y" * 1_000_000, "phonetic": "p" * 10_000},
     ]
-    (folder / "terms" / "api.json").write_text(json.dumps({"version": 1, "title": "Evil <b>Glossary</b>", "terms": terms}), encoding="utf-8")
+    (folder / "terms" / "api.json").write_text(json.dumps({"version": 2, "title": "Evil <b>Glossary</b>", "terms": terms}), encoding="utf-8")
     glossary_server = support.SiteServer(folder, cors=True)
     page = Path(workdir) / "hostile-page"
     page.mkdir()
@@ -332,52 +331,3 @@ def test_autolink_links_first_occurrences_by_the_matching_rules(workdir, glossar
         assert background == "rgb(28, 33, 40)", "dark like the host's preference"
     finally:
         server.close()
-
-
-SHARDED_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sharded</title></head><body><main>
-<p>Tune the [[kerning]] of [[term0042]]; [[zyzzyva]] is no term.</p>
-</main><script src="%(glossary)sembed.js" defer></script></body></html>"""
-
-
-def test_a_sharded_index_loads_only_the_manifest_and_the_shards_a_page_needs(workdir, browser):
-    # 2,600 team entries (all in the shard of "t") and a few real words of other first letters: more than 2,500
-    # terms, so terms/api.json is a manifest of shards.
-    files = {"glossary.yml": "title: Big Glossary\nbase_url: /\n", "content/index.md": "# Big\n"}
-    for number in range(2600):
-        files["content/glossary/term%04d.md" % number] = "---\nterm: term%04d\n---\nSummary of term %04d.\n" % (number, number)
-    for word, summary in [("kerning", "The space between letters."), ("leading", "The space between lines."),
-                          ("ascender", "The part above the x-height."), ("baseline", "Where letters sit.")]:
-        files["content/glossary/%s.md" % word] = "---\nterm: %s\n---\n%s\n" % (word, summary)
-    source = Path(workdir) / "sharded-glossary"
-    write(source, files)
-    glossary = support.Serve(source)
-    page = Path(workdir) / "sharded-page"
-    page.mkdir()
-    (page / "index.html").write_text(SHARDED_PAGE % {"glossary": glossary.url}, encoding="utf-8")
-    server = support.SiteServer(page)
-    try:
-        driver = browser()
-        open_page(driver, server.url)
-        wait_for(lambda: len(term_links(driver)) == 2, message="two links")
-        links = {a.get_attribute("data-glossary-term"): a for a in term_links(driver)}
-        assert sorted(links) == ["kerning", "term0042"]
-        assert links["term0042"].get_attribute("href") == glossary.url + "terms/term0042/"
-        # An unknown word is left as plain text, unlinked.
-        assert driver.find_element(By.TAG_NAME, "main").text == "Tune the kerning of term0042; zyzzyva is no term."
-        for key, summary in [("kerning", "The space between letters."), ("term0042", "Summary of term 0042.")]:
-            driver.execute_script("arguments[0].focus()", links[key])
-            wait_for(lambda: card(driver)["open"] and card(driver)["label"] == key, message="the card of " + key)
-            assert summary in card(driver)["text"]
-        names = driver.execute_script("return performance.getEntriesByType('resource').map(function (e) { return e.name; })")
-        fetched = sorted(name[len(glossary.url):] for name in names if name.startswith(glossary.url))
-        with urlopen(glossary.url + "terms/api.json") as response:
-            shards = json.load(response)["shards"]
-        assert {"a", "b", "k", "l", "t"} <= set(shards) and "z" not in shards
-        # The manifest, then the shards of "kerning" and "term0042" (once each, the cards reusing them); none for the
-        # unknown word, whose letter has no shard, and none of the other letters'.
-        assert fetched == sorted(["embed.js", "terms/api.json", "terms/" + shards["k"], "terms/" + shards["t"]])
-        assert third_origins(driver, [server.url, glossary.url]) == set()
-        assert console_errors(driver) == []
-    finally:
-        server.close()
-        glossary.stop()

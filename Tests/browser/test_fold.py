@@ -92,17 +92,15 @@ def fold_site(workdir):
 
 FOLD_PAGE = """
 var done = arguments[arguments.length - 1];
-Glossary.loadTerms().then(function (terms) {
-  var rows = [];
-  document.querySelectorAll("[data-term-unknown]").forEach(function (span) {
-    rows.push([span.textContent, span.getAttribute("data-term-unknown"), Glossary.foldWord(span.textContent)]);
-  });
-  document.querySelectorAll("a.term[data-term]").forEach(function (link) {
-    var term = terms.bySlug[link.getAttribute("data-term")];
-    rows.push([link.textContent, term ? term.key : null, Glossary.foldWord(link.textContent)]);
-  });
-  done({ segmenter: !!(window.Intl && Intl.Segmenter), rows: rows });
+var rows = [];
+document.querySelectorAll("[data-term-unknown]").forEach(function (span) {
+  rows.push([span.textContent, span.getAttribute("data-term-unknown"), Glossary.foldWord(span.textContent)]);
 });
+// A link names its term by the key the build folded (data-term).
+document.querySelectorAll("a.term[data-term]").forEach(function (link) {
+  rows.push([link.textContent, link.getAttribute("data-term"), Glossary.foldWord(link.textContent)]);
+});
+done({ segmenter: !!(window.Intl && Intl.Segmenter), rows: rows });
 """
 
 

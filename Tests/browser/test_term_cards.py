@@ -38,8 +38,8 @@ def is_closed(driver, link):
     return (not state["exists"] or not state["visible"]) and state["expanded"] != "true"
 
 
-def term_link(driver, slug):
-    return driver.find_element(By.CSS_SELECTOR, 'a.term[data-term="%s"]' % slug)
+def term_link(driver, key):
+    return driver.find_element(By.CSS_SELECTOR, 'a.term[data-term="%s"]' % key)
 
 
 def focus(driver, element):
@@ -68,7 +68,7 @@ def test_hover_opens_the_card_and_leaving_closes_it(example, browser):
     driver = browser()
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TIMER_PROBE})
     driver.get(example.url)
-    link = term_link(driver, "static_site")
+    link = term_link(driver, "static site")
     ActionChains(driver).move_to_element(link).perform()
     wait_for(lambda: is_open(driver, link), message="card to open on hover")
     # The pointer can travel onto the card (to reach its link) without it closing: once every timer the
@@ -106,7 +106,7 @@ def test_focus_moves_through_the_card_and_out_without_a_trap(example, browser):
     assert is_open(driver, link)
     ActionChains(driver).send_keys(Keys.TAB).send_keys(Keys.TAB).perform()
     after = driver.switch_to.active_element
-    assert after.get_attribute("data-term") == "static_site"  # focus went on to the next term
+    assert after.get_attribute("data-term") == "static site"  # focus went on to the next term (by key)
     old = driver.execute_script("return arguments[0].getAttribute('aria-expanded')", link)
     assert old == "false"
     assert is_open(driver, after)

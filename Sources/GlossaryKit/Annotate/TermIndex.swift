@@ -34,7 +34,25 @@ public struct TermIndex: Sendable {
         var title: String?
         var root: String?
         var terms: [Entry]?
-        var shards: [String: String]?
+        var shards: Shards?
+    }
+
+    /// A manifest's shards: by key range since version 2, by first character (`{"k": "api.6b.json"}`) in version 1.
+    private struct Shards: Decodable {
+        var files: [String]
+
+        private struct Shard: Decodable {
+            var file: String
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let ranges = try? container.decode([Shard].self) {
+                files = ranges.map(\.file)
+            } else {
+                files = try container.decode([String: String].self).values.sorted()
+            }
+        }
     }
 
     private struct Entry: Decodable {
@@ -52,7 +70,7 @@ public struct TermIndex: Sendable {
     }
 
     /// Reads the manifest at `address` (a URL, or nil for files read from a folder) and every shard it names;
-    /// `read` gives a file's bytes by its path relative to the manifest's folder (`api.json`, `api.61.json`).
+    /// `read` gives a file's bytes by its path relative to the manifest's folder (`api.json`, `api.0.json`).
     public init(address: URL?, read: (String) async throws -> Data) async throws {
         let manifest = try Self.decode(try await read("api.json"), name: "api.json")
         title = manifest.title ?? "Glossary"
@@ -62,10 +80,12 @@ public struct TermIndex: Sendable {
         }
         self.root = root
         var entries = manifest.terms ?? []
-        for name in (manifest.shards ?? [:]).values.sorted() where !name.contains("/") {
+        for name in (manifest.shards?.files ?? []).uniqued() where !name.contains("/") {
             entries += try Self.decode(try await read(name), name: name).terms ?? []
         }
-        for entry in entries {
+        // A term stands in the shard of each of its forms' keys: it is read once.
+        var seen: Set<String> = []
+        for entry in entries where seen.insert(entry.key).inserted {
             guard let url = URL(string: entry.url, relativeTo: base)?.absoluteURL, let scheme = url.scheme, ["http", "https"].contains(scheme)
             else { throw Failure.relativeURLs }
             let term = Term(key: entry.key, url: url.absoluteString)
@@ -90,7 +110,10 @@ public struct TermIndex: Sendable {
         } catch {
             throw Failure.unreadable("\(name) is not a term index")
         }
-        guard file.version == TermAPI.version else { throw Failure.unreadable("\(name) is version \(file.version), not \(TermAPI.version)") }
+        // Version 2 changed only the shards' shape, which both versions' files are read in.
+        guard (1...TermAPI.version).contains(file.version) else {
+            throw Failure.unreadable("\(name) is version \(file.version), not 1 to \(TermAPI.version)")
+        }
         return file
     }
 }

@@ -3,54 +3,39 @@ import Foundation
 /// The term API: the versioned term index other sites read (`embed.js`, `glossary annotate`), documented in the
 /// README ("The term API").
 ///
-/// `terms/api.json` holds every term while the glossary has at most `shardThreshold` of them. A bigger glossary's
-/// `terms/api.json` is a manifest naming its shards instead, `terms/api.HEX.json`, one per first character of a
-/// term's forms (HEX: that character's Unicode scalar in lower-case hex), so a page loads only the shards of the words
-/// it holds. A term is in the shard of each of its forms' first characters. Slugs never hold a `.`, so no term page
-/// takes these names.
+/// `terms/api.json`, cut as `TermShards` cuts it: every term in one file while it is small, else a manifest naming
+/// shards `terms/api.N.json` with the first key of each. A term stands under the keys of its forms (`forms(of:)`), and,
+/// for a case-sensitive form ending in a capital other than S, of its plural with `s` (`APIs`), which embed.js
+/// matches too; so a page loads only the shards where the words it holds fall.
 public struct TermAPI: Sendable {
     /// The version of the schema: raised when a field changes meaning or goes away (new fields don't raise it).
-    public static let version = 1
-    /// At most this many terms stay in one file (2,000 dictionary terms are about 82 KB gzipped).
-    public static let shardThreshold = 2_500
+    /// 2: `shards` is a list of `{"file", "first"}` by key range (it was an object by first character).
+    public static let version = 2
     /// A card's summary is cut after this many characters of text.
     public static let summaryLimit = 200
 
     public static let manifestPath = "terms/api.json"
 
-    public static func shardPath(_ prefix: Character) -> String {
-        "terms/api." + prefix.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "-") + ".json"
-    }
-
-    /// The paths a glossary of `definitions` gets.
-    public static func paths(site: BuiltSite, definitions: [TermDefinition]) -> [String] {
-        guard definitions.count > shardThreshold else { return [manifestPath] }
-        return [manifestPath] + Set(definitions.flatMap { prefixes(forms(of: $0, site: site)) }).sorted().map(shardPath)
-    }
-
-    /// Every file of the API, by path.
-    public static func files(site: BuiltSite, definitions: [TermDefinition]) -> [String: Data] {
+    /// Every file of the API, by path, the manifest first (its records made on `jobs` cores).
+    public static func files(
+        site: BuiltSite, definitions: [TermDefinition], limits: TermShards.Limits = .standard, jobs: Int = 1
+    ) -> [(path: String, data: Data)] {
         let root = site.config.address.map { $0.origin + site.href("") }
         var head = "{\"version\":\(version),\"title\":" + JSONWriter.quoted(site.config.title)
         if let root { head += ",\"root\":" + JSONWriter.quoted(root) }
-        guard definitions.count > shardThreshold else {
-            let terms = definitions.map { record($0, site: site, root: root) }.joined(separator: ",")
-            return [manifestPath: Data((head + ",\"terms\":[" + terms + "]}\n").utf8)]
+        let entries = definitions.parallelMap(jobs: jobs) { (record: record($0, site: site, root: root), keys: keys(of: $0, site: site)) }
+        return TermShards.files(
+            base: "terms/api", entries: entries, limits: limits, file: { head + ",\"terms\":[" + $0.joined(separator: ",") + "]}\n" },
+            manifest: { head + ",\"shards\":" + $0 + "}\n" })
+    }
+
+    /// The keys a term stands under: its forms', and the plurals embed.js matches of its case-sensitive ones.
+    static func keys(of definition: TermDefinition, site: BuiltSite) -> [String] {
+        var spellings = forms(of: definition, site: site)
+        if definition.caseSensitive {
+            spellings += spellings.filter { $0.last.map { $0 != "S" && $0.isASCII && $0.isUppercase } ?? false }.map { $0 + "s" }
         }
-        var shards: [Character: [String]] = [:]
-        for definition in definitions {
-            let text = record(definition, site: site, root: root)
-            for prefix in prefixes(forms(of: definition, site: site)) { shards[prefix, default: []].append(text) }
-        }
-        var files: [String: Data] = [:]
-        var names: [String] = []
-        for (prefix, records) in shards.sorted(by: { $0.key < $1.key }) {
-            let path = shardPath(prefix)
-            names.append(JSONWriter.quoted(String(prefix)) + ":" + JSONWriter.quoted(String(path.dropFirst("terms/".count))))
-            files[path] = Data((head + ",\"terms\":[" + records.joined(separator: ",") + "]}\n").utf8)
-        }
-        files[manifestPath] = Data((head + ",\"shards\":{" + names.joined(separator: ",") + "}}\n").utf8)
-        return files
+        return spellings.compactMap { TermKey($0)?.rawValue }.uniqued()
     }
 
     /// The spellings that stand for a term, as embed.js matches them: its word, its aliases as written (a dictionary
@@ -72,11 +57,6 @@ public struct TermAPI: Sendable {
     static func forms(of definition: TermDefinition, site: BuiltSite) -> [String] {
         let (aliases, forms) = names(of: definition, site: site)
         return [definition.word] + aliases + forms
-    }
-
-    /// The first characters of `forms`, folded as term keys are.
-    static func prefixes(_ forms: [String]) -> [Character] {
-        forms.compactMap { TermKey($0)?.rawValue.first }.uniqued()
     }
 
     static func record(_ definition: TermDefinition, site: BuiltSite, root: String?) -> String {

@@ -114,14 +114,14 @@ public struct BuildState: Sendable {
 
     /// What a content page's text edit takes besides its new bytes (`TextEdit`): its place among the content pages
     /// (its text's slot in `llms-full.txt`) and among its language's search index documents, its links' destinations,
-    /// the slug each term it references links to and, when the site has files for language models, where its text
+    /// the term each term it references links to and, when the site has files for language models, where its text
     /// there links to.
     struct PageKit: Sendable, Equatable {
         var document: Int
         var search: Int
         var destinations: [String?]
         /// By the record's referenced keys, in order of first reference (nil: no definition).
-        var slugs: [String?]
+        var targets: [TermMarkup.Target?]
         var llms: LLMsText.Targets? = nil
     }
 }

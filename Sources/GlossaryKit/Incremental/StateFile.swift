@@ -18,7 +18,7 @@ import Foundation
 /// checked against its fingerprint first.
 enum StateFile {
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 4
+    static let format: UInt64 = 5
     static let magic = Array("glossary build state\n".utf8)
     private static let trailer = 40
 
@@ -122,7 +122,8 @@ enum StateFile {
                 bytes.write(kit.document)
                 bytes.write(kit.search)
                 write(kit.destinations, &bytes)
-                write(kit.slugs, &bytes)
+                write(kit.targets.map { $0?.slug }, &bytes)
+                write(kit.targets.map { $0?.key }, &bytes)
                 bytes.write(kit.llms != nil)
                 if let llms = kit.llms {
                     write(llms.links, &bytes)
@@ -170,7 +171,7 @@ enum StateFile {
     static func decodeKit(_ bytes: ArraySlice<UInt8>) -> BuildState.PageKit? {
         var reader = BinaryReader(Array(bytes))
         guard let document = try? reader.int(), let search = try? reader.int(), let destinations = try? optionalStrings(&reader),
-            let slugs = try? optionalStrings(&reader),
+            let slugs = try? optionalStrings(&reader), let keys = try? optionalStrings(&reader), keys.count == slugs.count,
             let hasLLMs = try? reader.bool()
         else { return nil }
         var llms: LLMsText.Targets?
@@ -179,7 +180,8 @@ enum StateFile {
             llms = LLMsText.Targets(links: links, terms: terms)
         }
         guard reader.isAtEnd else { return nil }
-        return .init(document: document, search: search, destinations: destinations, slugs: slugs, llms: llms)
+        let targets = zip(slugs, keys).map { slug, key in slug.flatMap { slug in key.map { TermMarkup.Target(slug: slug, key: $0) } } }
+        return .init(document: document, search: search, destinations: destinations, targets: targets, llms: llms)
     }
 
     /// Writes `state` atomically for builds into `output`; whether it is there. A state that can't be written costs the

@@ -137,11 +137,11 @@ struct TextEdit {
         else { return nil }
         let record = parsed.record
         let keys = record.references.map(\.key).uniqued()
-        guard keys.count == kit.slugs.count, record.links.count == kit.destinations.count else { return nil }
-        let slugs = Dictionary(zip(keys, kit.slugs), uniquingKeysWith: { first, _ in first })
+        guard keys.count == kit.targets.count, record.links.count == kit.destinations.count else { return nil }
+        let targets = Dictionary(zip(keys, kit.targets), uniquingKeysWith: { first, _ in first })
         // A page links its language's term pages.
         let termRoot = state.report.rootPath + config.siteLanguages.folder(ofKey: record.page.language)
-        let wrappers = TermMarkup.wrappers(record.references, rootPath: termRoot) { slugs[$0] ?? nil }
+        let wrappers = TermMarkup.wrappers(record.references, rootPath: termRoot) { targets[$0] ?? nil }
         let html = document.renderHTML(wrappers: wrappers, destinations: kit.destinations)
         let path = record.page.outputPath
         guard let output = state.outputs[path], let slots = output.slots, let bytes = sink.bytes(path), Fingerprint.of(bytes: bytes) == output.bytesHash,
@@ -149,7 +149,7 @@ struct TextEdit {
         else { return nil }
         var markdown: Markdown?
         if config.llms != .off {
-            guard let targets = kit.llms, targets.links.count == record.links.count, targets.terms.count == kit.slugs.count else { return nil }
+            guard let targets = kit.llms, targets.links.count == record.links.count, targets.terms.count == kit.targets.count else { return nil }
             let text = LLMsText.portable(PageBodies.markdown(of: data, file: file.displayPath), record: record, targets: targets)
             let path = record.page.markdownPath
             guard config.llms != .pages || state.outputs[path] != nil else { return nil }

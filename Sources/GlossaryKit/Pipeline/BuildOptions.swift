@@ -30,6 +30,8 @@ public struct BuildOptions: Sendable {
     var contextHook: (@Sendable (_ path: String, _ context: inout MustacheValue) -> Void)?
     /// The most URLs one sitemap file lists: the protocol's limit, which tests lower to see a sitemap index.
     var sitemapLimit = Sitemap.maximumURLs
+    /// Where the term indexes the browser reads are cut into shards: lowered by tests to see shards in a small site.
+    var termShards = TermShards.Limits.standard
 
     public init(source: URL) {
         self.source = source

@@ -150,13 +150,16 @@ public struct BuiltSite: Sendable {
     /// The markup around a reference: a term link, or a marked span when the term has no definition.
     public func termWrapper(_ reference: TermReference) -> MarkdownDocument.Wrapper {
         TermMarkup.wrapper(
-            key: reference.key, linkedSlug: definition(for: reference.key)?.slug, rootPath: termRoot(reference.key.language), isAutomatic: reference.isAutomatic
+            key: reference.key, linked: definition(for: reference.key).map(TermMarkup.Target.init), rootPath: termRoot(reference.key.language),
+            isAutomatic: reference.isAutomatic
         )
     }
 
     /// The wrappers of a page's references, index-aligned with them.
     func wrappers(_ record: PageRecord) -> [MarkdownDocument.Wrapper] {
-        TermMarkup.wrappers(record.references, rootPath: termRoot(record.page.language), cache: wrapperCache) { definition(for: $0)?.slug }
+        TermMarkup.wrappers(record.references, rootPath: termRoot(record.page.language), cache: wrapperCache) {
+            definition(for: $0).map(TermMarkup.Target.init)
+        }
     }
 
     /// A page's body HTML with its references linked (what `glossary render` prints), from its markdown tree.

@@ -14,10 +14,9 @@ public struct OutputPlan: Sendable {
         case index(language: String)
         /// A page of a language's paged A–Z index, by its place in that language's `termIndexes` entry.
         case indexPage(language: String, Int)
-        /// A language's terms for cards and the dictionary page (by code).
-        case termsJSON(language: String)
-        /// A file of the term API (see `TermAPI`).
-        case termAPI
+        /// A file of a language's terms for cards and the dictionary page (see `TermsJSON`), or of the term API (see
+        /// `TermAPI`): made while planning, since the files it is cut into depend on the records' sizes.
+        case termIndex(Data)
         /// A file of the site search's index (see `SearchIndex`).
         case searchIndex
         /// A language's dictionary page (by code).
@@ -61,7 +60,8 @@ public struct OutputPlan: Sendable {
     /// Plans the site's outputs; problems are slug collisions and content files at generated paths. `fileHash` gives a
     /// copied file's bytes' fingerprint (nil when it can't be read).
     static func make(
-        site: BuiltSite, source: SiteSource, theme: Theme, sitemapLimit: Int = Sitemap.maximumURLs, fileHash: (String) -> Fingerprint?
+        site: BuiltSite, source: SiteSource, theme: Theme, sitemapLimit: Int = Sitemap.maximumURLs, termShards: TermShards.Limits = .standard,
+        jobs: Int = 1, fileHash: (String) -> Fingerprint?
     ) -> (OutputPlan, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let definitions = site.termPages.values.sorted { $0.key < $1.key }
@@ -100,11 +100,17 @@ public struct OutputPlan: Sendable {
             for (page, letterPage) in termIndex.pages.enumerated() {
                 items.append(Item(path: letterPage.urlPath + "index.html", content: .indexPage(language: code, page)))
             }
-            items.append(Item(path: languages.termsFolder(code) + "index.json", content: .termsJSON(language: code)))
+            for file in TermsJSON.files(
+                Self.definitions(definitions, of: code, in: languages), folder: languages.termsFolder(code), site: site, limits: termShards, jobs: jobs)
+            {
+                items.append(Item(path: file.path, content: .termIndex(file.data)))
+            }
         }
         // The term API serves the default language's terms.
-        for path in TermAPI.paths(site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages)) {
-            items.append(Item(path: path, content: .termAPI))
+        for file in TermAPI.files(
+            site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages), limits: termShards, jobs: jobs)
+        {
+            items.append(Item(path: file.path, content: .termIndex(file.data)))
         }
         for code in languages.codes {
             items.append(Item(path: languages.folder(code) + "search/index.html", content: .search(language: code)))

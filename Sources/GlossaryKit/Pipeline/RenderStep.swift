@@ -23,7 +23,6 @@ final class RenderStep: Sendable {
     private let exportModel: Shared<(json: Fingerprint, model: GlossaryExport)>
     /// The search index files made and not yet handed over, by language.
     private let searchFiles = Mutex<[String: [String: String]]>([:])
-    private let apiFiles: Shared<[String: Data]>
     /// `sitemap.xml` and, for a sitemap index, its parts.
     private let sitemapFiles: Shared<[String: Data]>
     /// The glossary exports not yet offered: the model is let go after the last (it is as big as they are).
@@ -65,8 +64,6 @@ final class RenderStep: Sendable {
             GlossaryJSONExport.write(model, into: &json)
             return (json.finish(), model)
         }
-        let apiDefinitions = plan.definitions(of: site.config.language, in: site.config.siteLanguages)
-        apiFiles = Shared { TermAPI.files(site: site, definitions: apiDefinitions) }
         sitemapFiles = Shared { [plan] in Sitemap.files(site: site, definitions: plan.definitions, termIndexes: plan.termIndexes, limit: plan.sitemapLimit) }
         exportsLeft = Mutex(plan.items.count { if case .export(let kind) = $0.content { kind.usesModel } else { false } })
     }
@@ -147,11 +144,7 @@ final class RenderStep: Sendable {
             try template("search", renderer.searchContext(language: language), item.path, to: sink)
         case .notFound:
             try template("404", renderer.notFoundContext(), item.path, to: sink)
-        case .termsJSON(let language):
-            let data = renderer.termsJSON(plan.definitions(of: language, in: site.config.siteLanguages))
-            try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
-        case .termAPI:
-            let data = apiFiles.value[item.path] ?? Data()
+        case .termIndex(let data):
             try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
         case .searchIndex:
             // The index of the language whose folder holds the file.
@@ -282,7 +275,7 @@ final class RenderStep: Sendable {
             case .export(.json): 0
             case .searchIndex: 1
             case .export(.csv), .export(.tbx), .export(.llmsFull): 2
-            case .index, .termsJSON, .termAPI, .export(.sitemap): 3
+            case .index, .export(.sitemap): 3
             default: nil
             }
         }

@@ -169,7 +169,9 @@ public struct SiteBuilder: Sendable {
 
         // Plan, and check the links against it.
         let (plan, planProblems) = timed("plan", &stats) {
-            OutputPlan.make(site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit) { check.hashes[$0] }
+            OutputPlan.make(
+                site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit, termShards: options.termShards, jobs: options.jobs
+            ) { check.hashes[$0] }
         }
         log.add(contentsOf: planProblems)
         result.outputPaths = plan.paths
@@ -233,9 +235,9 @@ public struct SiteBuilder: Sendable {
     /// What a text edit of each content page needs (`TextEdit`): pages that auto-link are left out (their references
     /// follow every term's forms), as are pages with problems.
     static func kits(_ site: BuiltSite, jobs: Int) -> [String: BuildState.PageKit] {
-        var known: [TermKey: String?] = [:]
-        for key in site.usage.keys { known[key] = .some(site.definition(for: key)?.slug) }
-        let slugs = known
+        var known: [TermKey: TermMarkup.Target?] = [:]
+        for key in site.usage.keys { known[key] = .some(site.definition(for: key).map(TermMarkup.Target.init)) }
+        let targets = known
         let root = site.exportRoot
         let contentPages = site.pages.filter { $0.page.kind == .page }
         // Each page's place among its language's (`SiteRenderer.searchSources`).
@@ -251,7 +253,7 @@ public struct SiteBuilder: Sendable {
             let keys = record.references.map(\.key).uniqued()
             let kit = BuildState.PageKit(
                 document: document, search: searchPlaces[document], destinations: site.links.destinations(record),
-                slugs: keys.map { slugs[$0] ?? site.definition(for: $0)?.slug },
+                targets: keys.map { targets[$0] ?? site.definition(for: $0).map(TermMarkup.Target.init) },
                 llms: site.config.llms == .off ? nil : LLMsText.targets(record, site: site, root: root))
             return (record.page.contentPath, kit)
         }

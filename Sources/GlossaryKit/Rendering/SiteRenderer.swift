@@ -465,42 +465,14 @@ public struct SiteRenderer: Sendable {
         return .object(context)
     }
 
-    /// The data term cards and the dictionary page read in the browser: compact JSON with sorted keys, written
-    /// key by key (strings quoted by `JSONWriter`).
+    /// The data term cards and the dictionary page read in the browser, as one file: compact JSON with sorted keys,
+    /// written key by key (strings quoted by `JSONWriter`).
     public func termsJSON(_ definitions: [TermDefinition]) -> Data {
         Data(termsJSONText(definitions).utf8)
     }
 
     func termsJSONText(_ definitions: [TermDefinition]) -> String {
-        var json = "{\"terms\":["
-        for (index, definition) in definitions.enumerated() {
-            if index > 0 { json += "," }
-            json += "{\"aliases\":[" + definition.aliases.map { JSONWriter.quoted($0.rawValue) }.joined(separator: ",") + "]"
-            json += ",\"key\":" + JSONWriter.quoted(definition.key.rawValue)
-            if let sense = definition.sense { json += ",\"sense\":" + JSONWriter.quoted(sense) }
-            if let partOfSpeech = definition.partOfSpeech { json += ",\"part_of_speech\":" + JSONWriter.quoted(partOfSpeech) }
-            if let phonetic = definition.phonetic { json += ",\"phonetic\":" + JSONWriter.quoted(phonetic) }
-            json += ",\"slug\":" + JSONWriter.quoted(definition.slug)
-            json += ",\"source\":" + JSONWriter.quoted(definition.sourceName)
-            let status = site.termStatus(of: definition)
-            if let status { json += ",\"status\":" + JSONWriter.quoted(status.status.rawValue) }
-            if let source = sourceTerm(of: definition) {
-                json += ",\"source_term\":{\"language\":" + JSONWriter.quoted(site.config.language) + ",\"word\":" + JSONWriter.quoted(source.title) + "}"
-            }
-            if let summary = definition.summary { json += ",\"summary\":" + JSONWriter.quoted(summary) }
-            if let html = definition.summaryHTML { json += ",\"summary_html\":" + JSONWriter.quoted(html) }
-            json += ",\"url\":" + JSONWriter.quoted(site.termURL(definition))
-            if let use = status?.use { json += ",\"use\":" + JSONWriter.quoted(use) }
-            json += ",\"word\":" + JSONWriter.quoted(definition.word) + "}"
-        }
-        return json + "]}\n"
-    }
-
-    /// With `cards: {show_source_term: true}`, the default language's term of a term's concept, for a term of
-    /// another language: what its card shows beside it.
-    func sourceTerm(of definition: TermDefinition) -> TermDefinition? {
-        guard site.config.cardsShowSourceTerm, !definition.key.language.isEmpty else { return nil }
-        return site.conceptTerm(of: definition, in: site.config.language)
+        TermsJSON.file(definitions.map { TermsJSON.record($0, site: site) })
     }
 
     /// The object with `has_<key>` set for each list in it, so templates can test "is this list non-empty".

@@ -91,7 +91,7 @@ import Testing
         let site = try ExportTestSite("-- glossary.yml --\ntitle: T\n" + Self.entries + "-- content/index.md --\nSee [[logon]].\n")
         defer { site.remove() }
         let (_, files) = await site.build()
-        #expect(files["index.html"]?.contains(#"data-term="log_in""#) == true)
+        #expect(files["index.html"]?.contains(#"href="/terms/log_in/" data-term="log in""#) == true)
     }
 
     @Test func termPagesShowTheStatus() async throws {

@@ -45,8 +45,9 @@ import Testing
         return (blocks, result.diagnostics.map(\.description))
     }
 
+    /// An automatic link to the term of `slug`, named by its key (the slug with spaces for `_`, as these keys are).
     static func link(_ slug: String, _ text: String) -> String {
-        "<a class=\"term\" href=\"/terms/\(slug)/\" data-term=\"\(slug)\" data-autolink>\(text)</a>"
+        "<a class=\"term\" href=\"/terms/\(slug)/\" data-term=\"\(slug.replacingOccurrences(of: "_", with: " "))\" data-autolink>\(text)</a>"
     }
 
     @Test func allLinksEveryPlainOccurrenceButNeverInHeadingsCodeLinksImagesOrHTML() async throws {
@@ -67,7 +68,7 @@ import Testing
                 "<p>A \(l("static_site_generator", "Static Site Generator")), an \(l("static_site_generator", "SSG")) and a \(l("static_site", "static site")); "
                     + "the \(l("api", "API")), not the api. A category of \(l("cat", "cat"))'s toys, a \(l("cat", "cat")).\n"
                     + "<code>static site</code> <a href=\"/\">a static site</a> <img src=\"https://example.org/i.png\" alt=\"a static site\" /> <!-- raw HTML omitted -->static site<!-- raw HTML omitted --> "
-                    + "<a class=\"term\" href=\"/terms/static_site/\" data-term=\"static_site\">the site</a>.</p>",
+                    + "<a class=\"term\" href=\"/terms/static_site/\" data-term=\"static site\">the site</a>.</p>",
             ])
     }
 

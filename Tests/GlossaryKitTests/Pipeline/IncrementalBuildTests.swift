@@ -203,10 +203,13 @@ import Testing
 
         /// The most URLs a sitemap file lists, when lowered.
         var sitemapLimit: Int?
+        /// Where the term indexes are cut into shards, when lowered.
+        var termShards: TermShards.Limits?
 
         var options: BuildOptions {
             var options = IncrementalBuildTests.options(folder, drafts: drafts, dictionary: dictionary, mode: mode)
             if let sitemapLimit { options.sitemapLimit = sitemapLimit }
+            if let termShards { options.termShards = termShards }
             return options
         }
 
@@ -506,6 +509,38 @@ import Testing
         for word in ["b", "c", "d", "e"] { try folder.remove("content/glossary/\(word).md") }
         await builds.check("three URLs again")
         #expect(Self.output(builds, "sitemap-1.xml") == "")
+    }
+
+    /// The term indexes' shards move as terms come and go, and the indexes become one file again below the limit.
+    @Test(arguments: Mode.allCases)
+    func termIndexShardsFollowTheTerms(mode: Mode) async throws {
+        let folder = try Folder(["glossary.yml": "title: Site\n", "content/index.md": "See [[b]].\n"], theme: .builtIn)
+        let builds = try Builds(folder, mode: mode)
+        // A term's record in terms/index.json takes over 100 bytes, so each of its shards holds one term; terms/api.json's
+        // records are shorter, two or three a shard.
+        builds.termShards = TermShards.Limits(file: 600, shard: 200)
+        func term(_ word: String, aliases: String = "") throws {
+            try folder.write("content/glossary/\(word).md", "---\nterm: \(word)\n\(aliases)---\nSaid of \(word).\n")
+        }
+        for word in ["b", "d", "f"] { try term(word) }
+        await builds.check("three terms: one file")
+        #expect(Self.output(builds, "terms/index.json").hasPrefix(#"{"terms":["#))
+        for word in ["h", "j"] { try term(word) }
+        await builds.check("five terms: shards")
+        #expect(Self.output(builds, "terms/index.json").hasPrefix(#"{"shards":[{"file":"index.0.json","first":"b"},{"file":"index.1.json","first":"d"}"#))
+        #expect(Self.output(builds, "terms/index.4.json").contains(#""key":"j""#))
+        try term("a")
+        await builds.check("a term before the first moves every boundary")
+        #expect(Self.output(builds, "terms/index.json").hasPrefix(#"{"shards":[{"file":"index.0.json","first":"a"},{"file":"index.1.json","first":"b"}"#))
+        try term("c", aliases: "aliases: [zz]\n")
+        await builds.check("an alias puts its term in the last shard too")
+        #expect(Self.output(builds, "terms/index.7.json").contains(#""key":"c""#))
+        try folder.remove("content/glossary/d.md")
+        await builds.check("a term removed")
+        for word in ["a", "c", "h", "j"] { try folder.remove("content/glossary/\(word).md") }
+        await builds.check("one file again")
+        #expect(Self.output(builds, "terms/index.json").hasPrefix(#"{"terms":["#))
+        #expect(Self.output(builds, "terms/index.0.json") == "" && Self.output(builds, "terms/api.0.json") == "")
     }
 
     /// A page's built HTML as the incremental build left it.

@@ -86,4 +86,34 @@ import Testing
         try folder.append("content/guide/intro.md", "\nAnd a coffee.\n")
         #expect(await builds.check("edit pages in two languages").stats.textEdit)
     }
+
+    /// Each language's term index is sharded on its own as its terms come and go; a text edit of a page linking a term
+    /// whose key is not its slug (`crénage`) names it by key, as a clean build does.
+    @Test(arguments: IncrementalBuildTests.Mode.allCases)
+    func eachLanguagesTermIndexShardsFollowItsTerms(mode: IncrementalBuildTests.Mode) async throws {
+        let folder = try IncrementalBuildTests.Folder(Self.startingSite, theme: .builtIn)
+        let builds = try IncrementalBuildTests.Builds(folder, mode: mode)
+        builds.termShards = TermShards.Limits(file: 400, shard: 200)
+        await builds.check("first build")
+        func entry(_ word: String) throws {
+            try folder.write("content/fr/glossary/\(word).md", "---\nterm: \(word)\n---\nLe mot \(word).\n")
+        }
+        try entry("crénage")
+        try folder.write("content/fr/index.md", "---\ntitle: Accueil\n---\nBienvenue au [[crénage]].\n")
+        await builds.check("one French term")
+        #expect(IncrementalBuildTests.output(builds, "fr/terms/index.json").hasPrefix(#"{"terms":["#))
+        for word in ["approche", "graisse", "empattement"] { try entry(word) }
+        await builds.check("four French terms: shards")
+        #expect(IncrementalBuildTests.output(builds, "fr/terms/index.json").hasPrefix(#"{"shards":[{"file":"index.0.json","first":"approche"}"#))
+        #expect(IncrementalBuildTests.output(builds, "terms/index.json").hasPrefix(#"{"terms":["#), "the English index stays one file")
+        try folder.append("content/fr/index.md", "\nEncore.\n")
+        #expect(await builds.check("edit the text of a page linking a term").stats.textEdit)
+        #expect(IncrementalBuildTests.output(builds, "fr/index.html").contains(#"href="/fr/terms/crenage-"#))
+        #expect(IncrementalBuildTests.output(builds, "fr/index.html").contains(#"data-term="crénage">crénage</a>"#))
+        try folder.remove("content/fr/glossary/approche.md")
+        await builds.check("a French term removed")
+        for word in ["graisse", "empattement"] { try folder.remove("content/fr/glossary/\(word).md") }
+        await builds.check("one file again")
+        #expect(IncrementalBuildTests.output(builds, "fr/terms/index.json").hasPrefix(#"{"terms":["#))
+    }
 }

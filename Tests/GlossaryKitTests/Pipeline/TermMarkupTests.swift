@@ -19,12 +19,13 @@ import Testing
         let slugSets: [[String: String]] = [["ship": "ship", "sail": "sail"], ["ship": "ship-2"], [:], ["ship": "ship", "mast": "mast"]]
         for rootPath in ["/", "/docs/", "/"] {
             for slugs in slugSets {
-                let cached = TermMarkup.wrappers(references, rootPath: rootPath, cache: cache) { slugs[$0.rawValue] }
-                let fresh = TermMarkup.wrappers(references, rootPath: rootPath) { slugs[$0.rawValue] }
+                let target = { (key: TermKey) in slugs[key.rawValue].map { TermMarkup.Target(slug: $0, key: key.rawValue) } }
+                let cached = TermMarkup.wrappers(references, rootPath: rootPath, cache: cache, linked: target)
+                let fresh = TermMarkup.wrappers(references, rootPath: rootPath, linked: target)
                 #expect(cached == fresh, "\(rootPath) \(slugs)")
             }
         }
-        let linked = TermMarkup.wrappers(references, rootPath: "/docs/", cache: cache) { _ in "x" }
-        #expect(linked[0].open.contains("href=\"/docs/terms/x/\""))
+        let linked = TermMarkup.wrappers(references, rootPath: "/docs/", cache: cache) { _ in TermMarkup.Target(slug: "x", key: "x <y>") }
+        #expect(linked[0].open == #"<a class="term" href="/docs/terms/x/" data-term="x &lt;y&gt;">"#)
     }
 }

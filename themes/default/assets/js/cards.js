@@ -1,4 +1,4 @@
-/* Term cards: a link a.term[data-term] opens a card with its term's summary (from terms/index.json) on
+/* Term cards: a link a.term[data-term=KEY] opens a card with its term's summary (from terms/index.json) on
    hover, focus and tap; Escape, a press outside, or focus leaving closes it. One card element serves every
    link: it moves to just after the link it describes, so Tab reaches the card's own link next. The card holds a
    link, so it is no ARIA tooltip: it is a non-modal dialog named by its term, and the term link discloses it
@@ -134,9 +134,9 @@
     ensureCard();
     cardLink = link;
     link.insertAdjacentElement("afterend", card);
-    Glossary.loadTerms().then(function (terms) {
+    Glossary.lookupTerm(link.getAttribute("data-term") || "").then(function (term) {
       if (cardLink !== link) return;
-      fillCard(link, terms ? terms.bySlug[link.getAttribute("data-term")] : null);
+      fillCard(link, term);
       card.hidden = false;
       link.setAttribute("aria-controls", card.id);
       link.setAttribute("aria-expanded", "true");

@@ -59,7 +59,8 @@
 
   /** A synonym or antonym: a link to its term page when the glossary has it, else a button searching for it. */
   function wordLink(word, terms, search) {
-    var term = terms && terms.byKey[Glossary.foldWord(word)];
+    var key = Glossary.foldWord(word);
+    var term = terms && Object.prototype.hasOwnProperty.call(terms.byKey, key) ? terms.byKey[key] : null;
     if (term) return el("a", { href: term.url, text: word });
     return el("button", { type: "button", className: "nym-button", onclick: function () { search(word); } }, word);
   }
@@ -197,7 +198,24 @@
     return { headword: headword, view: view };
   }
 
+  /** The glossary's terms among the synonyms and antonyms of the API's entries, as `entries` takes them:
+      a promise of {byKey} (each looked up in the shard of terms/index.json where its key falls). */
+  function glossaryTerms(list) {
+    var keys = [];
+    meaningGroups(list).forEach(function (group) {
+      group.synonyms.concat(group.antonyms).forEach(function (word) {
+        var key = Glossary.foldWord(word);
+        if (key && keys.indexOf(key) < 0) keys.push(key);
+      });
+    });
+    return Promise.all(keys.map(Glossary.lookupTerm)).then(function (terms) {
+      var byKey = Object.create(null);
+      keys.forEach(function (key, i) { if (terms[i]) byKey[key] = terms[i]; });
+      return { byKey: byKey };
+    });
+  }
+
   Glossary.dictionaryViews = {
-    loading: loading, notFound: notFound, error: error, glossaryTerm: glossaryTerm, entries: entries,
+    loading: loading, notFound: notFound, error: error, glossaryTerm: glossaryTerm, entries: entries, glossaryTerms: glossaryTerms,
   };
 })(window.Glossary);

@@ -49,18 +49,6 @@
     input.removeAttribute("aria-invalid");
   }
 
-  /* Instant results: glossary terms matching what is typed, by their keys (as the build folded them). */
-  function matches(terms, text) {
-    var query = Glossary.foldWord(text);
-    if (!query) return [];
-    var starts = [], contains = [];
-    terms.list.forEach(function (term) {
-      var names = [Glossary.foldWord(term.word), term.key].concat(term.aliases || []);
-      if (names.some(function (name) { return name.indexOf(query) === 0; })) starts.push(term);
-      else if (names.some(function (name) { return name.indexOf(query) > 0; })) contains.push(term);
-    });
-    return starts.concat(contains).slice(0, 6);
-  }
   function hideInstant() {
     instant.hidden = true;
     instantList.replaceChildren();
@@ -68,9 +56,11 @@
   function updateInstant() {
     var text = input.value;
     if (!text.trim()) { hideInstant(); return; }
-    Glossary.loadTerms().then(function (terms) {
-      if (!terms || input.value !== text) return;
-      var found = matches(terms, text);
+    var query = Glossary.foldWord(text);
+    if (!query) { hideInstant(); return; }
+    // Glossary terms matching what is typed, by their keys (as the build folded them).
+    Glossary.findTerms(query, 6).then(function (found) {
+      if (!found || input.value !== text) return;
       if (!found.length) { hideInstant(); return; }
       instantList.replaceChildren.apply(instantList, found.map(function (term) {
         return el("li", null, el("a", { href: term.url },
@@ -119,18 +109,17 @@
     if (inFlight) inFlight.abort();
     inFlight = null;
     hideInstant();
-    return Glossary.loadTerms().then(function (terms) {
+    return Glossary.lookupTerm(Glossary.foldWord(word)).then(function (term) {
       if (number !== lookupNumber) return;
-      var term = terms && terms.byKey[Glossary.foldWord(word)];
       if (term) { showGlossaryTerm(term); return; }
       document.title = word + " · " + baseTitle;
       if (!liveLookup) { showNotFound(word, null); return; }
-      return askTheAPI(word, number, terms);
+      return askTheAPI(word, number);
     });
   }
 
   /** The loading state, then the API's answer for `word` (unless lookup `number` is no longer the latest). */
-  function askTheAPI(word, number, terms) {
+  function askTheAPI(word, number) {
     setResults("loading", views.loading(word));
     var controller = window.AbortController ? new AbortController() : null;
     inFlight = controller;
@@ -153,7 +142,7 @@
       else if (answer.status === 429) showError(word, say("too_many_requests", "The dictionary is receiving too many requests. Wait a minute, then try again."));
       else if (answer.status < 200 || answer.status >= 300) showError(word, say("dictionary_error", "The dictionary answered with an error (HTTP {status}). Try again later.", { status: answer.status }));
       else if (!Array.isArray(answer.body) || !answer.body.length) showNotFound(word, null);
-      else showEntries(word, answer.body, terms);
+      else return views.glossaryTerms(answer.body).then(function (terms) { if (number === lookupNumber) showEntries(word, answer.body, terms); });
     }, function (error) {
       clearTimeout(timer);
       if (number !== lookupNumber) return;
@@ -210,7 +199,7 @@
     if (input.value.trim()) clearError();
     updateInstant();
   });
-  input.addEventListener("focus", function () { Glossary.loadTerms(); });
+  input.addEventListener("focus", function () { Glossary.loadTermIndex().catch(function () {}); });
   form.addEventListener("keydown", function (event) {
     if (event.key === "Escape") {
       event.preventDefault();

@@ -29,7 +29,8 @@
     return node;
   }
 
-  /* The term API: one file, or a manifest of shards by first character, loaded as words need them. */
+  /* The term API: one file, or a manifest of shards by key range (each with its first key), loaded as words need them:
+     a word's shard is the last whose first key is at or before it (strings compare by UTF-16 units, as the build sorts). */
   var manifest = null, loaded = {}, byKey = {}, byForm = {}, byExact = {}, maxWords = 1, title = "Glossary";
   function getJSON(url) {
     return fetch(url, { credentials: "omit", mode: "cors" }).then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
@@ -55,18 +56,17 @@
     var start = manifest || (manifest = getJSON(INDEX).then(function (data) {
       if (data && typeof data.title === "string") title = data.title.slice(0, 200);
       if (data && data.terms) add(data.terms, INDEX);
-      return data || {};
+      return Array.isArray(data && data.shards) ? data.shards.filter(function (s) { return s && typeof s.first === "string" && typeof s.file === "string"; }) : [];
     }));
-    return start.then(function (data) {
-      var shards = data.shards || {}, wanted = [];
+    return start.then(function (shards) {
+      var wanted = [];
       words.forEach(function (word) {
-        var first = Array.from(fold(word))[0];
-        var file = first && Object.prototype.hasOwnProperty.call(shards, first) ? shards[first] : null;
-        if (typeof file !== "string") return;
-        var url = new URL(file, INDEX);
+        for (var key = fold(word), low = 0, high = shards.length, mid; low < high;) if (shards[(mid = (low + high) >> 1)].first <= key) low = mid + 1; else high = mid;
+        if (!low) return;
+        var url = new URL(shards[low - 1].file, INDEX), file = url.href;
         if (url.origin !== INDEX.origin) return;
-        // A shard still on its way is waited for too (a card opened while the page's scan loads it).
-        if (!loaded[file]) loaded[file] = getJSON(url).then(function (shard) { add(shard && shard.terms, url); }, function () {});
+        // A shard still on its way is waited for too (a card opened while the page's scan loads it); a failed one is asked again later.
+        if (!loaded[file]) loaded[file] = getJSON(url).then(function (shard) { add(shard && shard.terms, url); }, function () { delete loaded[file]; });
         if (wanted.indexOf(loaded[file]) < 0) wanted.push(loaded[file]);
       });
       return Promise.all(wanted);
@@ -115,19 +115,27 @@
     }
     if (found) { pieces.push(text.slice(last)); replaceText(node, pieces); }
   }
-  function autolink(node) {
-    var text = node.nodeValue, words = [], match, pieces = [], last = 0;
+  /* A text's words (a possessive 's left out), and the spans of up to `most` of them from word i on that may be one
+     form (nothing but spaces, hyphens and apostrophes between them), longest first. */
+  function textWords(text) {
     WORD.lastIndex = 0;
-    while ((match = WORD.exec(text))) {
-      var end = WORD.lastIndex, token = match[0];
-      if (/['\u2019]s$/i.test(token) && token.length > 2) end -= 2;
-      words.push({ start: match.index, end: end });
+    for (var words = [], match, end; (match = WORD.exec(text)); words.push({ start: match.index, end: end })) {
+      end = WORD.lastIndex;
+      if (/['\u2019]s$/i.test(match[0]) && match[0].length > 2) end -= 2;
     }
+    return words;
+  }
+  function spans(text, words, i, most) {
+    for (var list = [], n = Math.min(most, words.length - i); n >= 1; n--) {
+      if (n === 1 || !/[^\s\p{L}\p{M}\p{N}_'\u2019-]/u.test(text.slice(words[i].end, words[i + n - 1].start))) list.push({ n: n, text: text.slice(words[i].start, words[i + n - 1].end) });
+    }
+    return list;
+  }
+  function autolink(node) {
+    var text = node.nodeValue, words = textWords(text), pieces = [], last = 0;
     for (var i = 0; i < words.length; i++) {
-      for (var n = Math.min(maxWords, words.length - i); n >= 1; n--) {
-        var between = text.slice(words[i].end, words[i + n - 1].start);
-        if (n > 1 && /[^\s\p{L}\p{M}\p{N}_'\u2019-]/u.test(between)) continue;
-        var span = text.slice(words[i].start, words[i + n - 1].end), term = lookup(span);
+      for (var candidates = spans(text, words, i, maxWords), c = 0; c < candidates.length; c++) {
+        var n = candidates[c].n, span = candidates[c].text, term = lookup(span);
         // Plain text matches a case-sensitive term only as spelled (a reference names it in any case).
         if (term && term.case_sensitive && byExact[exact(span)] !== term) term = null;
         if (!term || (AUTOLINK === "first" && linkedOnPage[term.key])) continue;
@@ -151,7 +159,8 @@
       var text = node.nodeValue, m;
       REFERENCE.lastIndex = 0;
       while ((m = REFERENCE.exec(text))) words.push(m[2] || m[1]);
-      if (AUTOLINK === "first" || AUTOLINK === "all") (text.match(WORD) || []).forEach(function (w) { words.push(w); });
+      // Every span that may be a form (of up to 8 words, the most a form counts), for the shard where it falls.
+      if (AUTOLINK === "first" || AUTOLINK === "all") textWords(text).forEach(function (w, i, all) { spans(text, all, i, 8).forEach(function (span) { words.push(span.text); }); });
     });
     marked.forEach(function (node) { words.push(node.getAttribute("data-term")); });
     if (!words.length) return Promise.resolve();
