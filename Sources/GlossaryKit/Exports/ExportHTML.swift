@@ -127,9 +127,10 @@ private struct HTMLPlainText {
     }
 
     private mutating func endLine() {
+        // Only a line that starts or ends in a space, a tab or a non-ASCII character may have anything to trim.
+        let mayTrim = { (byte: UInt8?) in byte.map { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 } ?? false }
         let text = String(decoding: line, as: UTF8.self)
-        let trimmed = line.first.map { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 } == true || line.last.map { $0 == 0x20 || $0 == 0x09 || $0 >= 0x80 } == true
-            ? text.trimmingCharacters(in: .whitespaces) : text
+        let trimmed = mayTrim(line.first) || mayTrim(line.last) ? text.trimmingCharacters(in: .whitespaces) : text
         if !trimmed.isEmpty { lines.append(trimmed) }
         line.removeAll(keepingCapacity: true)
         pendingSpace = false
