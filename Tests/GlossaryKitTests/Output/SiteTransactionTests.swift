@@ -134,15 +134,21 @@ import Testing
         let misses = Mutex(0)
         let checks = Mutex(0)
         let finished = DispatchSemaphore(value: 0)
-        // A thread of its own, so it looks all the time the builds run.
+        let looking = DispatchSemaphore(value: 0)
+        // A thread of its own, so it looks all the time the builds run; they start once it has looked once (on a busy
+        // machine the thread may start late).
         Thread { [output] in
             let path = output.appendingPathComponent("index.html").path
+            var first = true
             while !stop.withLock({ $0 }) {
                 if access(path, F_OK) != 0 { misses.withLock { $0 += 1 } }
                 checks.withLock { $0 += 1 }
+                if first { looking.signal() }
+                first = false
             }
             finished.signal()
         }.start()
+        looking.wait()
         var state: BuildState?
         for version in 1...40 {
             state = try build(["index.html": "v\(version)", "page/index.html": "p\(version)"], from: state).1
