@@ -1,4 +1,4 @@
-// Patching the site search's index after one page's text changed (`SearchIndex.patched(document:text:files:)`),
+// Patching the site search's index after one page's text changed (`SearchIndex.patched(document:old:new:files:)`),
 // against making the index again, on a generated site of many documents.
 //
 //   search-patch-bench [--runs N] [--documents N] [--terms N] [--length N] [--folder DIR]
@@ -111,10 +111,11 @@ func measure(runs: Int, documentCount: Int, termCount: Int, length: Int, folder:
 
     let manifest = files["search/index.json"]!
     let shardBytes = files.filter { $0.key.hasPrefix("search/shards/") }.reduce(0) { $0 + $1.value.count }
-    let terms = (try? JSONSerialization.jsonObject(with: manifest) as? [String: Any])?["terms"] as? [String] ?? []
+    let object = (try? JSONSerialization.jsonObject(with: manifest) as? [String: Any]) ?? [:]
+    let (terms, shards) = (object["terms"] as? Int ?? 0, (object["shards"] as? [Any])?.count ?? 0)
     print(
         "load average: \(((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " "))"
-            + "  documents=\(documentCount) terms=\(terms.count) shards=\(SearchIndex.shardCount(documents: documentCount))"
+            + "  documents=\(documentCount) terms=\(terms) shards=\(shards)"
             + " shard JSON=\(shardBytes / 1000) kB index.json=\(manifest.count / 1000) kB  runs=\(runs)")
     print(String(format: "documents made in %.2f s, the index (2 threads) in %.2f s", made.timeIntervalSince(start), indexed.timeIntervalSince(made)))
 
@@ -153,17 +154,20 @@ func measure(runs: Int, documentCount: Int, termCount: Int, length: Int, folder:
         changed[edited].text = edit.text
         var fresh: [String: String] = [:]
         let again = milliseconds { fresh = SearchIndex(documents: changed, jobs: 1).files }
-        guard let patch = SearchIndex.patched(document: edited, text: edit.text, files: { files[$0] }) else { fail("\(edit.name): no patch") }
-        for (path, text) in fresh where (patch[path] ?? files[path]) != Data(text.utf8) { fail("\(edit.name): \(path) differs from the index made again") }
-        for (path, data) in patch where files[path] == data { fail("\(edit.name): \(path) returned unchanged") }
-        let memory = (0..<runs).map { _ in times { _ = SearchIndex.patched(document: edited, text: edit.text, files: { files[$0] }) } }
+        let old = documents[edited].text
+        guard let patch = SearchIndex.patched(document: edited, old: old, new: edit.text, files: { files[$0] }) else { fail("\(edit.name): no patch") }
+        var patched = files.filter { !patch.removed.contains($0.key) }
+        patched.merge(patch.written) { _, new in new }
+        if patched != fresh.mapValues({ Data($0.utf8) }) { fail("\(edit.name): the patched files differ from the index made again") }
+        for (path, data) in patch.written where files[path] == data { fail("\(edit.name): \(path) returned unchanged") }
+        let memory = (0..<runs).map { _ in times { _ = SearchIndex.patched(document: edited, old: old, new: edit.text, files: { files[$0] }) } }
         let disk = (0..<runs).map { _ in
-            times { _ = SearchIndex.patched(document: edited, text: edit.text, files: { try? Data(contentsOf: root.appendingPathComponent($0)) }) }
+            times { _ = SearchIndex.patched(document: edited, old: old, new: edit.text, files: { try? Data(contentsOf: root.appendingPathComponent($0)) }) }
         }
         print(
             edit.name.padding(toLength: 24, withPad: " ", startingAt: 0)
                 + String(
-                    format: " %5d  %12.2f %6.2f  %10.2f %6.2f  %9.0f", patch.count, median(memory.map(\.wall)), median(memory.map(\.cpu)),
+                    format: " %5d  %12.2f %6.2f  %10.2f %6.2f  %9.0f", patch.written.count + patch.removed.count, median(memory.map(\.wall)), median(memory.map(\.cpu)),
                     median(disk.map(\.wall)), median(disk.map(\.cpu)), again))
     }
 }

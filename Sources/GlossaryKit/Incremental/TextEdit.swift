@@ -5,7 +5,7 @@ import Foundation
 /// title, front matter, headings, references and links), no problem points into it, and nothing else changed — only
 /// those pages and the search index can differ. Each page is its old bytes with its new body in the slots its
 /// template wrote the body in (`MustacheSlots`), the search index's files are patched for the new text
-/// (`SearchIndex.patched`), the files for language models that hold the pages' text are made of the new text too (each
+/// (`SearchIndex.patched`, from the old text the state keeps), the files for language models that hold the pages' text are made of the new text too (each
 /// page's markdown whole, `llms-full.txt` its old bytes with each page's new text in its slot, when what fits in it
 /// can be told from it: `patchedFull`), and every other file is kept; nothing else is read, parsed or rendered. `glossary build` and the
 /// preview server take it alike.
@@ -32,7 +32,7 @@ struct TextEdit {
         next.pages = check.unchanged
         // Everything is made before anything is written: an edit found to be more than text leaves the sink untouched.
         var written: [(path: String, data: Data, slots: MustacheSlots?)] = []
-        var search: [String: Data] = [:]
+        var search = SearchIndex.Patch()
         // Each page's text in `llms-full.txt`, by its slot.
         var full: [Int: String] = [:]
         for file in files {
@@ -44,11 +44,17 @@ struct TextEdit {
                 if config.llms == .pages { written.append((markdown.path, markdown.page, nil)) }
             }
             // The search index's files (its language's), patched for each page's new text in turn.
-            guard let changed = SearchIndex.patched(document: place.search, text: text, folder: place.folder, files: { search[$0] ?? sink.bytes($0) })
+            let files = { (path: String) in search.removed.contains(path) ? nil : search.written[path] ?? sink.bytes(path) }
+            guard let patch = SearchIndex.patched(document: place.search, old: text.old, new: text.new, folder: place.folder, sizes: options.searchShards, files: files)
             else { return nil }
-            search.merge(changed) { _, new in new }
+            search.written.merge(patch.written) { _, new in new }
+            search.removed.subtract(patch.written.keys)
+            for path in patch.removed where patch.written[path] == nil {
+                search.written[path] = nil
+                search.removed.insert(path)
+            }
         }
-        written += search.map { ($0.key, $0.value, nil) }
+        written += search.written.map { ($0.key, $0.value, nil) }
         if config.llms != .off && !source.staticFiles.contains(where: { $0.contentPath == SiteExport.llmsFull.path }) {
             guard let patched = Self.patchedFull(full, state: state, limit: config.llmsFullMaxBytes, sink: sink) else { return nil }
             written.append((SiteExport.llmsFull.path, patched.0, patched.1))
@@ -56,7 +62,7 @@ struct TextEdit {
         do throws(OutputFailure) {
             for file in written { try sink.write(file.path, file.data, fingerprint: nil, slots: file.slots) }
             try sink.keepTheRest()
-            let paths = Set(state.outputs.keys)
+            let paths = Set(state.outputs.keys).subtracting(search.removed).union(search.written.keys)
             let changed = try sink.finish(paths: paths)
             next.outputs = sink.outputs
             var result = BuildResult(diagnostics: state.report.diagnostics, stats: state.report.stats)
@@ -115,11 +121,11 @@ struct TextEdit {
     }
 
     /// One page remade: where it goes, what the state keeps of it, its new bytes and slots, its places (among the
-    /// content pages, and in the search index in `folder`), its new text and, when the site has files for language
+    /// content pages, and in the search index in `folder`), its old and new text and, when the site has files for language
     /// models, its text for them.
     private func remake(
         _ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction
-    ) -> (String, BuildState.StoredPage, Data, MustacheSlots, (document: Int, search: Int, folder: String), SearchTerms, Markdown?)? {
+    ) -> (String, BuildState.StoredPage, Data, MustacheSlots, (document: Int, search: Int, folder: String), (old: SearchTerms, new: SearchTerms), Markdown?)? {
         guard !Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages), let signature = file.signature,
             let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)
@@ -157,7 +163,7 @@ struct TextEdit {
         }
         let kept = BuildState.StoredPage(signature: signature, hash: record.contentHash, record: .parsed(record), kit: stored.kit)
         let folder = config.siteLanguages.folder(config.siteLanguages.language(ofPath: record.page.urlPath))
-        return (path, kept, page, moved, (kit.document, kit.search, folder), record.searchText, markdown)
+        return (path, kept, page, moved, (kit.document, kit.search, folder), (old.searchText, record.searchText), markdown)
     }
 
     /// Whether a problem, or one of its notes, points into one of `files` (by display path).

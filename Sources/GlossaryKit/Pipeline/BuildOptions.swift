@@ -32,6 +32,8 @@ public struct BuildOptions: Sendable {
     var sitemapLimit = Sitemap.maximumURLs
     /// Where the term indexes the browser reads are cut into shards: lowered by tests to see shards in a small site.
     var termShards = TermShards.Limits.standard
+    /// The sizes the site search's shards are cut to (`SearchIndex.ShardSizes`); smaller in tests.
+    var searchShards = SearchIndex.ShardSizes.standard
 
     public init(source: URL) {
         self.source = source

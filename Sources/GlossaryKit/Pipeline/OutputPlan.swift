@@ -14,11 +14,10 @@ public struct OutputPlan: Sendable {
         case index(language: String)
         /// A page of a language's paged A–Z index, by its place in that language's `termIndexes` entry.
         case indexPage(language: String, Int)
-        /// A file of a language's terms for cards and the dictionary page (see `TermsJSON`), or of the term API (see
-        /// `TermAPI`): made while planning, since the files it is cut into depend on the records' sizes.
-        case termIndex(Data)
-        /// A file of the site search's index (see `SearchIndex`).
-        case searchIndex
+        /// A file made while planning, since which files there are depends on what they hold: a file of a language's
+        /// terms for cards and the dictionary page (`TermsJSON`), of the term API (`TermAPI`) or of a language's site
+        /// search index (`SearchIndex`).
+        case planned(Data)
         /// A language's dictionary page (by code).
         case search(language: String)
         case notFound
@@ -57,11 +56,13 @@ public struct OutputPlan: Sendable {
         return definitions.filter { $0.key.language == keyLanguage }
     }
 
-    /// Plans the site's outputs; problems are slug collisions and content files at generated paths. `fileHash` gives a
-    /// copied file's bytes' fingerprint (nil when it can't be read).
+    /// Plans the site's outputs; problems are slug collisions and content files at generated paths. `searchDocuments`
+    /// gives a language's search documents from the site's definitions in key order (`SiteRenderer.searchDocuments`),
+    /// nil for a plan without the search index (a check, which writes nothing); `fileHash` a copied file's bytes'
+    /// fingerprint (nil when it can't be read).
     static func make(
         site: BuiltSite, source: SiteSource, theme: Theme, sitemapLimit: Int = Sitemap.maximumURLs, termShards: TermShards.Limits = .standard,
-        jobs: Int = 1, fileHash: (String) -> Fingerprint?
+        searchShards: SearchIndex.ShardSizes = .standard, jobs: Int = 1, searchDocuments: (([TermDefinition], String) -> [SearchDocument])?, fileHash: (String) -> Fingerprint?
     ) -> (OutputPlan, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let definitions = site.termPages.values.sorted { $0.key < $1.key }
@@ -103,24 +104,23 @@ public struct OutputPlan: Sendable {
             for file in TermsJSON.files(
                 Self.definitions(definitions, of: code, in: languages), folder: languages.termsFolder(code), site: site, limits: termShards, jobs: jobs)
             {
-                items.append(Item(path: file.path, content: .termIndex(file.data)))
+                items.append(Item(path: file.path, content: .planned(file.data)))
             }
         }
         // The term API serves the default language's terms.
         for file in TermAPI.files(
             site: site, definitions: Self.definitions(definitions, of: site.config.language, in: languages), limits: termShards, jobs: jobs)
         {
-            items.append(Item(path: file.path, content: .termIndex(file.data)))
+            items.append(Item(path: file.path, content: .planned(file.data)))
         }
         for code in languages.codes {
             items.append(Item(path: languages.folder(code) + "search/index.html", content: .search(language: code)))
         }
         // One search index per language, in its folder.
         for language in languages.codes {
-            let (records, sections, terms) = SiteRenderer.searchSources(site: site, definitions: definitions, language: language)
-            for path in SearchIndex.paths(documents: records.count + sections.count + terms.count, folder: languages.folder(language)) {
-                items.append(Item(path: path, content: .searchIndex))
-            }
+            guard let searchDocuments else { break }
+            let index = SearchIndex(documents: searchDocuments(definitions, language), folder: languages.folder(language), sizes: searchShards, jobs: jobs)
+            for (path, text) in index.files.sorted(by: { $0.key < $1.key }) { items.append(Item(path: path, content: .planned(Data(text.utf8)))) }
         }
         items.append(Item(path: "404.html", content: .notFound))
         // TBX needs at least one entry: a glossary without terms has no TBX file.

@@ -16,13 +16,9 @@ final class RenderStep: Sendable {
     /// The fingerprint of every template a context is rendered with (partials and parents included), and of what
     /// rendering adds beside the context.
     private let templates: Fingerprint
-    /// Each language's search index documents and their fingerprint, by language.
-    private let search: Shared<[String: (Fingerprint, [SearchDocument])]>
     /// The glossary exports' model, and the fingerprint of `glossary.json`: every field of the model is in it, so it
     /// stands for the value all three exports are made from.
     private let exportModel: Shared<(json: Fingerprint, model: GlossaryExport)>
-    /// The search index files made and not yet handed over, by language.
-    private let searchFiles = Mutex<[String: [String: String]]>([:])
     /// `sitemap.xml` and, for a sitemap index, its parts.
     private let sitemapFiles: Shared<[String: Data]>
     /// The glossary exports not yet offered: the model is let go after the last (it is as big as they are).
@@ -44,18 +40,7 @@ final class RenderStep: Sendable {
         }
         hasher.combine(renderer.bodySuffix)
         templates = hasher.finish()
-        let (definitions, renderer) = (plan.definitions, renderer)
-        search = Shared {
-            let languages = renderer.site.config.siteLanguages.codes
-            return Dictionary(
-                uniqueKeysWithValues: languages.map { language in
-                    let documents = renderer.searchDocuments(definitions, in: language)
-                    var hasher = FingerprintHasher()
-                    hasher.combine("search")
-                    Fingerprint.of(documents, into: &hasher)
-                    return (language, (hasher.finish(), documents))
-                })
-        }
+        let definitions = plan.definitions
         let entryBody: @Sendable (TermDefinition) -> String? = { [bodies] in bodies.entryBody($0, site: site) }
         exportModel = Shared {
             let model = GlossaryExport.make(site: site, definitions: definitions, jobs: jobs, entryBody: entryBody)
@@ -144,20 +129,8 @@ final class RenderStep: Sendable {
             try template("search", renderer.searchContext(language: language), item.path, to: sink)
         case .notFound:
             try template("404", renderer.notFoundContext(), item.path, to: sink)
-        case .termIndex(let data):
+        case .planned(let data):
             try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
-        case .searchIndex:
-            // The index of the language whose folder holds the file.
-            let languages = site.config.siteLanguages
-            let language = languages.language(ofPath: item.path)
-            guard let (fingerprint, documents) = search.value[language] else { return false }
-            try write(item.path, fingerprint: fingerprint, to: sink) {
-                // Made once, by the first of its files that is not kept; each file is handed over once and let go.
-                searchFiles.withLock { made in
-                    if made[language] == nil { made[language] = SearchIndex(documents: documents, folder: languages.folder(language), jobs: jobs).files }
-                    return Data((made[language]?.removeValue(forKey: item.path) ?? "").utf8)
-                }
-            }
         case .export(let kind):
             switch kind {
             case .json, .csv, .tbx:
@@ -273,7 +246,6 @@ final class RenderStep: Sendable {
         func rank(_ content: OutputPlan.Content) -> Int? {
             switch content {
             case .export(.json): 0
-            case .searchIndex: 1
             case .export(.csv), .export(.tbx), .export(.llmsFull): 2
             case .index, .export(.sitemap): 3
             default: nil

@@ -168,9 +168,11 @@ public struct SiteBuilder: Sendable {
         guard let theme = inputs.theme, !log.hasErrors else { return finish() }
 
         // Plan, and check the links against it.
+        let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix, jobs: options.jobs)
         let (plan, planProblems) = timed("plan", &stats) {
             OutputPlan.make(
-                site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit, termShards: options.termShards, jobs: options.jobs
+                site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit, termShards: options.termShards,
+                searchShards: options.searchShards, jobs: options.jobs, searchDocuments: sink == nil ? nil : { renderer.searchDocuments($0, in: $1) }
             ) { check.hashes[$0] }
         }
         log.add(contentsOf: planProblems)
@@ -184,7 +186,6 @@ public struct SiteBuilder: Sendable {
         guard let sink, !stopped, !cancellation.isCancelled else { return finish() }
 
         // Render what the sink doesn't hold made from the same value.
-        let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix, jobs: options.jobs)
         let rendered = timed("render", &stats) {
             RenderStep(plan: plan, site: site, renderer: renderer, bodies: loaded.bodies, jobs: options.jobs, hook: options.contextHook)
                 .run(into: sink, cancellation: cancellation)

@@ -1,49 +1,56 @@
 import Foundation
 
-/// The site search's index, written as files the browser fetches a few at a time: lunr 2.3.9's inverted index,
-/// cut in pieces, so a query downloads the vocabulary and the postings of its own terms, not the whole site.
+/// The site search's index, written as files the browser fetches a few at a time: an inverted index cut by terms, so a
+/// query downloads its own terms' postings and the results it shows, whatever the site's size.
 ///
-/// - `search/index.json`: the vocabulary (sorted as JavaScript sorts strings), each term's document count as
-///   `lunr.idf` counts it (once per field it occurs in), every document's field lengths, the average lengths,
-///   the fields and their boosts, and where each shard's terms begin.
-/// - `search/shards/N.json`: the postings of a run of consecutive terms (a prefix search reads few shards):
-///   per term and field, the documents and term frequencies.
-/// - `search/docs/N.json`: what results show of `chunkSize` documents each (title, URL, trail, summary,
-///   headings), fetched only for the results shown.
+/// - `search/index.json`, the manifest: the document count, each field's total length (its average is that over the
+///   documents), the fields and their boosts, and each shard's first term and file, in the terms' order.
+/// - `search/shards/<file>.json`: a run of consecutive terms (JavaScript's string order), each with its postings per
+///   field: for every document holding it, in order, the term's frequency and the field's length level (`level`).
+/// - `search/docs/N.json`: what results show of `chunkSize` documents each (title, URL, trail, summary, headings),
+///   fetched only for the results shown.
 ///
-/// The browser (`assets/js/search.js`) builds a `lunr.Index` from the postings it fetched, with weights it
-/// computes exactly as `lunr.Builder` does, so results and scores are lunr's for the same documents. Numbers
-/// in postings and lengths are base-64 variable-length integers (see `encode`), which keeps the files small.
+/// The browser (`assets/js/search-engine.js`) scores with BM25 from these alone: a term's document count is its
+/// postings', a length level stands for a length (`level`), the averages come from the manifest. So nothing a
+/// term's entry holds depends on other terms or documents: an edit changes the entries of the terms it touches, and
+/// the manifest. Shards are cut where the terms themselves say (`startsSegment`), so those entries' shards are the
+/// only ones that change (`patched(document:old:new:folder:files:)`). Numbers are base-64 variable-length integers
+/// (`encode(numbers:)`).
 public struct SearchIndex: Sendable {
     public static let fields = ["title", "headings", "text"]
     public static let boosts = [10, 5, 1]
     public static let chunkSize = 50
     /// The format the browser script reads; bumped with any change to the files.
-    public static let version = 1
+    public static let version = 2
+    /// The size shards are cut to on average, and the most a shard of more than one term holds, in bytes.
+    public struct ShardSizes: Sendable, Equatable {
+        public var target: Int
+        public var limit: Int
 
-    /// How many shards the postings are cut into, from the number of documents (known before the index is made,
-    /// so the output paths are planned without making it).
-    public static func shardCount(documents: Int) -> Int {
-        min(256, max(1, (documents + 49) / 50))
+        public init(target: Int, limit: Int) {
+            self.target = target
+            self.limit = limit
+        }
+
+        public static let standard = ShardSizes(target: 24 * 1024, limit: 64 * 1024)
     }
 
     public static func chunkCount(documents: Int) -> Int {
         max(1, (documents + chunkSize - 1) / chunkSize)
     }
 
-    /// Every file's path below the site root, for `documents` documents of the language whose pages are in `folder`
-    /// (`fr/`; empty for the default language's at the root).
-    public static func paths(documents: Int, folder: String = "") -> [String] {
-        [folder + "search/index.json"] + (0..<shardCount(documents: documents)).map { folder + "search/shards/\($0).json" }
-            + (0..<chunkCount(documents: documents)).map { folder + "search/docs/\($0).json" }
+    /// Whether `path` (below the site root) is a file of the index in `folder`.
+    public static func isFile(_ path: String, folder: String = "") -> Bool {
+        path.hasPrefix(folder + "search/") && path.hasSuffix(".json")
+            && (path == folder + "search/index.json" || path.hasPrefix(folder + "search/shards/") || path.hasPrefix(folder + "search/docs/"))
     }
 
     /// The files by path.
     public let files: [String: String]
 
-    /// The index of `documents`, its files in `folder` (see `paths`), made on `jobs` threads (the documents in as many
-    /// runs, merged).
-    public init(documents: [SearchDocument], folder: String = "", jobs: Int = 1) {
+    /// The index of `documents`, its files in `folder` (`fr/`; empty for the default language's at the root), its shards
+    /// cut to `sizes`, made on `jobs` threads (the documents in as many runs, merged).
+    public init(documents: [SearchDocument], folder: String = "", sizes: ShardSizes = .standard, jobs: Int = 1) {
         // Each run counts its documents' terms alone. The runs are not merged into one table of postings: a term's
         // postings are read run after run, in order, as they are encoded, so every posting list is in document
         // order and the files are those one run would give (terms are written sorted, not by id).
@@ -52,7 +59,7 @@ public struct SearchIndex: Sendable {
         var termIDs = parts[0].ids
         // Per run, each term's id in that run (−1 where the run doesn't have it), by the term's id in the index.
         var localIDs: [[Int32]] = [Array(0..<Int32(parts[0].ids.count))]
-        var lengths = parts[0].lengths
+        var levels = parts[0].levels
         for part in parts.dropFirst() {
             var local = [Int32](repeating: -1, count: termIDs.count + part.ids.count)
             for (id, term) in part.ids.strings.enumerated() {
@@ -61,51 +68,35 @@ public struct SearchIndex: Sendable {
                 local[global] = Int32(id)
             }
             localIDs.append(local)
-            for field in 0..<Self.fields.count { lengths[field] += part.lengths[field] }
+            for field in 0..<Self.fields.count { levels[field] += part.levels[field] }
         }
         let terms = termIDs.strings
         let order = terms.indices.sorted { Self.precedesInUTF16(terms[$0], terms[$1]) }
 
-        // Each term's postings, encoded field by field, and how many it has (lunr's document count of a term
-        // counts each field it occurs in).
+        // Each term's entry, its postings encoded field by field.
         let ids = localIDs
-        let encodedTerms = Self.runs(order.count, jobs: jobs).parallelMap(jobs: jobs) { run in
-            run.map { position -> (fields: [String], count: Int) in
+        let allLevels = levels
+        let entries = Self.runs(order.count, jobs: jobs).parallelMap(jobs: jobs) { run in
+            run.map { position -> String in
                 let term = order[position]
                 var encoders = [PostingEncoder](repeating: PostingEncoder(), count: Self.fields.count)
-                var count = 0
                 for (part, local) in zip(parts, ids) where term < local.count && local[term] >= 0 {
                     Part.forEachPosting(part.postings[Int(local[term])]) { document, field, frequency in
-                        encoders[field].add(document: document, frequency: frequency)
-                        count += 1
+                        encoders[field].add(document: document, frequency: frequency, level: Int(allLevels[field][document]))
                     }
                 }
-                return (encoders.map(\.encoded), count)
+                return Self.entry(terms[term], encoders.map(\.encoded))
             }
         }.flatMap { $0 }
-        let encoded = encodedTerms.map(\.fields)
-        let ordered = order.map { terms[$0] }
-        let shardCount = Self.shardCount(documents: documents.count)
-        let starts = Self.shardStarts(
-            weights: zip(order, encoded).map { id, fields in Self.weight(term: terms[id].utf8.count, postings: fields.reduce(0) { $0 + $1.utf8.count }) },
-            shards: shardCount)
-
+        let sorted = order.map { terms[$0] }
         var files: [String: String] = [:]
-        for shard in 0..<shardCount {
-            let range = starts[shard]..<(shard + 1 < shardCount ? starts[shard + 1] : order.count)
-            var json = Self.shardHead
-            for position in range {
-                if position > range.lowerBound { json += "," }
-                json += Self.shardEntry(JSONWriter.quoted(ordered[position]), encoded[position])
-            }
-            json += Self.shardTail
-            files[folder + "search/shards/\(shard).json"] = json
+        let shards = Self.shards(terms: sorted, entries: entries, sizes: sizes)
+        for shard in shards.shards { files[folder + "search/shards/" + shard.file + ".json"] = shard.json }
+        let totals = parts.reduce(into: [Int](repeating: 0, count: Self.fields.count)) { totals, part in
+            for field in totals.indices { totals[field] += part.totals[field] }
         }
-
-        let manifest = Self.manifest(
-            documents: documents.count, averages: lengths.map { Self.average($0.reduce(0, +), documents: documents.count) },
-            lengths: lengths.map { Self.encode(numbers: $0) }, starts: starts, df: Self.encode(numbers: encodedTerms.map(\.count)))
-        files[folder + "search/index.json"] = manifest.before + ordered.map { JSONWriter.quoted($0) }.joined(separator: ",") + manifest.after
+        files[folder + "search/index.json"] = Self.manifest(
+            documents: documents.count, lengths: totals, layout: shards.layout, shards: shards.shards.map { ($0.first, $0.file) })
 
         for chunk in 0..<Self.chunkCount(documents: documents.count) {
             let range = chunk * Self.chunkSize..<min(documents.count, (chunk + 1) * Self.chunkSize)
@@ -120,15 +111,20 @@ public struct SearchIndex: Sendable {
         self.files = files
     }
 
-    /// What one run of documents holds: its terms, their postings and the fields' lengths. A term's postings are
-    /// bytes (a site has millions of postings): for each, in document order, a variable-length number of the
-    /// document's distance from the term's previous one × 4 + the field, then one of the frequency.
+    /// Every file's path, sorted.
+    public var paths: [String] { files.keys.sorted() }
+
+    /// What one run of documents holds: its terms, their postings, each field's length level per document and total
+    /// length. A term's postings are bytes (a site has millions of postings): for each, in document order, a
+    /// variable-length number of the document's distance from the term's previous one × 4 + the field, then one of
+    /// the frequency.
     fileprivate struct Part: @unchecked Sendable {
         var ids = TermIDs(capacity: 1 << 13)
         var postings: [[UInt8]] = []
         /// Each term's last document.
         private var last: [Int] = []
-        var lengths = [[Int]](repeating: [], count: SearchIndex.fields.count)
+        var levels = [[UInt8]](repeating: [], count: SearchIndex.fields.count)
+        var totals = [Int](repeating: 0, count: SearchIndex.fields.count)
 
         init(_ documents: [SearchDocument], _ range: Range<Int>) {
             for index in range {
@@ -141,7 +137,8 @@ public struct SearchIndex: Sendable {
 
         /// A field's terms, for a document after every one added before.
         private mutating func add(_ field: SearchTerms, _ fieldIndex: Int, _ document: Int) {
-            lengths[fieldIndex].append(field.length)
+            levels[fieldIndex].append(UInt8(SearchIndex.level(field.length)))
+            totals[fieldIndex] += field.length
             field.forEachTerm { term, count in
                 let (id, isNew) = ids.id(bytes: term)
                 if isNew {
@@ -192,53 +189,113 @@ public struct SearchIndex: Sendable {
         return (0..<parts).map { count * $0 / parts..<count * ($0 + 1) / parts }
     }
 
-    /// Where each of `shards` shards begins, for terms of these weights in the files' order: shard `n` at the first
-    /// term whose predecessors weigh `n / shards` of the total or more, so shards weigh about the same. The index
-    /// and its patch (`patched(document:text:files:)`) both cut here.
-    static func shardStarts(weights: [Int], shards: Int) -> [Int] {
-        let total = max(1, weights.reduce(0, +))
-        var starts: [Int] = []
-        starts.reserveCapacity(shards)
-        var accumulated = 0
-        for (position, weight) in weights.enumerated() {
-            while starts.count < shards && accumulated >= total * starts.count / shards { starts.append(position) }
-            accumulated += weight
+    // MARK: Shards
+
+    /// What the shards are cut by: the number of terms, their entries' total size (each with the comma after it) and,
+    /// from those, the divisor a term's hash is checked against (`startsSegment`): a power of two near the number of
+    /// terms in `target` bytes of entries, so it changes only when the entries' average size doubles or halves.
+    struct Layout: Equatable {
+        var terms: Int
+        var size: Int
+        var divisor: Int
+
+        init(terms: Int, size: Int, target: Int) {
+            self.terms = terms
+            self.size = size
+            let wanted = size > 0 ? terms * target / size : 1
+            var divisor = 1
+            while divisor * 2 <= wanted { divisor *= 2 }
+            self.divisor = divisor
         }
-        while starts.count < shards { starts.append(weights.count) }
-        return starts
     }
 
-    /// What a term weighs when shards are cut: about its entry's bytes, from its UTF-8 length and its fields'
-    /// encoded postings' (the quotes and punctuation counted as 8).
-    static func weight(term: Int, postings: Int) -> Int {
-        term + 8 + postings
+    /// A shard: its first term, its file's name (in `search/shards/`, without `.json`) and its bytes.
+    struct Shard {
+        var first: String
+        var file: String
+        var json: String
+
+        init(entries: ArraySlice<String>, first: String) {
+            self.first = first
+            file = SearchIndex.fileName(first)
+            json = "{\"terms\":[" + entries.joined(separator: ",") + "]}\n"
+        }
     }
 
-    /// What a shard's entries stand between.
-    static let shardHead = "{\"terms\":{"
-    static let shardTail = "}}\n"
-
-    /// A term's entry in a shard, from its quoted form and its fields' encoded postings.
-    static func shardEntry(_ quoted: String, _ fields: [String]) -> String {
-        quoted + ":[" + fields.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
+    /// The shards of `terms` (sorted) with their `entries`, and the layout they were cut by.
+    static func shards(terms: [String], entries: [String], sizes: ShardSizes) -> (layout: Layout, shards: [Shard]) {
+        let entrySizes = entries.map { $0.utf8.count + 1 }
+        let layout = Layout(terms: terms.count, size: entrySizes.reduce(0, +), target: sizes.target)
+        return (layout, shards(terms: terms[...], entries: entries[...], sizes: entrySizes[...], divisor: layout.divisor, limit: sizes.limit))
     }
 
-    /// `search/index.json` from its parts as written, around its list of terms: the file is `before`, the quoted
-    /// terms with commas between them, then `after`. The patch (`patched(document:text:files:)`) writes it with
-    /// this too, and trusts a manifest only if this gives back what it read around the terms.
-    static func manifest(documents: Int, averages: [String], lengths: [String], starts: [Int], df: String) -> (before: String, after: String) {
+    /// The shards of a run of terms that begins where a shard must (the first term, or one that starts a segment).
+    static func shards(terms: ArraySlice<String>, entries: ArraySlice<String>, sizes: ArraySlice<Int>, divisor: Int, limit: Int) -> [Shard] {
+        var starts: [Int] = []
+        var size = 0
+        for position in terms.indices {
+            if position == terms.startIndex || startsSegment(terms[position], divisor: divisor) || size + sizes[position] > limit {
+                starts.append(position)
+                size = 0
+            }
+            size += sizes[position]
+        }
+        return starts.indices.map { number in
+            let end = number + 1 < starts.count ? starts[number + 1] : terms.endIndex
+            return Shard(entries: entries[starts[number]..<end], first: terms[starts[number]])
+        }
+    }
+
+    /// Whether a shard begins at `term` whatever precedes it: shards are cut at terms whose hash the divisor divides
+    /// so where they are cut depends on the terms
+    /// near the cut alone, and an edit moves no cut but its own terms'. (Within such a segment, shards are cut when
+    /// they outgrow the limit.)
+    static func startsSegment(_ term: String, divisor: Int) -> Bool {
+        hash(term) % UInt64(divisor) == 0
+    }
+
+    /// FNV-1a, 64 bits, of the term's UTF-8 bytes.
+    static func hash(_ term: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in term.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// A shard's file name, from its first term: 16 hexadecimal digits of its hash.
+    static func fileName(_ first: String) -> String {
+        let digits = String(hash(first), radix: 16)
+        return String(repeating: "0", count: 16 - digits.utf8.count) + digits
+    }
+
+    /// A term's entry in a shard: `["term","title postings","headings postings","text postings"]`.
+    static func entry(_ term: String, _ fields: [String]) -> String {
+        "[" + JSONWriter.quoted(term) + fields.map { ",\"" + $0 + "\"" }.joined() + "]"
+    }
+
+    /// `search/index.json`.
+    static func manifest(documents: Int, lengths: [Int], layout: Layout, shards: [(first: String, file: String)]) -> String {
         var manifest = "{\"version\":\(version),\"fields\":[\"title\",\"headings\",\"text\"],\"boosts\":[10,5,1]"
         manifest += ",\"documents\":\(documents),\"chunk\":\(chunkSize)"
-        manifest += ",\"average\":[" + averages.joined(separator: ",") + "]"
-        manifest += ",\"lengths\":[" + lengths.map { "\"" + $0 + "\"" }.joined(separator: ",") + "]"
-        manifest += ",\"shards\":[" + starts.map(String.init).joined(separator: ",") + "]"
-        manifest += ",\"df\":\"" + df + "\""
-        return (manifest + ",\"terms\":[", "]}\n")
+        manifest += ",\"lengths\":[" + lengths.map(String.init).joined(separator: ",") + "]"
+        manifest += ",\"cut\":\(layout.divisor),\"size\":\(layout.size),\"terms\":\(layout.terms)"
+        manifest += ",\"shards\":[" + shards.map { "[" + JSONWriter.quoted($0.first) + ",\"" + $0.file + "\"]" }.joined(separator: ",")
+        return manifest + "]}\n"
     }
 
-    /// A field's average length over `documents` documents of `total` terms in all, as the manifest writes it.
-    static func average(_ total: Int, documents: Int) -> String {
-        number(Double(total) / Double(max(1, documents)))
+    // MARK: Numbers
+
+    /// Where each length level from 8 up begins: level `8 + k` holds the lengths from `levelStarts[k]` to before
+    /// `levelStarts[k + 1]`, ⌈8 × 1.25^k⌉. The browser reads level `L` as length `L` below 8, else as
+    /// 8 × 1.25^(L − 7.5), the middle of its range, so a length is known within about 12%: enough for BM25, and an
+    /// edit that changes a page's length by a few words seldom changes its level.
+    static let levelStarts: [Int] = (0..<64).map { Int((8 * pow(1.25, Double($0))).rounded(.up)) }
+
+    /// The level of a field's length (see `levelStarts`).
+    static func level(_ length: Int) -> Int {
+        guard length >= 8 else { return max(0, length) }
+        var level = 8
+        while level - 7 < levelStarts.count && length >= levelStarts[level - 7] { level += 1 }
+        return level
     }
 
     /// Whether `a` sorts before `b` as JavaScript sorts strings, by UTF-16 code units, compared on their UTF-8
@@ -262,32 +319,50 @@ public struct SearchIndex: Sendable {
         return x < y
     }
 
-    /// A field's postings: for each document in order, `(gap − 1) × 2 + (1 if its frequency is above 1)`, then
-    /// the frequency when above 1, where the gap is the distance from the previous document (from −1 for the
-    /// first). Most postings of common terms take one character.
-    static func encode(_ postings: [(Int, Int)]) -> String {
-        var encoder = PostingEncoder()
-        for (document, frequency) in postings { encoder.add(document: document, frequency: frequency) }
-        return encoder.encoded
-    }
-
-    /// `encode(_:)`, a posting at a time.
+    /// One field's postings: for each document in order, `(gap − 1) × 2 + (1 if its frequency is above 1)`, then the
+    /// frequency when above 1, then the field's length level in the document, where the gap is the distance from
+    /// the previous document (from −1 for the first). Most postings take two characters.
     struct PostingEncoder {
         private(set) var bytes: [UInt8] = []
         private var previous = -1
 
-        mutating func add(document: Int, frequency: Int) {
-            SearchIndex.append(gap: document - previous, frequency: frequency, to: &bytes)
+        mutating func add(document: Int, frequency: Int, level: Int) {
+            SearchIndex.append(number: (document - previous - 1) * 2 + (frequency > 1 ? 1 : 0), to: &bytes)
+            if frequency > 1 { SearchIndex.append(number: frequency, to: &bytes) }
+            SearchIndex.append(number: level, to: &bytes)
             previous = document
         }
 
         var encoded: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// One posting as `encode(_:)` writes it, `gap` documents after the previous one.
-    static func append(gap: Int, frequency: Int, to bytes: inout [UInt8]) {
-        append(number: (gap - 1) * 2 + (frequency > 1 ? 1 : 0), to: &bytes)
-        if frequency > 1 { append(number: frequency, to: &bytes) }
+    /// A field's postings as `PostingEncoder` wrote them; nil if they aren't.
+    static func postings(_ encoded: String) -> [Posting]? {
+        guard let numbers = numbers(encoded) else { return nil }
+        var postings: [Posting] = []
+        var document = -1
+        var index = 0
+        while index < numbers.count {
+            let head = numbers[index]
+            index += 1
+            document += head / 2 + 1
+            var frequency = 1
+            if head % 2 == 1 {
+                guard index < numbers.count, numbers[index] > 1 else { return nil }
+                frequency = numbers[index]
+                index += 1
+            }
+            guard index < numbers.count else { return nil }
+            postings.append(Posting(document: document, frequency: frequency, level: numbers[index]))
+            index += 1
+        }
+        return postings
+    }
+
+    struct Posting: Equatable {
+        var document: Int
+        var frequency: Int
+        var level: Int
     }
 
     static let digits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -295,42 +370,48 @@ public struct SearchIndex: Sendable {
     /// Non-negative integers, each as base-64 characters of 5 bits, least significant first; the 6th bit of
     /// a character says another one follows.
     static func encode(numbers: [Int]) -> String {
-        // Written in place, counted first (an append checks the array's storage is its own: a call a digit).
-        let count = numbers.reduce(0) { count, number in
-            var digits = 0
-            forEachDigit(of: number) { _ in digits += 1 }
-            return count + digits
-        }
-        return String(unsafeUninitializedCapacity: count) { bytes in
-            var at = 0
-            for number in numbers {
-                forEachDigit(of: number) { digit in
-                    bytes[at] = digit
-                    at += 1
-                }
+        var bytes: [UInt8] = []
+        for number in numbers { append(number: number, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The numbers `encode(numbers:)` wrote; nil for a character it doesn't write or a number cut short.
+    static func numbers(_ text: String) -> [Int]? {
+        var numbers: [Int] = []
+        var value = 0
+        var shift = 0
+        for byte in text.utf8 {
+            // No number written is 2⁴⁰ or more: a longer one isn't the index's.
+            guard let digit = digitValue(byte), shift < 40 else { return nil }
+            value |= (digit & 31) << shift
+            if digit & 32 != 0 {
+                shift += 5
+                continue
             }
-            return at
+            numbers.append(value)
+            (value, shift) = (0, 0)
+        }
+        return shift == 0 ? numbers : nil
+    }
+
+    private static func digitValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a")) + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0")) + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
         }
     }
 
     /// One number as `encode(numbers:)` writes it.
     static func append(number: Int, to bytes: inout [UInt8]) {
-        forEachDigit(of: number) { bytes.append($0) }
-    }
-
-    /// The digits of a number as `encode(numbers:)` writes them, in order.
-    @inline(__always)
-    private static func forEachDigit(of number: Int, _ body: (UInt8) -> Void) {
         var value = max(0, number)
         repeat {
             let low = value & 31
             value >>= 5
-            body(digits[low | (value > 0 ? 32 : 0)])
+            bytes.append(digits[low | (value > 0 ? 32 : 0)])
         } while value > 0
-    }
-
-    /// A number as JavaScript would read it back exactly (Swift's shortest round-tripping form).
-    static func number(_ value: Double) -> String {
-        value.isFinite ? "\(value)" : "0"
     }
 }

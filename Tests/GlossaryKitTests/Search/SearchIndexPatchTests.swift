@@ -80,24 +80,37 @@ import Testing
         return Case(documents: documents, document: document, text: text, description: "seed \(seed): \(count) documents, #\(document), \(kinds[kind])")
     }
 
-    static func files(_ index: SearchIndex) -> [String: Data] {
-        index.files.mapValues { Data($0.utf8) }
+    /// Small shards, so that a few hundred documents make many, cut both ways.
+    static let sizes = SearchIndex.ShardSizes(target: 400, limit: 1_200)
+
+    static func files(_ documents: [SearchDocument], sizes: SearchIndex.ShardSizes = sizes) -> [String: Data] {
+        SearchIndex(documents: documents, sizes: sizes).files.mapValues { Data($0.utf8) }
     }
 
-    /// The patch of `old` for the case, checked against the index made of the changed documents: laid over the old
-    /// files it gives every file byte for byte, and every file it returns is one that changed.
+    /// `files` with the patch laid over them.
+    static func applying(_ patch: SearchIndex.Patch, to files: [String: Data]) -> [String: Data] {
+        var patched = files.filter { !patch.removed.contains($0.key) }
+        patched.merge(patch.written) { $1 }
+        return patched
+    }
+
+    /// The patch of the case, checked against the index made of the changed documents: laid over the old files it
+    /// gives every file byte for byte, and it writes exactly the files that changed and removes those that went. Nil
+    /// only when the divisor shards are cut by changed.
     @discardableResult
-    static func check(_ test: Case, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String: Data] {
-        let old = files(SearchIndex(documents: test.documents))
-        let fresh = files(SearchIndex(documents: test.changed))
-        let patch = try #require(SearchIndex.patched(document: test.document, text: test.text, files: { old[$0] }), "\(test)", sourceLocation: sourceLocation)
-        #expect(Set(old.keys) == Set(fresh.keys), "\(test)", sourceLocation: sourceLocation)
-        for (path, data) in fresh where (patch[path] ?? old[path]) != data {
-            Issue.record("\(test): \(path) differs", sourceLocation: sourceLocation)
+    static func check(_ test: Case, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> SearchIndex.Patch? {
+        let old = files(test.documents)
+        let fresh = files(test.changed)
+        let text = test.documents[test.document].text
+        guard let patch = SearchIndex.patched(document: test.document, old: text, new: test.text, sizes: sizes, files: { old[$0] }) else {
+            let divisor = { (files: [String: Data]) in try manifest(files["search/index.json"])["cut"] as? Int }
+            #expect(try divisor(old) != divisor(fresh), "\(test): no patch", sourceLocation: sourceLocation)
+            return nil
         }
-        for (path, data) in patch where old[path] == data || fresh[path] == nil {
-            Issue.record("\(test): \(path) returned, unchanged or unknown", sourceLocation: sourceLocation)
-        }
+        #expect(applying(patch, to: old) == fresh, "\(test)", sourceLocation: sourceLocation)
+        let differing = Set(fresh.keys.filter { old[$0] != fresh[$0] })
+        #expect(Set(patch.written.keys) == differing, "\(test): written", sourceLocation: sourceLocation)
+        #expect(patch.removed == Set(old.keys).subtracting(fresh.keys), "\(test): removed", sourceLocation: sourceLocation)
         return patch
     }
 
@@ -119,102 +132,126 @@ import Testing
         return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test func aTermOnlyThisDocumentHadLeavesTheVocabulary() throws {
-        let documents = Self.sample()
-        let before = try #require(try Self.manifest(Self.files(SearchIndex(documents: documents))["search/index.json"])["terms"] as? [String])
-        #expect(before.contains("page7"))
-        let patch = try Self.check(Case(documents: documents, document: 7, text: SearchTerms(text: "common word7 text3"), description: "page7 gone"))
-        let terms = try #require(try Self.manifest(patch["search/index.json"])["terms"] as? [String])
-        #expect(!terms.contains("page7") && terms.contains("page8") && terms.contains("common"))
+    /// Every term of the files' shards.
+    static func terms(_ files: [String: Data]) throws -> [String] {
+        let list = try #require(try manifest(files["search/index.json"])["shards"] as? [[String]])
+        return try list.flatMap { pair in
+            let shard = try manifest(files["search/shards/" + pair[1] + ".json"])
+            return try #require(shard["terms"] as? [[String]]).map { $0[0] }
+        }
     }
 
-    /// A term the document has in its title stays when it leaves the text, counted once less.
-    @Test func aTermLeavingTheTextButNotTheTitleStaysCountedOnceLess() throws {
-        var documents = Self.sample()
-        documents[3].title = "Page3"
-        documents[3].text = SearchTerms(text: "page3 solo")
-        let old = try Self.manifest(Self.files(SearchIndex(documents: documents))["search/index.json"])
-        let patch = try Self.check(Case(documents: documents, document: 3, text: .empty, description: "text emptied"))
-        let new = try Self.manifest(patch["search/index.json"])
-        func df(_ manifest: [String: Any], _ term: String) throws -> Int? {
-            let terms = try #require(manifest["terms"] as? [String])
-            return try terms.firstIndex(of: term).map { SearchIndexTests.decode(try #require(manifest["df"] as? String))[$0] }
-        }
-        #expect(try df(old, "page3") == 2 && df(new, "page3") == 1, "in the title, no longer in the text")
-        #expect(try df(old, "solo") == 1 && df(new, "solo") == nil)
+    @Test func aTermOnlyThisDocumentHadLeavesTheIndex() throws {
+        let documents = Self.sample()
+        #expect(try Self.terms(Self.files(documents)).contains("page7"))
+        let patch = try #require(try Self.check(Case(documents: documents, document: 7, text: SearchTerms(text: "common word7 text3"), description: "page7 gone")))
+        let terms = try Self.terms(Self.applying(patch, to: Self.files(documents)))
+        #expect(!terms.contains("page7") && terms.contains("page8") && terms.contains("common"))
     }
 
     @Test func aBrandNewTermSortsIntoPlace() throws {
         // U+1F600 sorts before U+E000 in UTF-16 (a surrogate pair), after it in UTF-8.
         var documents = Self.sample(60)
         documents[0].text = SearchTerms(text: "x\u{E000}y zz")
-        let patch = try Self.check(Case(documents: documents, document: 1, text: SearchTerms(text: "common x\u{1F600}y aardvark"), description: "new terms"))
-        let terms = try #require(try Self.manifest(patch["search/index.json"])["terms"] as? [String])
+        let patch = try #require(
+            try Self.check(Case(documents: documents, document: 1, text: SearchTerms(text: "common x\u{1F600}y aardvark"), description: "new terms")))
+        let terms = try Self.terms(Self.applying(patch, to: Self.files(documents)))
         #expect(terms == terms.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
         let placed = ["aardvark", "x\u{1F600}y", "x\u{E000}y", "zz"].map { terms.firstIndex(of: $0) ?? -1 }
         #expect(placed == placed.sorted() && !placed.contains(-1), "\(placed) \(terms)")
     }
 
-    /// A text that grows by hundreds of terms moves the shard starts: shards whose terms didn't change are written
-    /// again when their boundaries move, and only those that changed.
-    @Test func aLargeChangeMovesShardBoundaries() throws {
+    /// A text that grows by hundreds of terms adds shards; patched back, the files are the first files.
+    @Test func aLargeChangeAndBack() throws {
         let documents = Self.sample(500)
-        let old = try Self.manifest(Self.files(SearchIndex(documents: documents))["search/index.json"])
+        let first = Self.files(documents)
         let big = SearchTerms(text: (0..<400).map { "zzz\($0) common word1 " }.joined())
-        let patch = try Self.check(Case(documents: documents, document: 250, text: big, description: "400 new terms"))
-        let new = try Self.manifest(patch["search/index.json"])
-        let (before, after) = (try #require(old["shards"] as? [Int]), try #require(new["shards"] as? [Int]))
-        #expect(before.count == 10 && before != after)
-        #expect(patch.count > 3 && patch.count < 12)
-        // And back: the patched files, patched again, are the first files.
-        let first = Self.files(SearchIndex(documents: documents))
-        var patched = first
-        patched.merge(patch) { $1 }
-        let back = try #require(SearchIndex.patched(document: 250, text: documents[250].text, files: { patched[$0] }))
-        patched.merge(back) { $1 }
-        #expect(patched == first)
+        let patch = try #require(try Self.check(Case(documents: documents, document: 250, text: big, description: "400 new terms")))
+        #expect(patch.written.count > 10)
+        let patched = Self.applying(patch, to: first)
+        let back = try #require(SearchIndex.patched(document: 250, old: big, new: documents[250].text, sizes: Self.sizes, files: { patched[$0] }))
+        #expect(Self.applying(back, to: patched) == first)
+    }
+
+    /// On a site of many shards, changing a few words writes the manifest and the shards of those words alone.
+    @Test func aSmallEditWritesItsTermsShardsAlone() throws {
+        let documents = (0..<2_000).map { index in
+            SearchIndexTests.document("Page \(index)", (0..<40).map { "w\(($0 * 7 + index * 13) % 3_000)" }.joined(separator: " "))
+        }
+        let old = Self.files(documents)
+        let shards = old.keys.count { $0.hasPrefix("search/shards/") }
+        var words = (0..<40).map { "w\(($0 * 7 + 500 * 13) % 3_000)" }
+        words[3] = "w2999"
+        words[17] = "brandnew"
+        let patch = try #require(try Self.check(Case(documents: documents, document: 500, text: SearchTerms(text: words.joined(separator: " ")), description: "2 words")))
+        #expect(shards > 100)
+        #expect(patch.written.keys.contains("search/index.json"))
+        // The shards of the two words taken out and the two put in, at most.
+        #expect((1...4).contains(patch.written.count - 1), "\(patch.written.keys.sorted())")
     }
 
     @Test func anUnchangedTextChangesNoFile() throws {
         let documents = Self.sample()
-        #expect(try Self.check(Case(documents: documents, document: 5, text: documents[5].text, description: "unchanged")).isEmpty)
-        // Counts of 0 and 1 are written alike.
-        let ones = SearchTerms(terms: documents[5].text.terms, counts: documents[5].text.counts.map { _ in 0 }, length: documents[5].text.length)
-        #expect(try Self.check(Case(documents: documents, document: 5, text: ones, description: "counts of 0")).isEmpty)
+        let patch = try #require(try Self.check(Case(documents: documents, document: 5, text: documents[5].text, description: "unchanged")))
+        #expect(patch.written.isEmpty && patch.removed.isEmpty)
     }
 
+    /// A frequency changed, the length's level not: the manifest (the text's total length) and the term's shard.
     @Test func aFrequencyChangeRewritesTheTermsShardAndTheManifest() throws {
+        var documents = Self.sample()
+        documents[5].text = SearchTerms(terms: ["common", "word5", "text1", "page5"], counts: [1, 1, 1, 1], length: 10)
+        let text = SearchTerms(terms: ["common", "word5", "text1", "page5"], counts: [2, 1, 1, 1], length: 11)
+        let patch = try #require(try Self.check(Case(documents: documents, document: 5, text: text, description: "common twice")))
+        let shard = try #require(Self.shardHolding("common", Self.files(documents)))
+        #expect(Set(patch.written.keys) == ["search/index.json", shard])
+    }
+
+    /// The length's level changed: every term of the text is written again.
+    @Test func aLevelChangeRewritesEveryTermsShard() throws {
         let documents = Self.sample()
-        let text = SearchTerms(terms: ["common", "word5", "text1", "page5"], counts: [3, 1, 1, 1], length: 6)
-        let patch = try Self.check(Case(documents: documents, document: 5, text: text, description: "common thrice"))
-        #expect(patch.keys.contains("search/index.json"), "the text field's length")
-        #expect(!patch.keys.contains { $0.hasPrefix("search/docs/") })
+        let text = SearchTerms(terms: ["common", "word5", "text1", "page5"], counts: [1, 1, 1, 1], length: 5)
+        let patch = try #require(try Self.check(Case(documents: documents, document: 5, text: text, description: "one more")))
+        let old = Self.files(documents)
+        let shards = try Set(["common", "word5", "text1", "page5"].map { try #require(Self.shardHolding($0, old)) })
+        #expect(Set(patch.written.keys) == shards.union(["search/index.json"]))
     }
 
     @Test(arguments: [-1, 120, 121, Int.max])
     func aDocumentOutOfRangeGivesNil(document: Int) {
-        let old = Self.files(SearchIndex(documents: Self.sample()))
-        #expect(SearchIndex.patched(document: document, text: SearchTerms(text: "x"), files: { old[$0] }) == nil)
+        let old = Self.files(Self.sample())
+        #expect(SearchIndex.patched(document: document, old: .empty, new: SearchTerms(text: "x"), sizes: Self.sizes, files: { old[$0] }) == nil)
     }
 
     @Test func noIndexGivesNil() {
-        let empty = Self.files(SearchIndex(documents: []))
-        #expect(SearchIndex.patched(document: 0, text: .empty, files: { empty[$0] }) == nil, "no documents")
-        #expect(SearchIndex.patched(document: 0, text: .empty, files: { _ in nil }) == nil)
+        let empty = Self.files([])
+        #expect(SearchIndex.patched(document: 0, old: .empty, new: .empty, files: { empty[$0] }) == nil, "no documents")
+        #expect(SearchIndex.patched(document: 0, old: .empty, new: .empty, files: { _ in nil }) == nil)
     }
 
     @Test func aTextListingATermTwiceGivesNil() {
-        let old = Self.files(SearchIndex(documents: Self.sample()))
+        let documents = Self.sample()
+        let old = Self.files(documents)
         let twice = SearchTerms(terms: ["common", "new", "common"], counts: [1, 1, 1], length: 3)
-        #expect(SearchIndex.patched(document: 0, text: twice, files: { old[$0] }) == nil)
+        #expect(SearchIndex.patched(document: 0, old: documents[0].text, new: twice, sizes: Self.sizes, files: { old[$0] }) == nil)
     }
 
-    /// Files missing, cut short or changed where the reading would notice: nil, never a patch.
+    /// An old text the index doesn't hold for the document (a term it lacks, another frequency): nil.
+    @Test func anOldTextTheIndexDoesNotHoldGivesNil() {
+        let documents = Self.sample()
+        let old = Self.files(documents)
+        let new = SearchTerms(text: "common")
+        for wrong in [SearchTerms(text: "common page8"), SearchTerms(terms: ["common", "page0"], counts: [2, 1], length: 3), documents[1].text] {
+            #expect(SearchIndex.patched(document: 0, old: wrong, new: new, sizes: Self.sizes, files: { old[$0] }) == nil)
+        }
+    }
+
+    /// Files missing, cut short or changed where the reading notices: nil, never a patch.
     @Test func damagedFilesGiveNil() throws {
-        let old = Self.files(SearchIndex(documents: Self.sample(200)))
+        let documents = Self.sample(200)
+        let old = Self.files(documents)
         let text = SearchTerms(text: "common brand new")
-        func patch(_ path: String, _ damage: (Data) -> Data?) -> [String: Data]? {
-            SearchIndex.patched(document: 3, text: text, files: { $0 == path ? old[$0].flatMap(damage) : old[$0] })
+        func patch(_ path: String, _ damage: (Data) -> Data?) -> SearchIndex.Patch? {
+            SearchIndex.patched(document: 3, old: documents[3].text, new: text, sizes: Self.sizes, files: { $0 == path ? old[$0].flatMap(damage) : old[$0] })
         }
         func replacing(_ from: String, _ to: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> (Data) -> Data? {
             { data in
@@ -224,55 +261,46 @@ import Testing
             }
         }
         #expect(patch("search/index.json") { $0 } != nil)
-        for path in ["search/index.json", "search/shards/0.json", "search/shards/3.json"] {
+        let shard = try #require(Self.shardHolding("common", old))
+        for path in ["search/index.json", shard] {
             #expect(patch(path) { _ in nil } == nil, "\(path) missing")
             let count = old[path]!.count
-            for cut in stride(from: 0, to: count, by: max(1, count / 97)) + [count - 1] {
+            // (Cut after its last bracket, a file is whole.)
+            for cut in stride(from: 0, to: count - 1, by: max(1, count / 97)) + [count - 2] where cut > 0 {
                 #expect(patch(path) { $0.prefix(cut) } == nil, "\(path) cut at \(cut)")
             }
-            #expect(patch(path) { $0 + Data(" ".utf8) } == nil, "\(path) with a byte after it")
         }
+        let manifest = String(decoding: old["search/index.json"]!, as: UTF8.self)
+        let cut = try #require(manifest.firstMatch(of: /"cut":(\d+)/)?.1)
         let damages: [(String, (Data) -> Data?)] = [
-            ("another version", replacing("\"version\":1,", "\"version\":2,")),
-            ("another chunk size", replacing("\"chunk\":50,", "\"chunk\":40,")),
-            ("an average", replacing("\"average\":[", "\"average\":[1")),
-            ("a shard start", replacing("\"shards\":[0,", "\"shards\":[1,")),
-            ("a term spelled otherwise", replacing("\"common\"", "\"commom\"")),
-            ("terms out of order", replacing("\"common\",", "\"zzz\",")),
-            ("pretty-printed", replacing(",", ", ")),
-            ("a comma after the last term", replacing("\"]}\n", "\",]}\n")),
-            ("a term the shards don't have", replacing("\"common\",", "\"common\",\"commons\",")),
+            ("another version", replacing("\"version\":2,", "\"version\":1,")),
+            ("another divisor", replacing("\"cut\":\(cut),", "\"cut\":\(Int(cut)! * 2),")),
+            ("a shard's file", replacing("\",\"" + shard.dropFirst(14).dropLast(5) + "\"]", "\",\"0000000000000000\"]")),
         ]
         for (name, damage) in damages { #expect(patch("search/index.json", damage) == nil, "\(name)") }
-        // Not UTF-8: a term's `ß` (C3 9F) cut to its first byte, followed by a byte that can't continue it.
-        let manifest = try #require(old["search/index.json"])
-        let accented = try #require(manifest.firstRange(of: Data("ß".utf8)))
-        var broken = manifest
-        broken[accented.upperBound - 1] = UInt8(ascii: "e")
-        #expect(patch("search/index.json") { _ in broken } == nil, "not UTF-8")
-        let shard = try #require(Self.shardHolding("common", old))
-        #expect(patch(shard, replacing("\"common\":[\"", "\"common\":[\"!")) == nil, "a byte no digit")
-        let more = String(repeating: "A", count: 500)
-        #expect(patch(shard, replacing("\"common\":[\"", "\"common\":[\"" + more)) == nil, "500 postings more (the starts change)")
-        #expect(patch(shard, replacing("\"common\":[", "\"common\": [")) == nil, "a space")
-        #expect(patch("search/shards/0.json", replacing("{\"terms\":{", "{\"terms\": {")) == nil)
+        #expect(patch(shard, replacing("[\"common\",\"", "[\"common\",\"!")) == nil, "a byte no digit")
+        #expect(patch(shard, replacing("[\"common\",", "[\"commom\",")) == nil, "a term spelled otherwise")
+        #expect(patch(shard, replacing("{\"terms\":[", "{\"terms\":[[\"zzzz\",\"\",\"\",\"\"],")) == nil, "terms out of order")
     }
 
     /// Any byte of a small index's files changed: a patch or nil, never a crash.
     @Test func anyByteChangedGivesAPatchOrNil() {
-        let old = Self.files(SearchIndex(documents: Self.sample(12)))
+        let documents = Self.sample(12)
+        let old = Self.files(documents)
         for (path, data) in old where !path.hasPrefix("search/docs/") {
             for offset in data.indices {
                 for byte in [UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "_"), UInt8(ascii: "9"), 0xFF] where byte != data[offset] {
                     var damaged = data
                     damaged[offset] = byte
-                    _ = SearchIndex.patched(document: 4, text: SearchTerms(text: "common new"), files: { $0 == path ? damaged : old[$0] })
+                    _ = SearchIndex.patched(
+                        document: 4, old: documents[4].text, new: SearchTerms(text: "common new"), sizes: Self.sizes,
+                        files: { $0 == path ? damaged : old[$0] })
                 }
             }
         }
     }
 
     static func shardHolding(_ term: String, _ files: [String: Data]) -> String? {
-        files.keys.sorted().first { $0.hasPrefix("search/shards/") && String(decoding: files[$0]!, as: UTF8.self).contains("\"\(term)\":") }
+        files.keys.sorted().first { $0.hasPrefix("search/shards/") && String(decoding: files[$0]!, as: UTF8.self).contains("[\"\(term)\",") }
     }
 }

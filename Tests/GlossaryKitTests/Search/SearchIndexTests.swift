@@ -36,57 +36,108 @@ import Testing
         return try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// Each shard's entries in the manifest's order: (first term, file) and the shard's terms with their fields.
+    static func shards(_ index: SearchIndex, folder: String = "") throws -> [(first: String, file: String, entries: [[String]])] {
+        let manifest = try json(index, folder + "search/index.json")
+        let list = try #require(manifest["shards"] as? [[String]])
+        return try list.map { pair in
+            let shard = try json(index, folder + "search/shards/" + pair[1] + ".json")
+            return (pair[0], pair[1], try #require(shard["terms"] as? [[String]]))
+        }
+    }
+
+    /// A field's postings as the browser reads them: [document, frequency, level] for each.
+    static func postings(_ encoded: String) -> [[Int]] {
+        var numbers = decode(encoded)[...]
+        var postings: [[Int]] = []
+        var previous = -1
+        while let first = numbers.popFirst() {
+            let document = previous + 1 + first / 2
+            let frequency = first % 2 == 1 ? numbers.popFirst()! : 1
+            postings.append([document, frequency, numbers.popFirst()!])
+            previous = document
+        }
+        return postings
+    }
+
     @Test(arguments: [[0], [31], [32], [1023, 1024], [5, 0, 70_000_000, 12]])
     func numbersRoundTrip(numbers: [Int]) {
         #expect(Self.decode(SearchIndex.encode(numbers: numbers)) == numbers)
+        #expect(SearchIndex.numbers(SearchIndex.encode(numbers: numbers)) == numbers)
     }
 
-    @Test func postingsEncodeDocumentGapsAndFrequencies() {
-        // Documents 0, 1, 5 (frequency 3), 6: gaps 1, 1, 4, 1 → (gap − 1) × 2 + (frequency > 1).
-        #expect(Self.decode(SearchIndex.encode([(0, 1), (1, 1), (5, 3), (6, 1)])) == [0, 0, 7, 3, 0])
+    @Test func postingsEncodeDocumentGapsFrequenciesAndLevels() {
+        // Documents 0, 1, 5 (frequency 3), 6: gaps 1, 1, 4, 1 → (gap − 1) × 2 + (frequency > 1), then the level.
+        var encoder = SearchIndex.PostingEncoder()
+        for (document, frequency, level) in [(0, 1, 3), (1, 1, 8), (5, 3, 40), (6, 1, 0)] { encoder.add(document: document, frequency: frequency, level: level) }
+        #expect(Self.decode(encoder.encoded) == [0, 3, 0, 8, 7, 3, 40, 0, 0])
+        #expect(SearchIndex.postings(encoder.encoded)?.map { [$0.document, $0.frequency, $0.level] } == [[0, 1, 3], [1, 1, 8], [5, 3, 40], [6, 1, 0]])
+        #expect(SearchIndex.postings("B") == nil, "a frequency without its level")
+        #expect(SearchIndex.postings("A!") == nil)
     }
 
-    @Test func theManifestHasWhatLunrScoresWith() throws {
+    /// Lengths below 8 are their own level; above, each level holds lengths within a factor of 1.25.
+    @Test func lengthLevels() {
+        #expect((0..<8).map(SearchIndex.level) == Array(0..<8))
+        #expect([8, 9, 10, 12, 13, 15, 16, 355, 356].map(SearchIndex.level) == [8, 8, 9, 9, 10, 10, 11, 24, 25])
+        for length in 8..<100_000 {
+            let level = SearchIndex.level(length)
+            // What the browser reads the level as is within 12% of the length.
+            let read = 8 * pow(1.25, Double(level) - 7.5)
+            #expect(abs(read - Double(length)) / Double(length) <= 0.12, "\(length)")
+            if abs(read - Double(length)) / Double(length) > 0.12 { break }
+        }
+    }
+
+    @Test func theManifestAndShardHaveWhatBM25ScoresWith() throws {
         let index = SearchIndex(documents: [
             Self.document("Pods", "Pods run containers. Pods stop.", headings: ["Running pods"]),
             Self.document("Nodes", "Nodes run pods."),
             Self.document("kerning", "Space between letters.", kind: .term),
         ])
         let manifest = try Self.json(index, "search/index.json")
-        let terms = try #require(manifest["terms"] as? [String])
-        #expect(terms == terms.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
-        #expect(terms == ["between", "containers", "kerning", "letters", "nodes", "pods", "run", "running", "space", "stop"])
-        // lunr.idf counts a document once per field holding the term.
-        let frequencies = Self.decode(try #require(manifest["df"] as? String))
-        #expect(frequencies[terms.firstIndex(of: "pods")!] == 4, "title and text of the first, text of the second, heading of the first")
-        #expect(manifest["documents"] as? Int == 3)
-        let lengths = try #require(manifest["lengths"] as? [String]).map(Self.decode)
-        #expect(lengths == [[1, 1, 1], [2, 0, 0], [5, 3, 3]])
-        #expect((manifest["average"] as? [Double]) == [1, 2.0 / 3, 11.0 / 3])
-        #expect(manifest["shards"] as? [Int] == [0])
+        #expect(manifest["version"] as? Int == 2 && manifest["documents"] as? Int == 3 && manifest["chunk"] as? Int == 50)
+        #expect(manifest["lengths"] as? [Int] == [3, 2, 11], "each field's total length")
+        let shards = try Self.shards(index)
+        #expect(shards.count == 1 && shards[0].first == "between" && shards[0].file == SearchIndex.fileName("between"))
+        let entries = shards[0].entries
+        #expect(entries.map { $0[0] } == ["between", "containers", "kerning", "letters", "nodes", "pods", "run", "running", "space", "stop"])
+        let pods = try #require(entries.first { $0[0] == "pods" })
+        #expect(pods.dropFirst().map(Self.postings) == [[[0, 1, 1]], [[0, 1, 2]], [[0, 2, 5], [1, 1, 3]]])
+        #expect(Set(index.files.keys) == ["search/index.json", "search/shards/\(shards[0].file).json", "search/docs/0.json"])
     }
 
-    @Test func everyTermIsInExactlyTheShardItsPositionSays() throws {
+    /// Shards are cut where a term's hash says or where a segment outgrows the limit, and each holds the run of terms
+    /// from its first to the next shard's: every term once, in order.
+    @Test func shardsAreCutByTheTermsThemselves() throws {
         var documents: [SearchDocument] = []
         for index in 0..<400 { documents.append(Self.document("Page \(index)", "word\(index) common shared\(index % 7) text")) }
-        let index = SearchIndex(documents: documents)
-        #expect(Set(index.files.keys) == Set(SearchIndex.paths(documents: 400)))
+        let sizes = SearchIndex.ShardSizes(target: 600, limit: 1_500)
+        let index = SearchIndex(documents: documents, sizes: sizes)
         let manifest = try Self.json(index, "search/index.json")
-        let terms = try #require(manifest["terms"] as? [String])
-        let starts = try #require(manifest["shards"] as? [Int])
-        #expect(starts.count == SearchIndex.shardCount(documents: 400) && starts.count == 8 && starts == starts.sorted())
-        var seen: [String] = []
-        for shard in 0..<starts.count {
-            let postings = try #require(try Self.json(index, "search/shards/\(shard).json")["terms"] as? [String: [String]])
-            let end = shard + 1 < starts.count ? starts[shard + 1] : terms.count
-            #expect(Set(postings.keys) == Set(terms[starts[shard]..<end]))
-            seen += postings.keys
+        let divisor = try #require(manifest["cut"] as? Int)
+        let shards = try Self.shards(index)
+        #expect(shards.count > 10)
+        func size(_ entry: [String]) -> Int { SearchIndex.entry(entry[0], Array(entry.dropFirst())).utf8.count + 1 }
+        var terms: [String] = []
+        var cutBySize = 0
+        for (number, shard) in shards.enumerated() {
+            #expect(shard.entries.first?[0] == shard.first)
+            let bytes = shard.entries.reduce(0) { $0 + size($1) }
+            if number > 0 && !SearchIndex.startsSegment(shard.first, divisor: divisor) {
+                // Cut by size: the shard before had no room for this one's first term.
+                #expect(shards[number - 1].entries.reduce(0) { $0 + size($1) } + size(shard.entries[0]) > sizes.limit)
+                cutBySize += 1
+            }
+            for entry in shard.entries.dropFirst() { #expect(!SearchIndex.startsSegment(entry[0], divisor: divisor), "\(entry[0]) starts a shard") }
+            #expect(shard.entries.count == 1 || bytes <= sizes.limit, "shard \(number) of \(bytes) bytes")
+            terms += shard.entries.map { $0[0] }
         }
-        #expect(seen.sorted() == terms.sorted())
-        let position = try #require(terms.firstIndex(of: "common"))
-        let shard = try #require(starts.lastIndex { $0 <= position })
-        let common = try #require(try Self.json(index, "search/shards/\(shard).json")["terms"] as? [String: [String]])
-        #expect(Self.decode(common["common"]![2]) == Array(repeating: 0, count: 400), "in every document's text, once")
+        #expect(cutBySize > 0 && cutBySize < shards.count - 1, "cut by hash and by size both")
+        #expect(terms == terms.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) } && Set(terms).count == terms.count)
+        #expect(manifest["terms"] as? Int == terms.count)
+        let common = try #require(shards.flatMap(\.entries).first { $0[0] == "common" })
+        #expect(Self.postings(common[3]) == (0..<400).map { [$0, 1, 4] }, "in every document's text, once, of 4 terms")
         let chunk = try #require(JSONSerialization.jsonObject(with: Data(index.files["search/docs/7.json"]!.utf8)) as? [[Any]])
         #expect(chunk.count == 50 && chunk[0][1] as? String == "Page 350" && chunk[0][2] as? String == "page 350/")
     }
@@ -132,22 +183,16 @@ import Testing
             }
             for (term, count) in zip(document.text.terms, document.text.counts) { expected[term, default: [[], [], []]][2] += [number, count] }
         }
-        let index = SearchIndex(documents: documents, jobs: jobs)
+        let index = SearchIndex(documents: documents, sizes: SearchIndex.ShardSizes(target: 2_000, limit: 6_000), jobs: jobs)
         var found: [String: [[Int]]] = [:]
-        for shard in 0..<SearchIndex.shardCount(documents: documents.count) {
-            let postings = try #require(try Self.json(index, "search/shards/\(shard).json")["terms"] as? [String: [String]])
-            for (term, fields) in postings {
-                found[term] = fields.map { encoded in
-                    // Back from gaps: (gap − 1) × 2 + (frequency > 1), then the frequency when above 1.
-                    var pairs: [Int] = []
-                    var numbers = Self.decode(encoded)[...]
-                    var previous = -1
-                    while let first = numbers.popFirst() {
-                        let document = previous + 1 + first / 2
-                        pairs += [document, first % 2 == 1 ? numbers.popFirst()! : 1]
-                        previous = document
+        let levels = documents.map { [SearchTerms(text: $0.title).length, SearchTerms(text: $0.headingsText).length, $0.text.length].map(SearchIndex.level) }
+        for shard in try Self.shards(index) {
+            for entry in shard.entries {
+                found[entry[0]] = entry.dropFirst().enumerated().map { field, encoded in
+                    Self.postings(encoded).flatMap { posting in
+                        #expect(posting[2] == levels[posting[0]][field], "\(entry[0])")
+                        return [posting[0], posting[1]]
                     }
-                    return pairs
                 }
             }
         }
