@@ -1,7 +1,8 @@
 """The site search (issue 13): the header's box finds pages and terms, marks the matching words, moves with the
 arrow keys and opens with Enter, and `/` gets to it; it loads from the site alone. Its results are lunr's: the
-same documents in a lunr index that lunr builds itself (accents folded first) give the same results with the same
-scores."""
+same documents in a lunr index that lunr builds itself (accents folded first) match the same documents with the same
+terms, and each score is BM25 (lunr.Builder's weights, field lengths as the index keeps them) summed over the
+matched terms and fields, the clause's boost times the weight."""
 
 import json
 from pathlib import Path
@@ -58,47 +59,125 @@ var documents = arguments[0], queries = arguments[1], done = arguments[arguments
 function noEmpty(token) { return token.toString() === "" ? undefined : token; }
 // Accents folded before lunr's own steps, as the build and the search box fold them.
 function fold(token) { return token.update(Glossary.searchEngine.fold); }
-var builder = new lunr.Builder();
+var builder = new lunr.Builder(), boosts = { title: 10, headings: 5, text: 1 };
 builder.pipeline.add(fold, lunr.trimmer, lunr.stopWordFilter, noEmpty);
 builder.ref("ref");
-builder.field("title", { boost: 10 });
-builder.field("headings", { boost: 5 });
-builder.field("text");
+Object.keys(boosts).forEach(function (field) { builder.field(field, { boost: boosts[field] }); });
 documents.forEach(function (d) { builder.add(d); });
 var reference = builder.build();
 var vocabulary = Object.keys(reference.invertedIndex).sort();
+// BM25 from lunr.Builder's own counts, a field's length as the index keeps it: exact below 8, else the middle of its
+// level, level 8 + k holding the lengths from ⌈8 × 1.25^k⌉ to before ⌈8 × 1.25^(k+1)⌉.
+function kept(length) {
+  if (length < 8) return length;
+  for (var k = 0; length >= Math.ceil(8 * Math.pow(1.25, k + 1)); k++);
+  return 8 * Math.pow(1.25, k + 0.5);
+}
+function weight(term, field, ref) {
+  var frequency = builder.fieldTermFrequencies[field + "/" + ref][term];
+  if (!frequency) return 0;
+  var df = 0, total = 0;
+  Object.keys(boosts).forEach(function (f) { df += Object.keys(reference.invertedIndex[term][f]).length; });
+  documents.forEach(function (d) { total += builder.fieldLengths[field + "/" + d.ref]; });
+  var idf = Math.log(1 + Math.abs((documents.length - df + 0.5) / (df + 0.5)));
+  var relative = kept(builder.fieldLengths[field + "/" + ref]) / (total / documents.length);
+  return idf * 2.2 * frequency / (1.2 * (0.25 + 0.75 * relative) + frequency) * boosts[field];
+}
+// lunr finds the documents and the terms and fields that match; the score sums each clause's boost times the weight
+// of each term it expands to in each of its fields.
+function expected(clauses) {
+  var found = reference.query(function (q) { clauses.forEach(function (c) { q.clause(Object.assign({}, c)); }); });
+  return found.map(function (result) {
+    var score = 0;
+    clauses.forEach(function (clause) {
+      if (clause.presence === lunr.Query.presence.PROHIBITED) return;
+      var q = new lunr.Query(Object.keys(boosts));
+      q.clause(Object.assign({}, clause));
+      reference.tokenSet.intersect(lunr.TokenSet.fromClause(q.clauses[0])).toArray().forEach(function (term) {
+        clause.fields.forEach(function (field) { score += clause.boost * weight(term, field, result.ref); });
+      });
+    });
+    return { ref: result.ref, score: score, matchData: result.matchData };
+  }).sort(function (a, b) { return b.score - a.score || a.ref - b.ref; });
+}
+function shape(results) {
+  return results.map(function (r) {
+    var matched = Object.keys(r.matchData.metadata).sort().map(function (t) { return t + ":" + Object.keys(r.matchData.metadata[t]).sort(); });
+    return [r.ref, Math.round(r.score * 1e9) / 1e9, matched.join(" ")];
+  });
+}
 Promise.all(queries.map(function (text) {
   return Promise.all([Glossary.siteSearch.clauses(text), Glossary.siteSearch.search(text)]).then(function (both) {
-    var expected = reference.query(function (q) { both[0].forEach(function (c) { q.clause(Object.assign({}, c)); }); });
-    function shape(results) { return results.map(function (r) { return [r.ref, Math.round(r.score * 1e9) / 1e9]; }); }
-    return { text: text, clauses: both[0].length, ours: shape(both[1]), lunr: shape(expected) };
+    return { text: text, clauses: both[0].length, ours: shape(both[1]), lunr: shape(expected(both[0])) };
   });
 })).then(function (results) {
-  return fetch(document.body.dataset.root + "search/index.json").then(function (r) { return r.json(); }).then(function (m) {
-    done({ results: results, vocabulary: vocabulary, built: m.terms });
+  // Every shard, in the manifest's order: its first term the manifest's, its terms sorted on from the previous one's.
+  var folder = document.body.dataset.root + "search/";
+  function get(path) { return fetch(folder + path).then(function (r) { return r.json(); }); }
+  return get("index.json").then(function (manifest) {
+    return Promise.all(manifest.shards.map(function (shard) { return get("shards/" + shard[1] + ".json"); })).then(function (shards) {
+      var built = [], firsts = [];
+      shards.forEach(function (shard) {
+        firsts.push(shard.terms[0][0]);
+        shard.terms.forEach(function (entry) { built.push(entry[0]); });
+      });
+      done({ results: results, vocabulary: vocabulary, built: built, firsts: firsts,
+             manifestFirsts: manifest.shards.map(function (shard) { return shard[0]; }) });
+    });
   });
 }, function (error) { done({ error: String(error) }); });
 """
 
 
-def test_results_and_scores_are_what_lunr_itself_gives(browser, small_site):
+def test_results_and_scores_are_bm25_of_what_lunr_itself_matches(browser, small_site):
     driver = browser()
     server, _ = small_site
     driver.get(server.url)
     driver.find_element(By.CSS_SELECTOR, ".site-search-input").send_keys("pods")
     wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".site-search-option"), message="results")
     queries = ["pods", "pod", "node", "sched", "pods nodes", "title:nodes", "pods -draining", "caf", "config.yaml", "containr~2",
-               "x86_64", "über", "+pools scale", "nothing-here", "quickly well"]
+               "x86_64", "über", "+pools scale", "nothing-here", "quickly well", "headings:pods", "pods *odes", "no*s"]
     answer = driver.execute_async_script(LUNR_REFERENCE, reference_documents(small_site), queries)
     assert "error" not in answer, answer
-    # The build's terms are lunr's tokenizer, trimmer and stop-word filter's terms of the same text.
+    # The build's terms are lunr's tokenizer, trimmer and stop-word filter's terms of the same text, in JavaScript's
+    # order, and each shard begins with the term the manifest names. One shard: every query loads every term, so it
+    # expands as lunr does over the whole vocabulary (a leading wildcard, a typo).
     assert answer["built"] == answer["vocabulary"]
+    assert answer["firsts"] == answer["manifestFirsts"] and len(answer["firsts"]) == 1
     for result in answer["results"]:
         assert result["ours"] == result["lunr"], result
     found = {r["text"]: r["ours"] for r in answer["results"]}
     # A plain word is a prefix: "pods" is on three pages, "pod" also finds the scheduler's "pod".
     assert len(found["pods"]) == 3 and len(found["pod"]) == 4 and found["nothing-here"] == [] and len(found["caf"]) == 1
     assert found["x86_64"] and found["quickly well"], "text after a no-break space and other white space"
+    # A field's length counts: "nodes" weighs more in the title "Nodes" than in "Pods and nodes".
+    refs = {d["title"]: d["ref"] for d in reference_documents(small_site)}
+    assert [r[0] for r in found["title:nodes"]] == [refs["Nodes"], refs["Pods and nodes"]]
+    assert found["headings:pods"] and found["pods *odes"] and found["no*s"]
+
+
+SEARCH = """
+var done = arguments[arguments.length - 1];
+Glossary.siteSearch.search(arguments[0]).then(function (results) { done(results.map(function (r) { return r.ref; })); },
+                                              function (error) { done("failed: " + error.message); });
+"""
+
+
+def test_a_shard_that_failed_to_load_is_fetched_again_by_the_next_search(browser, small_site):
+    server, _ = small_site
+    site = Path(server.directory)
+    shard = site / "search" / "shards" / (json.loads((site / "search/index.json").read_text(encoding="utf-8"))["shards"][0][1] + ".json")
+    driver = browser()
+    driver.get(server.url)
+    hidden = shard.with_name("hidden")
+    shard.rename(hidden)
+    try:
+        failed = driver.execute_async_script(SEARCH, "pods")
+    finally:
+        hidden.rename(shard)
+    assert failed.startswith("failed: HTTP 404"), failed
+    again = driver.execute_async_script(SEARCH, "pods")
+    assert isinstance(again, list) and len(again) == 3, again
 
 
 def open_results(driver, text):

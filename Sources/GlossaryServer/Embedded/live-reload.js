@@ -20,7 +20,7 @@
   })();
   // Files of the site no page loads: the search index (fetched when a query is typed), the term API and the embed
   // script for other sites, the exports, and the files for crawlers and language models.
-  const notLoaded = /\/(search\/(index|shards\/\d+|docs\/\d+)\.json|terms\/api(\.[0-9a-f]+)?\.json|embed\.(js|css)|glossary\.(json|csv|tbx)|sitemap\.xml|robots\.txt|llms(-full)?\.txt|index\.md)$/;
+  const notLoaded = /\/(search\/(index|shards\/[0-9a-f]+|docs\/\d+)\.json|terms\/api(\.[0-9a-f]+)?\.json|embed\.(js|css)|glossary\.(json|csv|tbx)|sitemap\.xml|robots\.txt|llms(-full)?\.txt|index\.md)$/;
   function reload() {
     try { sessionStorage.setItem(scrollKey, JSON.stringify({ x: scrollX, y: scrollY })); } catch (_) {}
     location.reload();
