@@ -32,7 +32,7 @@ public struct SearchIndex: Sendable {
             self.limit = limit
         }
 
-        public static let standard = ShardSizes(target: 24 * 1024, limit: 64 * 1024)
+        public static let standard = ShardSizes(target: 24 * 1024, limit: 48 * 1024)
     }
 
     public static func chunkCount(documents: Int) -> Int {
