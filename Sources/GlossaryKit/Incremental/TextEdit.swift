@@ -5,10 +5,10 @@ import Foundation
 /// title, front matter, headings, references and links), no problem points into it, and nothing else changed — only
 /// those pages and the search index can differ. Each page is its old bytes with its new body in the slots its
 /// template wrote the body in (`MustacheSlots`), the search index's files are patched for the new text
-/// (`SearchIndex.patched`, from the old text the state keeps), the files for language models that hold the pages' text are made of the new text too (each
-/// page's markdown whole, `llms-full.txt` its old bytes with each page's new text in its slot, when what fits in it
-/// can be told from it: `patchedFull`), and every other file is kept; nothing else is read, parsed or rendered. `glossary build` and the
-/// preview server take it alike.
+/// (`SearchIndex.patched`, from the old text the state keeps), the files for language models that hold the pages'
+/// text are made of the new text too (each page's markdown whole, `llms-full.txt` its old bytes with each page's new
+/// text in its slot, when what fits in it can be told from it: `patchedFull`), and every other file is kept; nothing
+/// else is read, parsed or rendered. `glossary build` and the preview server take it alike.
 struct TextEdit {
     /// The most pages one edit remakes this way; more go the long way.
     static let pageLimit = 64
@@ -45,7 +45,9 @@ struct TextEdit {
             }
             // The search index's files (its language's), patched for each page's new text in turn.
             let files = { (path: String) in search.removed.contains(path) ? nil : search.written[path] ?? sink.bytes(path) }
-            guard let patch = SearchIndex.patched(document: place.search, old: text.old, new: text.new, folder: place.folder, sizes: options.searchShards, files: files)
+            guard
+                let patch = SearchIndex.patched(
+                    document: place.search, old: text.old, new: text.new, folder: place.folder, sizes: options.searchShards, files: files)
             else { return nil }
             search.written.merge(patch.written) { _, new in new }
             search.removed.subtract(patch.written.keys)
@@ -121,8 +123,8 @@ struct TextEdit {
     }
 
     /// One page remade: where it goes, what the state keeps of it, its new bytes and slots, its places (among the
-    /// content pages, and in the search index in `folder`), its old and new text and, when the site has files for language
-    /// models, its text for them.
+    /// content pages, and in the search index in `folder`), its old and new text and, when the site has files for
+    /// language models, its text for them.
     private func remake(
         _ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction
     ) -> (String, BuildState.StoredPage, Data, MustacheSlots, (document: Int, search: Int, folder: String), (old: SearchTerms, new: SearchTerms), Markdown?)? {

@@ -62,7 +62,8 @@ public struct OutputPlan: Sendable {
     /// fingerprint (nil when it can't be read).
     static func make(
         site: BuiltSite, source: SiteSource, theme: Theme, sitemapLimit: Int = Sitemap.maximumURLs, termShards: TermShards.Limits = .standard,
-        searchShards: SearchIndex.ShardSizes = .standard, jobs: Int = 1, searchDocuments: (([TermDefinition], String) -> [SearchDocument])?, fileHash: (String) -> Fingerprint?
+        searchShards: SearchIndex.ShardSizes = .standard, jobs: Int = 1, searchDocuments: (([TermDefinition], String) -> [SearchDocument])?,
+        fileHash: (String) -> Fingerprint?
     ) -> (OutputPlan, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let definitions = site.termPages.values.sorted { $0.key < $1.key }

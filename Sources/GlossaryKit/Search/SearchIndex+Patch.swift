@@ -21,7 +21,8 @@ extension SearchIndex {
         document: Int, old: SearchTerms, new: SearchTerms, folder: String = "", sizes: ShardSizes = .standard, files: (String) -> Data?
     ) -> Patch? {
         func read(_ path: String) -> Data? { files(folder + path) }
-        guard let manifest = Manifest(read("search/index.json"), target: sizes.target), (0..<manifest.documents).contains(document), !manifest.shards.isEmpty else { return nil }
+        guard let manifest = Manifest(read("search/index.json"), target: sizes.target), (0..<manifest.documents).contains(document), !manifest.shards.isEmpty
+        else { return nil }
         let (oldLevel, newLevel) = (level(old.length), level(new.length))
         let before = Dictionary(zip(old.terms, old.counts), uniquingKeysWith: { _, _ in -1 })
         let after = Dictionary(zip(new.terms, new.counts), uniquingKeysWith: { _, _ in -1 })
@@ -94,7 +95,8 @@ extension SearchIndex {
                 }
             }
             layout.size += entries.reduce(0) { $0 + $1.utf8.count + 1 } - oldSizes
-            let cut = Self.shards(terms: terms[...], entries: entries[...], sizes: entries.map { $0.utf8.count + 1 }[...], divisor: manifest.layout.divisor, limit: sizes.limit)
+            let cut = Self.shards(
+                terms: terms[...], entries: entries[...], sizes: entries.map { $0.utf8.count + 1 }[...], divisor: manifest.layout.divisor, limit: sizes.limit)
             shards.replaceSubrange(run, with: cut.map { (first: $0.first, file: $0.file) })
             for shard in cut {
                 let path = folder + "search/shards/" + shard.file + ".json"

@@ -39,12 +39,6 @@ public struct SearchIndex: Sendable {
         max(1, (documents + chunkSize - 1) / chunkSize)
     }
 
-    /// Whether `path` (below the site root) is a file of the index in `folder`.
-    public static func isFile(_ path: String, folder: String = "") -> Bool {
-        path.hasPrefix(folder + "search/") && path.hasSuffix(".json")
-            && (path == folder + "search/index.json" || path.hasPrefix(folder + "search/shards/") || path.hasPrefix(folder + "search/docs/"))
-    }
-
     /// The files by path.
     public let files: [String: String]
 

@@ -144,7 +144,8 @@ import Testing
     @Test func aTermOnlyThisDocumentHadLeavesTheIndex() throws {
         let documents = Self.sample()
         #expect(try Self.terms(Self.files(documents)).contains("page7"))
-        let patch = try #require(try Self.check(Case(documents: documents, document: 7, text: SearchTerms(text: "common word7 text3"), description: "page7 gone")))
+        let patch = try #require(
+            try Self.check(Case(documents: documents, document: 7, text: SearchTerms(text: "common word7 text3"), description: "page7 gone")))
         let terms = try Self.terms(Self.applying(patch, to: Self.files(documents)))
         #expect(!terms.contains("page7") && terms.contains("page8") && terms.contains("common"))
     }
@@ -183,7 +184,8 @@ import Testing
         var words = (0..<40).map { "w\(($0 * 7 + 500 * 13) % 3_000)" }
         words[3] = "w2999"
         words[17] = "brandnew"
-        let patch = try #require(try Self.check(Case(documents: documents, document: 500, text: SearchTerms(text: words.joined(separator: " ")), description: "2 words")))
+        let patch = try #require(
+            try Self.check(Case(documents: documents, document: 500, text: SearchTerms(text: words.joined(separator: " ")), description: "2 words")))
         #expect(shards > 100)
         #expect(patch.written.keys.contains("search/index.json"))
         // The shards of the two words taken out and the two put in, at most.

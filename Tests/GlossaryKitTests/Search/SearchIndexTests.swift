@@ -69,7 +69,9 @@ import Testing
     @Test func postingsEncodeDocumentGapsFrequenciesAndLevels() {
         // Documents 0, 1, 5 (frequency 3), 6: gaps 1, 1, 4, 1 → (gap − 1) × 2 + (frequency > 1), then the level.
         var encoder = SearchIndex.PostingEncoder()
-        for (document, frequency, level) in [(0, 1, 3), (1, 1, 8), (5, 3, 40), (6, 1, 0)] { encoder.add(document: document, frequency: frequency, level: level) }
+        for (document, frequency, level) in [(0, 1, 3), (1, 1, 8), (5, 3, 40), (6, 1, 0)] {
+            encoder.add(document: document, frequency: frequency, level: level)
+        }
         #expect(Self.decode(encoder.encoded) == [0, 3, 0, 8, 7, 3, 40, 0, 0])
         #expect(SearchIndex.postings(encoder.encoded)?.map { [$0.document, $0.frequency, $0.level] } == [[0, 1, 3], [1, 1, 8], [5, 3, 40], [6, 1, 0]])
         #expect(SearchIndex.postings("B") == nil, "a frequency without its level")
