@@ -331,3 +331,39 @@ def test_autolink_links_first_occurrences_by_the_matching_rules(workdir, glossar
         assert background == "rgb(28, 33, 40)", "dark like the host's preference"
     finally:
         server.close()
+
+
+PROTOTYPE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Words</title></head><body>
+<main>
+<p id="words">The constructor calls toString and hasOwnProperty; [[constructor]], [[shown|__proto__]], [[kerning]].</p>
+<p>Marked: <span id="proto" data-term="valueOf">a value</span> and <span id="marked" data-term="leading">the gaps</span>.</p>
+</main>
+<script src="%(glossary)sembed.js" defer data-autolink="all"></script>
+</body></html>"""
+
+
+def test_words_named_like_object_properties_are_no_terms_and_marked_elements_link_once(workdir, glossary, browser):
+    """The tables words are looked up in have no prototype: "constructor", "toString", "__proto__" or "valueOf" is no
+    term, linked nowhere (it was linked to "undefined"). A marked element, once linked, is not linked again inside its
+    link when the page changes and the script looks again."""
+    page = Path(workdir) / "prototype-page"
+    page.mkdir()
+    (page / "index.html").write_text(PROTOTYPE_PAGE % {"glossary": glossary.url}, encoding="utf-8")
+    server = support.SiteServer(page)
+    try:
+        driver = browser()
+        open_page(driver, server.url)
+        wait_for(lambda: len(term_links(driver)) == 2, message="kerning and the marked element linked")
+        # A change to the page makes the script look again: a new paragraph's term is linked...
+        driver.execute_script("""var p = document.createElement("p"); p.id = "later"; p.textContent = "Later: leading.";
+            document.querySelector("main").appendChild(p);""")
+        wait_for(lambda: driver.execute_script("return !!document.querySelector('#later a[data-glossary-term]')"), message="the new paragraph")
+        linked = driver.execute_script("""return Array.from(document.querySelectorAll("a"))
+            .map(function (a) { return [a.closest("p").id || a.closest("span").id, a.textContent, a.getAttribute("href")]; })""")
+        hrefs = [href for _, _, href in linked]
+        assert all(href and href.startswith(glossary.url) for href in hrefs), linked
+        # ...and the marked element keeps its one link.
+        assert [(place, text) for place, text, _ in linked] == [("words", "kerning"), ("marked", "the gaps"), ("later", "leading")]
+        assert driver.execute_script("return document.querySelectorAll('#marked a').length") == 1
+    finally:
+        server.close()

@@ -27,7 +27,9 @@
   }
   /* The term API: one file, or a manifest of shards by key range (each with its first key), loaded as words need them:
      a word's shard is the last whose first key is at or before it (strings compare by UTF-16 units, as the build sorts). */
-  var manifest = null, loaded = {}, byKey = {}, byForm = {}, byExact = {}, maxWords = 1, title = "Glossary";
+  // Tables without a prototype: a word like "constructor" is nobody's term.
+  var manifest = null, loaded = dict(), byKey = dict(), byForm = dict(), byExact = dict(), maxWords = 1, title = "Glossary";
+  function dict() { return Object.create(null); }
   function getJSON(url) {
     return fetch(url, { credentials: "omit", mode: "cors" }).then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); });
   }
@@ -73,7 +75,7 @@
   var LINKS = "a.glossary-term{text-decoration:underline dotted;text-decoration-thickness:1px;text-underline-offset:.2em}" +
     "a.glossary-term:hover,a.glossary-term[aria-expanded=true]{text-decoration-style:solid}a.glossary-term::after{" +
     "content:\"\\2197\";content:\"\\2197\"/\"\";display:inline-block;margin-left:.1em;font-size:.7em;line-height:0;text-decoration:none;opacity:.7}";
-  var linkSheet = null, linkedOnPage = {}, page = location.pathname;
+  var linkSheet = null, linkedOnPage = dict(), page = location.pathname;
   function makeLink(term, children) {
     if (!linkSheet && document.adoptedStyleSheets) {
       (linkSheet = new CSSStyleSheet()).replaceSync(LINKS);
@@ -123,9 +125,11 @@
     if (pieces.length) node.replaceWith.apply(node, pieces.concat(text.slice(last)));
   }
   function scan() {
-    if (location.pathname !== page) { page = location.pathname; linkedOnPage = {}; }
+    if (location.pathname !== page) { page = location.pathname; linkedOnPage = dict(); }
     var scopes = roots(), nodes = scopes.flatMap(textNodes), words = [];
-    var marked = scopes.flatMap(function (root) { return Array.from(root.querySelectorAll("[data-term]:not([data-glossary-term])")); });
+    // A marked element is linked once: later scans find its link inside it.
+    var marked = scopes.flatMap(function (root) { return Array.from(root.querySelectorAll("[data-term]:not([data-glossary-term])")); })
+      .filter(function (node) { return !node.querySelector("a[data-glossary-term]"); });
     nodes.forEach(function (node) {
       Array.from(node.nodeValue.matchAll(REFERENCE)).forEach(function (m) { words.push(m[2] || m[1]); });
       // Every span that may be a form (of up to 8 words, the most a form counts), for the shard where it falls.
