@@ -26,13 +26,13 @@ extension SiteRenderer {
                     trail: site.navigation.trail(forURL: url).joined(separator: " › "), summary: nil, headings: [], headingsText: "", text: .empty))
         }
         let trail = text("glossary", in: language)
-        for definition in definitions {
-            documents.append(
-                SearchDocument(
-                    kind: .term, title: definition.word, urlPath: site.config.siteLanguages.termPath(definition.key), trail: trail,
-                    summary: definition.summary,
-                    headings: [], headingsText: definition.aliases.map(\.rawValue).joined(separator: "\n"),
-                    text: SearchTerms(text: Self.definitionText(definition))))
+        let languages = site.config.siteLanguages
+        // A dictionary's hundreds of thousands of definitions are tokenized on every core.
+        documents += definitions.parallelMap(jobs: jobs) { definition in
+            SearchDocument(
+                kind: .term, title: definition.word, urlPath: languages.termPath(definition.key), trail: trail, summary: definition.summary,
+                headings: [], headingsText: definition.aliases.map(\.rawValue).joined(separator: "\n"),
+                text: SearchTerms(text: Self.definitionText(definition)))
         }
         return documents
     }

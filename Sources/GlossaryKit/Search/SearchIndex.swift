@@ -92,7 +92,7 @@ public struct SearchIndex: Sendable {
         files[folder + "search/index.json"] = Self.manifest(
             documents: documents.count, lengths: totals, layout: shards.layout, shards: shards.shards.map { ($0.first, $0.file) })
 
-        for chunk in 0..<Self.chunkCount(documents: documents.count) {
+        let chunks = Array(0..<Self.chunkCount(documents: documents.count)).parallelMap(jobs: jobs) { chunk in
             let range = chunk * Self.chunkSize..<min(documents.count, (chunk + 1) * Self.chunkSize)
             let entries = documents[range].map { document -> String in
                 var entry = "[\(document.kind.rawValue)," + JSONWriter.quoted(document.title) + "," + JSONWriter.quoted(document.urlPath)
@@ -100,8 +100,9 @@ public struct SearchIndex: Sendable {
                 entry += document.headings.map { "[" + JSONWriter.quoted($0.text) + "," + JSONWriter.quoted($0.id) + "]" }.joined(separator: ",")
                 return entry + "]]"
             }
-            files[folder + "search/docs/\(chunk).json"] = "[" + entries.joined(separator: ",\n") + "]\n"
+            return "[" + entries.joined(separator: ",\n") + "]\n"
         }
+        for (chunk, json) in chunks.enumerated() { files[folder + "search/docs/\(chunk).json"] = json }
         self.files = files
     }
 
