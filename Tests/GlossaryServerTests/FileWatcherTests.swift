@@ -160,7 +160,11 @@ import Testing
         for attempt in 0..<3 where !judged {
             let paths = (0..<50).map { "content/guide/burst-\(attempt)/page-\($0).md" }
             try site.write("content/guide/burst-\(attempt)/.keep", "")
-            #expect(await batches.next() == ["content/guide/burst-\(attempt)"])
+            // The new folder seen (on a busy machine a late event of the site's making may share its batch): the
+            // burst below is what is judged.
+            var seen: [Set<String>] = []
+            while seen.last?.contains("content/guide/burst-\(attempt)") != true, let batch = await batches.next(timeout: 30) { seen.append(batch) }
+            #expect(seen.last?.contains("content/guide/burst-\(attempt)") == true, "\(seen)")
             let worstGap = try writeBurst(paths, in: site)
             let sentinel = "content/guide/after-\(attempt).md"
             guard worstGap < debounce / 2 else {
