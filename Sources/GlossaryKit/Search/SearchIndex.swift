@@ -106,9 +106,6 @@ public struct SearchIndex: Sendable {
         self.files = files
     }
 
-    /// Every file's path, sorted.
-    public var paths: [String] { files.keys.sorted() }
-
     /// What one run of documents holds: its terms, their postings, each field's length level per document and total
     /// length. A term's postings are bytes (a site has millions of postings): for each, in document order, a
     /// variable-length number of the document's distance from the term's previous one × 4 + the field, then one of
