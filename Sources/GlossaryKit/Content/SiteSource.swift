@@ -39,6 +39,8 @@ public struct SiteSource: Sendable {
     public var staticFiles: [File] = []
     /// What the scan found and left out, by path below `content/` (reported again by every build).
     var skipped: [String: Diagnostic] = [:]
+    /// Whether a file was listed through a symbolic link: a change to it is seen under its target's name.
+    var hasLinks = false
 
     /// Reads `glossary.yml` and lists `content/`; dotfiles and dot-folders are skipped.
     public static func scan(root: URL) -> (SiteSource, [Diagnostic]) {
@@ -60,8 +62,31 @@ public struct SiteSource: Sendable {
             source.skipped[path] = Diagnostic(reason.problem(in: "content"), at: .start(of: "content/" + path))
         }
         let base = source.contentFolderPath
-        for (relative, signature) in files { source.add(relative, signature: signature, base: base) }
+        for (relative, signature, linked) in files {
+            source.add(relative, signature: signature, base: base)
+            source.hasLinks = source.hasLinks || linked
+        }
         return (source, diagnostics + source.skippedDiagnostics)
+    }
+
+    /// The scan brought up to date for the markdown files at `paths` (relative to the root, as a watcher reports
+    /// them), when they alone changed since it: each is looked at again. Nil when anything else is among them (a
+    /// folder, another kind of file, a file not listed, gone or no longer a regular file), or when the source has a
+    /// file listed through a link or left anything out (a link's target, a folder's permissions, change unseen
+    /// under the names listed): then only a new scan tells what changed.
+    func refreshed(_ paths: Set<String>) -> SiteSource? {
+        guard !hasLinks, skipped.isEmpty else { return nil }
+        var source = self
+        for path in paths {
+            guard path.hasPrefix("content/"), path.hasSuffix(".md") else { return nil }
+            let contentPath = String(path.dropFirst("content/".count))
+            var info = stat()
+            guard let index = markdownFiles.firstIndex(where: { $0.contentPath == contentPath }),
+                lstat(markdownFiles[index].path, &info) == 0, info.st_mode & S_IFMT == S_IFREG
+            else { return nil }
+            source.markdownFiles[index].signature = FileSignature(info)
+        }
+        return source
     }
 
     /// The scan's problems, in path order.
@@ -130,12 +155,15 @@ public struct SiteSource: Sendable {
         listEntries(in: folder, skipped: skipped).map(\.path)
     }
 
-    /// `listFiles`, with each file's signature from the scan's own `stat`.
-    static func listEntries(in folder: URL, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [(path: String, signature: FileSignature)] {
+    /// A file `listEntries` found: its signature from the scan's own `stat`, and whether it was found through a link.
+    typealias Entry = (path: String, signature: FileSignature, linked: Bool)
+
+    /// `listFiles`, with each file's signature and whether it is a link.
+    static func listEntries(in folder: URL, skipped: (String, SkipReason) -> Void = { _, _ in }) -> [Entry] {
         let root = folder.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         /// What a folder's walk found: files in walk order, and what it skipped.
         struct Found: Sendable {
-            var files: [(path: String, signature: FileSignature)] = []
+            var files: [Entry] = []
             var skipped: [(path: String, reason: SkipReason)] = []
             /// The top folder's subfolders, when their walks are left for later (`fanOut`), each at the place in
             /// `files` where its files go.
@@ -182,7 +210,7 @@ public struct SiteSource: Sendable {
                         walk(child, prefix: prefix + name + "/", fanOut: false, into: &found)
                     }
                 } else if kind == S_IFREG {
-                    found.files.append((prefix + name, FileSignature(info)))
+                    found.files.append((prefix + name, FileSignature(info), isLink))
                 } else {
                     let described = kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
                     found.skipped.append((prefix + name, .notRegular(kind: described)))
@@ -198,7 +226,7 @@ public struct SiteSource: Sendable {
             walk(folder.path, prefix: folder.prefix, fanOut: false, into: &found)
             return found
         }
-        var result: [(path: String, signature: FileSignature)] = []
+        var result: [Entry] = []
         var reasons: [(path: String, reason: SkipReason)] = []
         var (filesTaken, skippedTaken) = (0, 0)
         for (folder, found) in zip(top.deferred, below) {

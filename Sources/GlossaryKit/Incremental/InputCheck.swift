@@ -22,13 +22,16 @@ struct InputCheck: Sendable {
     /// When the files were looked at (the scan's start).
     var verifiedAt: Double
 
-    /// Compares what the scan found (`source`, and `theme` as loaded from the site) with `state`.
-    init(source: SiteSource, theme: Theme?, state: BuildState?, verifiedAt: Double, jobs: Int) {
+    /// Compares what the scan found (`source`, and `theme` as loaded from the site) with `state`. With `changedPages`
+    /// (a preview's watcher's word that only those markdown files, by path below `content/`, changed since the state's
+    /// build), the other markdown files and the content's other files are taken as the state has them, unlooked at.
+    init(source: SiteSource, theme: Theme?, state: BuildState?, changedPages: Set<String>? = nil, verifiedAt: Double, jobs: Int) {
         self.verifiedAt = verifiedAt
         digest = Self.digest(source: source, theme: theme)
         othersChanged = state == nil || state?.digest != digest
         let known = state?.verifiedAt ?? 0
-        let markdown = source.markdownFiles.parallelMap(jobs: jobs) { file -> (BuildState.StoredPage?, Data?) in
+        /// A markdown file as the state has it (its signature brought up to date), or nil and its bytes when read.
+        @Sendable func look(_ file: SiteSource.File) -> (BuildState.StoredPage?, Data?) {
             guard let stored = state?.pages[file.contentPath], let signature = file.signature else { return (nil, nil) }
             if signature == stored.signature && signature.isSettled(at: known) { return (stored, nil) }
             guard case .success(let data) = FileContents.read(file.path) else { return (nil, nil) }
@@ -37,13 +40,26 @@ struct InputCheck: Sendable {
             touched.signature = signature
             return (touched, nil)
         }
-        for (file, (stored, data)) in zip(source.markdownFiles, markdown) {
+        // With the same paths (the digest holds them), the changed pages alone are looked at.
+        let looked =
+            if let changedPages, state != nil, !othersChanged {
+                source.markdownFiles.filter { changedPages.contains($0.contentPath) }
+            } else {
+                source.markdownFiles
+            }
+        if looked.count < source.markdownFiles.count, let state {
+            unchanged = state.pages
+            for file in looked { unchanged[file.contentPath] = nil }
+        }
+        for (file, (stored, data)) in zip(looked, looked.parallelMap(jobs: jobs, look)) {
             if let stored { unchanged[file.contentPath] = stored } else { changed[file.contentPath] = .some(data) }
         }
         // The files a plan copies: each one's fingerprint, from the state's where its file is as stored.
         var copied = source.staticFiles.map { ($0.path, $0.signature) }
         for case .file(let url) in (theme?.assets ?? [:]).values { copied.append((url.path, FileSignature(path: url.path))) }
+        let unlooked = changedPages == nil ? [] : Set(source.staticFiles.map(\.path))
         let checked = copied.parallelMap(jobs: jobs) { path, signature -> BuildState.StoredFile? in
+            if unlooked.contains(path), let stored = state?.files[path] { return stored }
             var read: Fingerprint?? = nil
             let readOnce = { () -> Fingerprint? in
                 if let read { return read }

@@ -3,10 +3,23 @@ import Synchronization
 
 /// The builds of a preview: each a transaction (`SiteTransaction`) on a site folder of the preview's own, which nobody
 /// else writes (`trusted`), starting from the state the last good one left, kept in memory. One build at a time.
+///
+/// The preview's watcher tells it what changed (`noteChanges`): when that is only markdown files the last good build
+/// listed, a build looks at those alone instead of scanning the site's folder (`SiteInputs.refreshed`).
 public final class PreviewBuilds: Sendable {
     /// The site as the last good build left it (nothing before the first).
     public let folder: URL
-    private let state = Mutex<BuildState?>(nil)
+    private let memory = Mutex(Memory())
+
+    /// What the last good build left, and what changed since.
+    private struct Memory {
+        var state: BuildState?
+        /// What the last good build read.
+        var inputs: SiteInputs?
+        /// The paths (relative to the site's folder) reported changed since the last good build began; nil when
+        /// anything may have changed.
+        var changed: Set<String>? = nil
+    }
 
     /// Builds into `folder`, in a folder of the preview's own (made when missing): the transactions keep folders beside
     /// the site.
@@ -20,21 +33,54 @@ public final class PreviewBuilds: Sendable {
         }
     }
 
+    /// Notes paths below the site's folder a watcher saw change (`*`: anything may have), before the build they
+    /// bring is asked for.
+    public func noteChanges(_ paths: Set<String>) {
+        memory.withLock { memory in
+            memory.changed = paths.contains("*") ? nil : memory.changed?.union(paths)
+        }
+    }
+
     /// Builds with `builder` into the folder. A build that fails leaves the folder and the state as they were.
     public func build(with builder: SiteBuilder) async -> BuildResult {
         let transaction = SiteTransaction(output: folder, trusted: true)
-        var (result, next) = await builder.build(into: transaction, state: state.withLock { $0 })
-        guard result.succeeded, let next else {
+        // The changes noted so far are this build's; those noted from now on are the next one's.
+        let (state, known, changed) = memory.withLock { memory in
+            let changed = memory.changed
+            memory.changed = []
+            return (memory.state, changed.flatMap { memory.inputs?.refreshed($0) }, changed)
+        }
+        var (result, next, inputs) = await builder.build(into: transaction, known: known) { state }
+        // Its changes are the next build's too.
+        func failed() {
+            memory.withLock { memory in
+                memory.changed = changed.flatMap { changed in memory.changed.map { changed.union($0) } }
+            }
+        }
+        guard result.succeeded else {
             transaction.abandon()
+            failed()
+            return result
+        }
+        guard let next else {
+            // Nothing to do: the state stands, and what was read is as it says.
+            transaction.abandon()
+            memory.withLock { $0.inputs = inputs }
             return result
         }
         do {
             let committed = try transaction.commit(next, jobs: builder.options.jobs)
-            state.withLock { $0 = committed }
+            memory.withLock { memory in
+                memory.state = committed
+                memory.inputs = inputs
+            }
         } catch {
             result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: folder.path))
             result.outputs = nil
-            state.withLock { $0 = nil }
+            memory.withLock { memory in
+                memory.state = nil
+                memory.inputs = nil
+            }
         }
         return result
     }

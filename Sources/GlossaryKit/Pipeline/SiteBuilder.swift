@@ -49,22 +49,31 @@ public struct SiteBuilder: Sendable {
 
     /// `build(into:state:)`, the state read by `load` while the site's folder is scanned.
     func build(into sink: (any OutputSink)?, loading load: @escaping @Sendable () -> BuildState?) async -> (result: BuildResult, state: BuildState?) {
+        let (result, state, _) = await build(into: sink, known: nil, loading: load)
+        return (result, state)
+    }
+
+    /// `build(into:loading:)` taking the inputs from `known` when given (a preview's: the site's folder is not scanned,
+    /// and only its changed pages are looked at), and giving the inputs it read.
+    func build(into sink: (any OutputSink)?, known: SiteInputs.Known?, loading load: @escaping @Sendable () -> BuildState?) async -> (
+        result: BuildResult, state: BuildState?, inputs: SiteInputs
+    ) {
         let cancellation = BuildCancellation()
         return await withTaskCancellationHandler {
-            await run(into: sink, loading: load, cancellation: cancellation)
+            await run(into: sink, known: known, loading: load, cancellation: cancellation)
         } onCancel: {
             cancellation.cancel()
         }
     }
 
     private func run(
-        into sink: (any OutputSink)?, loading load: @escaping @Sendable () -> BuildState?, cancellation: BuildCancellation
-    ) async -> (result: BuildResult, state: BuildState?) {
+        into sink: (any OutputSink)?, known: SiteInputs.Known?, loading load: @escaping @Sendable () -> BuildState?, cancellation: BuildCancellation
+    ) async -> (result: BuildResult, state: BuildState?, inputs: SiteInputs) {
         let started = Date()
         let context = Self.context(options)
         // Scan the site's folder, read the configuration and the theme it names; meanwhile, the last state, and the
         // sink's look at its files.
-        async let scanned = SiteInputs.read(options: options)
+        async let scanned = known?.inputs ?? SiteInputs.read(options: options)
         var stats = BuildStats()
         let state = timed("state", &stats) { options.refresh ? nil : load().flatMap { $0.context == context ? $0 : nil } }
         let outputIntact = timed("output", &stats) { (sink as? SiteTransaction)?.start(from: state, jobs: options.jobs) ?? true }
@@ -74,22 +83,24 @@ public struct SiteBuilder: Sendable {
         stats.stageTimes.append(("scan", Date().timeIntervalSince(scanWait)))
         var log = DiagnosticLog()
         var result = BuildResult(diagnostics: [])
-        func finish(_ next: BuildState? = nil) -> (result: BuildResult, state: BuildState?) {
+        func finish(_ next: BuildState? = nil) -> (result: BuildResult, state: BuildState?, inputs: SiteInputs) {
             stats.totalSeconds = Date().timeIntervalSince(started)
             result.stats = stats
             result.diagnostics = DiagnosticLog.capped(Self.ordered(log.all))
             if cancellation.isCancelled {
                 result.interrupted = true
                 result.outputs = nil
-                return (result, nil)
+                return (result, nil, inputs)
             }
-            return (result, next)
+            return (result, next, inputs)
         }
 
         result.config = inputs.config
         // What changed since the state's build.
         let check = timed("changes", &stats) {
-            InputCheck(source: inputs.source, theme: inputs.theme, state: state, verifiedAt: started.timeIntervalSince1970, jobs: options.jobs)
+            InputCheck(
+                source: inputs.source, theme: inputs.theme, state: state, changedPages: known?.changedPages, verifiedAt: started.timeIntervalSince1970,
+                jobs: options.jobs)
         }
         // Nothing, or pages' text alone: the shortcuts.
         // (A context hook is an input no check sees: a build with one takes no shortcut, and leaves a state whose digest
@@ -105,7 +116,7 @@ public struct SiteBuilder: Sendable {
                 result.stats.stageTimes = stats.stageTimes
                 result.stats.written = 0
                 result.stats.totalSeconds = Date().timeIntervalSince(started)
-                return (result, nil)
+                return (result, nil, inputs)
             }
             let edit = timed("text edit", &stats) {
                 TextEdit(state: state, check: check, source: inputs.source, config: inputs.config, options: options).run(into: sink)
@@ -115,7 +126,7 @@ public struct SiteBuilder: Sendable {
                 result.config = inputs.config
                 result.stats.stageTimes = stats.stageTimes
                 result.stats.totalSeconds = Date().timeIntervalSince(started)
-                return (result, next)
+                return (result, next, inputs)
             }
         }
         log.add(contentsOf: inputs.problems)

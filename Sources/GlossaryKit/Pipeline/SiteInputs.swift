@@ -10,6 +10,23 @@ struct SiteInputs: Sendable {
     var theme: Theme?
     var problems: [Diagnostic]
 
+    /// What a preview knows as a build starts: the inputs its last good build read, brought up to date, and the markdown
+    /// files (paths below `content/`) that alone may have changed since.
+    struct Known: Sendable {
+        var inputs: SiteInputs
+        var changedPages: Set<String>
+    }
+
+    /// These inputs once the markdown files at `paths` (relative to the site's folder, as a watcher reports them) alone
+    /// changed; nil when the paths may be anything else (`SiteSource.refreshed`). The configuration and the theme are
+    /// as they were: their files are not among the paths.
+    func refreshed(_ paths: Set<String>) -> Known? {
+        guard let source = source.refreshed(paths) else { return nil }
+        var inputs = self
+        inputs.source = source
+        return Known(inputs: inputs, changedPages: Set(paths.map { String($0.dropFirst("content/".count)) }))
+    }
+
     static func read(options: BuildOptions) -> SiteInputs {
         let (source, scanProblems) = SiteSource.scan(root: options.source)
         var inputs = SiteInputs(source: source, problems: scanProblems)

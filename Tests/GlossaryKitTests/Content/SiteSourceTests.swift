@@ -33,6 +33,35 @@ import Testing
         #expect(source.staticFiles.map(\.contentPath) == [".hidden.md", ".nojekyll", ".well-known/security.txt", "pic.png"])
     }
 
+    /// A preview's watcher names what changed; the scan is brought up to date from that only for markdown files it
+    /// listed, still regular files, in a folder with nothing left out and no links.
+    @Test func aScanIsRefreshedOnlyForTheMarkdownFilesItListed() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (source, _) = scan()
+        try InlineSite.write(["content/guide/a.md": "A, longer now\n"], into: root)
+        let refreshed = try #require(source.refreshed(["content/guide/a.md"]))
+        let signature = FileSignature(path: root.path + "/content/guide/a.md")
+        #expect(refreshed.markdownFiles.map(\.signature) == [signature] + source.markdownFiles.dropFirst().map(\.signature))
+        #expect(refreshed.markdownFiles.first?.signature != source.markdownFiles.first?.signature)
+        #expect(source.refreshed([]) != nil)
+        // A file the scan didn't list, a static file, a folder, glossary.yml: only a new scan tells.
+        for paths: Set<String> in [["content/new.md"], ["content/pic.png"], ["content/guide"], ["glossary.yml"], ["*"], ["content/guide/a.md", "themes/x"]] {
+            #expect(source.refreshed(paths) == nil, "\(paths)")
+        }
+        // Gone, or no longer a regular file.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("content/guide/b.md"))
+        #expect(source.refreshed(["content/guide/b.md"]) == nil)
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/content/guide/b.md", withDestinationPath: "a.md")
+        #expect(source.refreshed(["content/guide/b.md"]) == nil)
+        // A scan that found a link (its target's changes come under another name), or left something out.
+        let (linked, _) = scan()
+        #expect(linked.hasLinks && linked.refreshed(["content/index.md"]) == nil)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("content/guide/b.md"))
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/content/guide/b.md", withDestinationPath: "missing.md")
+        let (dangling, _) = scan()
+        #expect(!dangling.hasLinks && dangling.refreshed(["content/index.md"]) == nil)
+    }
+
     @Test func whatCantBePublishedIsAWarningNamingIt() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let content = root.appendingPathComponent("content")

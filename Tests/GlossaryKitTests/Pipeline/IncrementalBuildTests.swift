@@ -72,6 +72,9 @@ import Testing
     /// A site folder of a test's own.
     final class Folder: @unchecked Sendable {
         let root: URL
+        /// The paths written, removed or moved since `takeTouched`, relative to the root: what a preview's watcher
+        /// reports.
+        private var touched: Set<String> = []
 
         /// A site of `files`, with `theme`'s files.
         init(_ files: [String: String], theme: SiteTheme = .test) throws {
@@ -82,6 +85,7 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent)) }
 
         func write(_ path: String, _ text: String) throws {
+            touched.insert(path)
             try InlineSite.write([path: text], into: root)
         }
         /// Adds `text` at the end of a file.
@@ -90,11 +94,18 @@ import Testing
             try write(path, old + text)
         }
         func remove(_ path: String) throws {
+            touched.insert(path)
             try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+        }
+        /// The paths touched since the last call.
+        func takeTouched() -> Set<String> {
+            defer { touched = [] }
+            return touched
         }
         func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
         /// Moves a file or folder, making the folders the target needs (as a writer would, just before).
         func move(_ from: String, _ to: String) throws {
+            touched.formUnion([from, to])
             let target = root.appendingPathComponent(to)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: root.appendingPathComponent(from), to: target)
@@ -227,6 +238,8 @@ import Testing
                 let result = await SiteBuilder(options: options, makeFetcher: makeFetcher).buildAndWrite()
                 return (result, result.succeeded ? IncrementalBuildTests.tree(options.outputDirectory) : nil)
             case .serve:
+                // What a watcher would have seen: the build looks at those pages alone when they are all it says.
+                preview!.noteChanges(folder.takeTouched())
                 let result = await preview!.build(with: SiteBuilder(options: options, makeFetcher: makeFetcher, dictionaries: dictionaries))
                 return (result, result.succeeded ? IncrementalBuildTests.tree(preview!.folder) : nil)
             }
@@ -763,6 +776,23 @@ import Testing
             // The sequence did what it is for: time passed, entries went stale and were fetched again or kept.
             #expect(staleSteps > 0 && refetched > 0 && keptStale > 0, "\(staleSteps) stale steps, \(refetched) fetched, \(keptStale) kept stale")
         }
+    }
+
+    /// A preview's build that fails leaves its changes to the next: that build, told only of its own, still sees a
+    /// page changed before the failure.
+    @Test func aPreviewBuildAfterAFailedOneSeesTheChangesBeforeIt() async throws {
+        let folder = try Folder(Self.startingSite)
+        let builds = try Builds(folder, mode: .serve)
+        await builds.check("first build")
+        try folder.append("content/guide/intro.md", "\nA sentence before the failure.\n")
+        try folder.write("content/index.md", "---\ntitle: [oops\n---\nx\n")
+        let failed = await builds.check("edit a page and break another")
+        #expect(!failed.succeeded)
+        try folder.write("content/index.md", "---\ntitle: Home\n---\nFixed.\n")
+        let fixed = await builds.check("fix the broken page")
+        #expect(fixed.succeeded)
+        let page = try String(contentsOf: builds.preview!.folder.appendingPathComponent("guide/intro/index.html"), encoding: .utf8)
+        #expect(page.contains("A sentence before the failure."))
     }
 
     /// A site whose every word the dictionary knows wants nothing of the network once built: the next builds reuse
