@@ -12,6 +12,7 @@ public final class AutomaticWatcher: FileWatcher, @unchecked Sendable {
     public let scope: WatchScope
     public let pollInterval: TimeInterval
     public let debounce: TimeInterval
+    public let settled: TimeInterval
     public let maximumDelay: TimeInterval
     private let onChange: @Sendable (Set<String>) -> Void
     private let onFallback: @Sendable (Diagnostic) -> Void
@@ -25,12 +26,13 @@ public final class AutomaticWatcher: FileWatcher, @unchecked Sendable {
 
     public init(
         scope: WatchScope, pollInterval: TimeInterval = PollingWatcher.defaultInterval, debounce: TimeInterval = PollingWatcher.defaultDebounce,
-        maximumDelay: TimeInterval = 1,
+        settled: TimeInterval = PollingWatcher.defaultSettled, maximumDelay: TimeInterval = 1,
         onChange: @escaping @Sendable (Set<String>) -> Void, onFallback: @escaping @Sendable (Diagnostic) -> Void
     ) {
         self.scope = scope
         self.pollInterval = pollInterval
         self.debounce = debounce
+        self.settled = settled
         self.maximumDelay = maximumDelay
         self.onChange = onChange
         self.onFallback = onFallback
@@ -44,7 +46,7 @@ public final class AutomaticWatcher: FileWatcher, @unchecked Sendable {
     public var isPolling: Bool { lock.withLock { polling != nil } }
 
     public func start() {
-        let watcher = InotifyWatcher(scope: scope, debounce: debounce, maximumDelay: maximumDelay, onChange: onChange) { [weak self] failure in
+        let watcher = InotifyWatcher(scope: scope, debounce: debounce, settled: settled, maximumDelay: maximumDelay, onChange: onChange) { [weak self] failure in
             self?.fallBack(failure, whileRunning: true)
         }
         watcher.watchLimit = inotifyWatchLimit

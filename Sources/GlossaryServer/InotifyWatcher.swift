@@ -14,6 +14,8 @@ import GlossaryKit
 public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     public let scope: WatchScope
     public let debounce: TimeInterval
+    /// The debounce of a batch whose files were all last seen completing a write (`ChangeBatcher`).
+    public let settled: TimeInterval
     public let maximumDelay: TimeInterval
     private let onChange: @Sendable (Set<String>) -> Void
     private let onFailure: @Sendable (WatchFailure) -> Void
@@ -34,12 +36,14 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     private static let folderMask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_ONLYDIR)
 
     public init(
-        scope: WatchScope, debounce: TimeInterval = PollingWatcher.defaultDebounce, maximumDelay: TimeInterval = 1,
+        scope: WatchScope, debounce: TimeInterval = PollingWatcher.defaultDebounce, settled: TimeInterval = PollingWatcher.defaultSettled,
+        maximumDelay: TimeInterval = 1,
         onChange: @escaping @Sendable (Set<String>) -> Void,
         onFailure: @escaping @Sendable (WatchFailure) -> Void = { _ in }
     ) {
         self.scope = scope
         self.debounce = debounce
+        self.settled = settled
         self.maximumDelay = maximumDelay
         self.onChange = onChange
         self.onFailure = onFailure
@@ -109,7 +113,7 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     // MARK: The watching thread
 
     private func run() {
-        var batcher = ChangeBatcher(debounce: debounce, maximumDelay: maximumDelay)
+        var batcher = ChangeBatcher(debounce: debounce, settled: settled, maximumDelay: maximumDelay)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             var timeout: Int32 = -1
@@ -122,7 +126,8 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
             if ready < 0 && errno == EINTR { continue }
             if descriptors[1].revents != 0 { break }
             if ready > 0 && descriptors[0].revents != 0 {
-                batcher.add(readAvailable(into: &buffer))
+                let changes = readAvailable(into: &buffer)
+                batcher.add(changes.paths, completed: changes.completed)
             }
             if let failure {
                 onFailure(failure)
@@ -137,14 +142,28 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     }
 
     /// Reads every event queued now (the descriptor doesn't block) and returns the changed paths.
-    func readAvailable(into buffer: inout [UInt8]) -> Set<String> {
-        var changes = Set<String>()
+    func readAvailable(into buffer: inout [UInt8]) -> Changes {
+        var changes = Changes()
         while true {
             let count = read(inotify, &buffer, buffer.count)
             guard count > 0 else { break }
-            changes.formUnion(handle(buffer[..<count]))
+            changes.add(handle(buffer[..<count]))
         }
         return changes
+    }
+
+    /// Changed paths, and which of them were last seen completing a write: a file closed after writing, or moved into
+    /// place.
+    struct Changes: Equatable {
+        var paths: Set<String> = []
+        var completed: Set<String> = []
+
+        /// Adds later changes.
+        mutating func add(_ later: Changes) {
+            paths.formUnion(later.paths)
+            completed.subtract(later.paths)
+            completed.formUnion(later.completed)
+        }
     }
 
     /// Throws away the queued events unread: what the kernel does when its queue overflows (for tests).
@@ -154,8 +173,8 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
     }
 
     /// Reads a buffer of `inotify_event`s (a fixed part, then `len` bytes of name) and returns changed paths.
-    func handle(_ bytes: ArraySlice<UInt8>) -> Set<String> {
-        var changes = Set<String>()
+    func handle(_ bytes: ArraySlice<UInt8>) -> Changes {
+        var changes = Changes()
         var offset = bytes.startIndex
         let headerSize = MemoryLayout<inotify_event>.size
         while offset + headerSize <= bytes.endIndex {
@@ -167,7 +186,8 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
             let mask = event.mask
             if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                 rewatchAll()
-                changes.insert("*")
+                changes.paths.insert("*")
+                changes.completed.remove("*")
                 continue
             }
             if mask & UInt32(IN_IGNORED) != 0 {
@@ -188,7 +208,12 @@ public final class InotifyWatcher: FileWatcher, @unchecked Sendable {
                 if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { unwatchTree(path) }
                 if mask & UInt32(IN_ATTRIB | IN_CLOSE_WRITE | IN_MODIFY) != 0 { continue }
             }
-            changes.insert(path)
+            changes.paths.insert(path)
+            if mask & UInt32(IN_ISDIR) == 0 && mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 {
+                changes.completed.insert(path)
+            } else {
+                changes.completed.remove(path)
+            }
         }
         return changes
     }

@@ -51,6 +51,9 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     /// or a temporary file renamed into place, both within a millisecond or two) to be one batch, short enough
     /// to be a small part of the 100 ms a live reload may take.
     public static let defaultDebounce: TimeInterval = 0.03
+    /// How long a batch waits once every file in it was last seen completing a write (`ChangeBatcher`): long enough
+    /// for the next file of a save-all begun at the same moment.
+    public static let defaultSettled: TimeInterval = 0.005
 
     public let scope: WatchScope
     public let interval: TimeInterval

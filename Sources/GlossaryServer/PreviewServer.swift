@@ -23,6 +23,8 @@ public final class PreviewServer: @unchecked Sendable {
         public var streamLimit = 32
         public var headerTimeout: TimeInterval = 10
         public var debounce: TimeInterval = PollingWatcher.defaultDebounce
+        /// The debounce once every changed file was last seen completing a write (inotify only).
+        public var settled: TimeInterval = PollingWatcher.defaultSettled
         /// How changes are noticed: inotify (falling back to polling when it can't be used), or polling.
         public var watchMode = WatchMode.automatic
         /// Seconds between looks when polling.
@@ -179,7 +181,8 @@ public final class PreviewServer: @unchecked Sendable {
             watcher = PollingWatcher(scope: scope, interval: configuration.pollInterval, debounce: configuration.debounce, onChange: changed)
         case .automatic:
             let automatic = AutomaticWatcher(
-                scope: scope, pollInterval: configuration.pollInterval, debounce: configuration.debounce, onChange: changed,
+                scope: scope, pollInterval: configuration.pollInterval, debounce: configuration.debounce, settled: configuration.settled,
+                onChange: changed,
                 onFallback: { [report] warning in report(.warning(warning)) })
             automatic.inotifyWatchLimit = configuration.inotifyWatchLimit
             watcher = automatic

@@ -40,7 +40,7 @@ import Testing
     /// A started watcher of `kind` over `site`, polling every 20 ms; stop it at the end. The debounce is longer
     /// than the watchers' default: on a machine shared by many (a full test run on two cores), this test's own
     /// writes and removals can stall for several hundred milliseconds, which would rightly split one step into two
-    /// batches.
+    /// batches. A batch of completed writes waits as long (`settled`): each step is judged as one batch.
     static func watch(
         _ kind: Kind, _ site: ServerTestSite, paths: [String] = WatchScope.sitePaths, debounce: TimeInterval = 1
     ) throws -> (any FileWatcher, Batches) {
@@ -48,7 +48,7 @@ import Testing
         let scope = WatchScope(root: site.root, paths: paths)
         let watcher: any FileWatcher =
             switch kind {
-            case .inotify: InotifyWatcher(scope: scope, debounce: debounce, onChange: batches.record)
+            case .inotify: InotifyWatcher(scope: scope, debounce: debounce, settled: debounce, onChange: batches.record)
             case .polling: PollingWatcher(scope: scope, interval: 0.02, debounce: debounce, onChange: batches.record)
             }
         try watcher.start()

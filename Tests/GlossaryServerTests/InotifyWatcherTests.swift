@@ -25,12 +25,12 @@ import Testing
         try site.write("content/appeared/page.md", "Hello.\n")
         watcher.discardAvailable()
         try site.write("content/appeared/lost.md", "Unseen.\n")
-        #expect(watcher.readAvailable(into: &buffer).isEmpty)
-        #expect(watcher.handle(bytes[...]) == ["*"])
+        #expect(watcher.readAvailable(into: &buffer).paths.isEmpty)
+        #expect(watcher.handle(bytes[...]) == InotifyWatcher.Changes(paths: ["*"]))
 
         // After the rescan the new folder is watched.
         try site.write("content/appeared/second.md", "Again.\n")
-        #expect(watcher.readAvailable(into: &buffer).contains("content/appeared/second.md"))
+        #expect(watcher.readAvailable(into: &buffer).paths.contains("content/appeared/second.md"))
     }
 
     @Test func reportsTheRightPathsAndIgnoresEditorFiles() throws {
@@ -48,14 +48,44 @@ import Testing
         try site.write("notes.txt", "not watched")
         try site.write("glossary.yml", "title: Changed\n")
         try site.write("themes/default/templates/page.mustache", "{{page.title}}\n")
-        #expect(watcher.readAvailable(into: &buffer) == ["content/guide/intro.md", "glossary.yml", "themes/default/templates/page.mustache"])
+        #expect(watcher.readAvailable(into: &buffer).paths == ["content/guide/intro.md", "glossary.yml", "themes/default/templates/page.mustache"])
 
         try site.move("content/guide", "content/manual")
-        #expect(watcher.readAvailable(into: &buffer) == ["content/guide", "content/manual"])
+        #expect(watcher.readAvailable(into: &buffer).paths == ["content/guide", "content/manual"])
         try site.write("content/manual/new.md", "New.\n")
-        #expect(watcher.readAvailable(into: &buffer) == ["content/manual/new.md"])
+        #expect(watcher.readAvailable(into: &buffer).paths == ["content/manual/new.md"])
         try site.remove("content/manual")
-        #expect(watcher.readAvailable(into: &buffer).contains("content/manual"))
+        #expect(watcher.readAvailable(into: &buffer).paths.contains("content/manual"))
+    }
+
+    /// A file closed after writing, or moved into place, completes a write (an editor's save ends so); anything
+    /// after it, or else, leaves the path being written.
+    @Test func saysWhichPathsWereLastSeenCompletingAWrite() throws {
+        let site = try ServerTestSite()
+        let watcher = Self.watcher(site)
+        try watcher.open()
+        defer { watcher.stop() }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        _ = watcher.readAvailable(into: &buffer)
+        try site.write("content/guide/intro.md", "Written in place.\n")
+        try site.replace("content/index.md", "Moved into place.\n")
+        let saved = watcher.readAvailable(into: &buffer)
+        #expect(saved.paths == ["content/guide/intro.md", "content/index.md"])
+        #expect(saved.completed == saved.paths)
+        // Written, then renamed away: the name's last change is a removal.
+        try site.write("content/guide/intro.md", "Again.\n")
+        try site.move("content/guide/intro.md", "content/guide/moved.md")
+        try site.remove("content/index.md")
+        try site.write("content/fresh/page.md", "In a new folder.\n")
+        let rest = watcher.readAvailable(into: &buffer)
+        #expect(rest.paths == ["content/guide/intro.md", "content/guide/moved.md", "content/index.md", "content/fresh"])
+        #expect(rest.completed == ["content/guide/moved.md"])
+        // A file opened for writing and not yet closed is being written.
+        let handle = try FileHandle(forWritingTo: site.url("content/guide/moved.md"))
+        try handle.write(contentsOf: Data("more".utf8))
+        #expect(watcher.readAvailable(into: &buffer) == InotifyWatcher.Changes(paths: ["content/guide/moved.md"]))
+        try handle.close()
+        #expect(watcher.readAvailable(into: &buffer) == InotifyWatcher.Changes(paths: ["content/guide/moved.md"], completed: ["content/guide/moved.md"]))
     }
 
     @Test func theWatchLimitAtTheStartIsAFailureThatSaysSo() throws {

@@ -162,6 +162,7 @@ import Testing
             $0.watchMode = mode
             $0.pollInterval = 0.05
             $0.debounce = 0.3
+            $0.settled = 0.3
         }
         let events = try running.events()
         _ = await events.next("hello")
@@ -218,7 +219,10 @@ import Testing
     @Test func aBurstOfWritesIsOneBuild() async throws {
         let site = try ServerTestSite()
         let debounce = 0.5
-        let running = try await site.serve { $0.debounce = debounce }
+        let running = try await site.serve {
+            $0.debounce = debounce
+            $0.settled = debounce
+        }
         // As in FileWatcherTests: only a burst whose writes really came less than the debounce apart is judged.
         var judged = false
         for attempt in 0..<3 where !judged {
