@@ -46,7 +46,8 @@ public final class AutomaticWatcher: FileWatcher, @unchecked Sendable {
     public var isPolling: Bool { lock.withLock { polling != nil } }
 
     public func start() {
-        let watcher = InotifyWatcher(scope: scope, debounce: debounce, settled: settled, maximumDelay: maximumDelay, onChange: onChange) { [weak self] failure in
+        let watcher = InotifyWatcher(scope: scope, debounce: debounce, settled: settled, maximumDelay: maximumDelay, onChange: onChange) {
+            [weak self] failure in
             self?.fallBack(failure, whileRunning: true)
         }
         watcher.watchLimit = inotifyWatchLimit
