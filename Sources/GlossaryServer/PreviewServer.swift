@@ -170,6 +170,7 @@ public final class PreviewServer: @unchecked Sendable {
         // bring a rebuild that finds nothing else to do).
         let cache = first.result.config.map { [$0.dictionary.cache] } ?? []
         let scope = WatchScope(root: configuration.options.source, paths: configuration.watchedPaths + cache)
+        builds?.watching(scope.paths)
         let changed: @Sendable (Set<String>) -> Void = { [report, builds] changes in
             report(.changed(changes))
             builds?.noteChanges(changes)

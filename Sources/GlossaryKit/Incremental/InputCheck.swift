@@ -22,18 +22,18 @@ struct InputCheck: Sendable {
     /// When the files were looked at (the scan's start).
     var verifiedAt: Double
 
-    /// Compares what the scan found (`source`, and `theme` as loaded from the site) with `state`. With `changedPages`
-    /// (a preview's watcher's word that only those markdown files, by path below `content/`, changed since the state's
-    /// build), the other markdown files and the content's other files are taken as the state has them, unlooked at.
-    init(source: SiteSource, theme: Theme?, state: BuildState?, changedPages: Set<String>? = nil, verifiedAt: Double, jobs: Int) {
+    /// Compares what the scan found (`source`, and `theme` as loaded from the site) with `state`. With `known` (a
+    /// preview's watcher's word that of the files it watches only some markdown files changed since the state's build),
+    /// the other markdown files and the other files it watches are taken as the state has them, unlooked at.
+    init(source: SiteSource, theme: Theme?, state: BuildState?, known: SiteInputs.Known? = nil, verifiedAt: Double, jobs: Int) {
         self.verifiedAt = verifiedAt
         digest = Self.digest(source: source, theme: theme)
         othersChanged = state == nil || state?.digest != digest
-        let known = state?.verifiedAt ?? 0
+        let lastLook = state?.verifiedAt ?? 0
         /// A markdown file as the state has it (its signature brought up to date), or nil and its bytes when read.
         @Sendable func look(_ file: SiteSource.File) -> (BuildState.StoredPage?, Data?) {
             guard let stored = state?.pages[file.contentPath], let signature = file.signature else { return (nil, nil) }
-            if signature == stored.signature && signature.isSettled(at: known) { return (stored, nil) }
+            if signature == stored.signature && signature.isSettled(at: lastLook) { return (stored, nil) }
             guard case .success(let data) = FileContents.read(file.path) else { return (nil, nil) }
             guard Fingerprint.of(bytes: data) == stored.hash else { return (nil, data) }
             var touched = stored
@@ -42,8 +42,8 @@ struct InputCheck: Sendable {
         }
         // With the same paths (the digest holds them), the changed pages alone are looked at.
         let looked =
-            if let changedPages, state != nil, !othersChanged {
-                source.markdownFiles.filter { changedPages.contains($0.contentPath) }
+            if let known, state != nil, !othersChanged {
+                source.markdownFiles.filter { known.changedPages.contains($0.contentPath) }
             } else {
                 source.markdownFiles
             }
@@ -57,9 +57,8 @@ struct InputCheck: Sendable {
         // The files a plan copies: each one's fingerprint, from the state's where its file is as stored.
         var copied = source.staticFiles.map { ($0.path, $0.signature) }
         for case .file(let url) in (theme?.assets ?? [:]).values { copied.append((url.path, FileSignature(path: url.path))) }
-        let unlooked = changedPages == nil ? [] : Set(source.staticFiles.map(\.path))
         let checked = copied.parallelMap(jobs: jobs) { path, signature -> BuildState.StoredFile? in
-            if unlooked.contains(path), let stored = state?.files[path] { return stored }
+            if let known, known.sees(path), let stored = state?.files[path] { return stored }
             var read: Fingerprint?? = nil
             let readOnce = { () -> Fingerprint? in
                 if let read { return read }
@@ -67,7 +66,7 @@ struct InputCheck: Sendable {
                 read = .some(hash)
                 return hash
             }
-            if let stored = state?.files[path], stored.matches(signature, verifiedAt: known, read: readOnce) { return stored.with(signature) }
+            if let stored = state?.files[path], stored.matches(signature, verifiedAt: lastLook, read: readOnce) { return stored.with(signature) }
             return readOnce().map { BuildState.StoredFile(signature: signature, hash: $0) }
         }
         for ((path, _), stored) in zip(copied, checked) {
@@ -82,8 +81,9 @@ struct InputCheck: Sendable {
         // The state's other files (cache entries, WordNet's data): each as it was, or something changed.
         let others = (state?.files ?? [:]).filter { hashes[$0.key] == nil }.map { ($0.key, $0.value) }
         let same = others.parallelMap(jobs: jobs) { path, stored -> BuildState.StoredFile? in
+            if let known, known.sees(path) { return stored }
             let signature = FileSignature(path: path)
-            let matches = stored.matches(signature, verifiedAt: known) {
+            let matches = stored.matches(signature, verifiedAt: lastLook) {
                 if case .success(let data) = FileContents.read(path) { Fingerprint.of(bytes: data) } else { nil }
             }
             return matches ? stored.with(signature) : nil

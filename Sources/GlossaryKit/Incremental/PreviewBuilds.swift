@@ -4,8 +4,9 @@ import Synchronization
 /// The builds of a preview: each a transaction (`SiteTransaction`) on a site folder of the preview's own, which nobody
 /// else writes (`trusted`), starting from the state the last good one left, kept in memory. One build at a time.
 ///
-/// The preview's watcher tells it what changed (`noteChanges`): when that is only markdown files the last good build
-/// listed, a build looks at those alone instead of scanning the site's folder (`SiteInputs.refreshed`).
+/// The preview's watcher tells it what it watches (`watching`) and what changed (`noteChanges`): when that is only
+/// markdown files the last good build listed, a build looks at those alone, not at the other files watched, instead of
+/// scanning the site's folder (`SiteInputs.refreshed`).
 public final class PreviewBuilds: Sendable {
     /// The site as the last good build left it (nothing before the first).
     public let folder: URL
@@ -19,6 +20,8 @@ public final class PreviewBuilds: Sendable {
         /// The paths (relative to the site's folder) reported changed since the last good build began; nil when
         /// anything may have changed.
         var changed: Set<String>? = nil
+        /// What the watcher watches, relative to the site's folder.
+        var watched: [String] = []
     }
 
     /// Builds into `folder`, in a folder of the preview's own (made when missing): the transactions keep folders beside
@@ -30,6 +33,15 @@ public final class PreviewBuilds: Sendable {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .create(folder: parent.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Notes the paths (files and folders, relative to the site's folder) below which the watcher sees every change,
+    /// as it starts: what changed before it did, only the next build's scan can tell.
+    public func watching(_ paths: [String]) {
+        memory.withLock { memory in
+            memory.watched = paths
+            memory.changed = nil
         }
     }
 
@@ -48,7 +60,7 @@ public final class PreviewBuilds: Sendable {
         let (state, known, changed) = memory.withLock { memory in
             let changed = memory.changed
             memory.changed = []
-            return (memory.state, changed.flatMap { memory.inputs?.refreshed($0) }, changed)
+            return (memory.state, changed.flatMap { memory.inputs?.refreshed($0, watched: memory.watched) }, changed)
         }
         var (result, next, inputs) = await builder.build(into: transaction, known: known) { state }
         // Its changes are the next build's too.

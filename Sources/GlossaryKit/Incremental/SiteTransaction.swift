@@ -201,6 +201,12 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         return data
     }
 
+    /// The live site's bytes at `path` when they are those `stored` says (taken to be, in a trusted folder).
+    func bytes(_ path: String, as stored: BuildState.StoredOutput) -> Data? {
+        guard let data = bytes(path), trusted || Fingerprint.of(bytes: data) == stored.bytesHash else { return nil }
+        return data
+    }
+
     /// Every live file not written so far is kept as it is (a text edit, which writes the few files it changes).
     func keepTheRest() throws(OutputFailure) {
         let staging = try prepare()

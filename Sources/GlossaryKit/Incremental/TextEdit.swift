@@ -84,8 +84,7 @@ struct TextEdit {
     /// grow past the limit, and a page left out must stay too long to fit where the first page left out would go.
     static func patchedFull(_ texts: [Int: String], state: BuildState, limit: Int, sink: SiteTransaction) -> (Data, MustacheSlots)? {
         let path = SiteExport.llmsFull.path
-        guard let output = state.outputs[path], let slots = output.slots, let last = slots.written.last, let bytes = sink.bytes(path),
-            Fingerprint.of(bytes: bytes) == output.bytesHash
+        guard let output = state.outputs[path], let slots = output.slots, let last = slots.written.last, let bytes = sink.bytes(path, as: output)
         else { return nil }
         // Where the pages' text ends: the glossary's or the note's `---` follows.
         let pagesEnd = last.start + last.length + 2
@@ -152,7 +151,7 @@ struct TextEdit {
         let wrappers = TermMarkup.wrappers(record.references, rootPath: termRoot) { targets[$0] ?? nil }
         let html = document.renderHTML(wrappers: wrappers, destinations: kit.destinations)
         let path = record.page.outputPath
-        guard let output = state.outputs[path], let slots = output.slots, let bytes = sink.bytes(path), Fingerprint.of(bytes: bytes) == output.bytesHash,
+        guard let output = state.outputs[path], let slots = output.slots, let bytes = sink.bytes(path, as: output),
             let (page, moved) = slots.refilled(bytes, with: SiteRenderer.bodyValues(record, html: html))
         else { return nil }
         var markdown: Markdown?

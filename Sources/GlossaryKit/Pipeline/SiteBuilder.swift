@@ -99,7 +99,7 @@ public struct SiteBuilder: Sendable {
         // What changed since the state's build.
         let check = timed("changes", &stats) {
             InputCheck(
-                source: inputs.source, theme: inputs.theme, state: state, changedPages: known?.changedPages, verifiedAt: started.timeIntervalSince1970,
+                source: inputs.source, theme: inputs.theme, state: state, known: known, verifiedAt: started.timeIntervalSince1970,
                 jobs: options.jobs)
         }
         // Nothing, or pages' text alone: the shortcuts.

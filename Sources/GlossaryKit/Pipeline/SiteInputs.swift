@@ -11,20 +11,30 @@ struct SiteInputs: Sendable {
     var problems: [Diagnostic]
 
     /// What a preview knows as a build starts: the inputs its last good build read, brought up to date, and the markdown
-    /// files (paths below `content/`) that alone may have changed since.
+    /// files (paths below `content/`) that alone may have changed since of all the files below the watched paths.
     struct Known: Sendable {
         var inputs: SiteInputs
         var changedPages: Set<String>
+        /// The absolute paths of the files and folders its watcher sees every change in, each with a `/` after it.
+        var watched: [String]
+
+        /// Whether the file at `path` (absolute) is a watched path or below one.
+        func sees(_ path: String) -> Bool {
+            watched.contains { path.hasPrefix($0) || ($0.utf8.count == path.utf8.count + 1 && $0.hasPrefix(path)) }
+        }
     }
 
-    /// These inputs once the markdown files at `paths` (relative to the site's folder, as a watcher reports them) alone
-    /// changed; nil when the paths may be anything else (`SiteSource.refreshed`). The configuration and the theme are
-    /// as they were: their files are not among the paths.
-    func refreshed(_ paths: Set<String>) -> Known? {
+    /// These inputs once the markdown files at `paths` (relative to the site's folder, as a watcher of `watched` reports
+    /// them) alone changed; nil when the paths may be anything else (`SiteSource.refreshed`). The configuration and the
+    /// theme are as they were: their files are not among the paths.
+    func refreshed(_ paths: Set<String>, watched: [String]) -> Known? {
         guard let source = source.refreshed(paths) else { return nil }
         var inputs = self
         inputs.source = source
-        return Known(inputs: inputs, changedPages: Set(paths.map { String($0.dropFirst("content/".count)) }))
+        let root = source.root.standardizedFileURL.path
+        return Known(
+            inputs: inputs, changedPages: Set(paths.map { String($0.dropFirst("content/".count)) }),
+            watched: watched.map { root + (root.hasSuffix("/") ? "" : "/") + $0 + "/" })
     }
 
     static func read(options: BuildOptions) -> SiteInputs {

@@ -62,6 +62,21 @@ import Testing
         #expect(!dangling.hasLinks && dangling.refreshed(["content/index.md"]) == nil)
     }
 
+    /// What a preview's watcher sees: below its paths, by whole components.
+    @Test func aWatchedPathCoversWhatIsBelowItAndNothingBeside() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (source, _) = scan()
+        let known = try #require(SiteInputs(source: source, problems: []).refreshed([], watched: ["content", "glossary.yml", ".glossary/cache"]))
+        let base = root.standardizedFileURL.path
+        for path in ["content", "content/a.md", "content/guide/b.md", "glossary.yml", ".glossary/cache/en/x.json"] {
+            #expect(known.sees(base + "/" + path), "\(path)")
+        }
+        for path in ["contents/a.md", "content.md", "glossary.yml~", ".glossary/cached/x.json", "themes/default/x.css", ""] {
+            #expect(!known.sees(base + "/" + path), "\(path)")
+        }
+        #expect(!known.sees("/usr/share/wordnet/data.noun"))
+    }
+
     @Test func whatCantBePublishedIsAWarningNamingIt() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let content = root.appendingPathComponent("content")

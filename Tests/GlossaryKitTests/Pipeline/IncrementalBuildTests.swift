@@ -209,6 +209,8 @@ import Testing
             self.mode = mode
             self.dictionary = dictionary
             preview = mode == .serve ? try PreviewBuilds(folder: folder.root.appendingPathComponent(".glossary/build/serve-test/site")) : nil
+            // What the preview server watches.
+            preview?.watching(["content", "themes", "glossary.yml", ".glossary/cache"])
             dictionaries = Dictionaries(options: IncrementalBuildTests.options(folder))
         }
 
