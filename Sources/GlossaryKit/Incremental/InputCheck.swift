@@ -30,15 +30,19 @@ struct InputCheck: Sendable {
         digest = Self.digest(source: source, theme: theme)
         othersChanged = state == nil || state?.digest != digest
         let lastLook = state?.verifiedAt ?? 0
-        /// A markdown file as the state has it (its signature brought up to date), or nil and its bytes when read.
-        @Sendable func look(_ file: SiteSource.File) -> (BuildState.StoredPage?, Data?) {
-            guard let stored = state?.pages[file.contentPath], let signature = file.signature else { return (nil, nil) }
-            if signature == stored.signature && signature.isSettled(at: lastLook) { return (stored, nil) }
-            guard case .success(let data) = FileContents.read(file.path) else { return (nil, nil) }
-            guard Fingerprint.of(bytes: data) == stored.hash else { return (nil, data) }
-            var touched = stored
-            touched.signature = signature
-            return (touched, nil)
+        /// What a markdown file is against the state: as it says; its bytes as it says under another signature; or
+        /// changed (new, unreadable, or other bytes, with them when read).
+        enum Look: Sendable {
+            case same
+            case touched(FileSignature)
+            case changed(Data?)
+        }
+        @Sendable func look(_ file: SiteSource.File) -> Look {
+            guard let stored = state?.pages[file.contentPath], let signature = file.signature else { return .changed(nil) }
+            if signature == stored.signature && signature.isSettled(at: lastLook) { return .same }
+            guard case .success(let data) = FileContents.read(file.path) else { return .changed(nil) }
+            guard Fingerprint.of(bytes: data) == stored.hash else { return .changed(data) }
+            return signature == stored.signature ? .same : .touched(signature)
         }
         // With the same paths (the digest holds them), the changed pages alone are looked at.
         let looked =
@@ -47,12 +51,20 @@ struct InputCheck: Sendable {
             } else {
                 source.markdownFiles
             }
-        if looked.count < source.markdownFiles.count, let state {
-            unchanged = state.pages
-            for file in looked { unchanged[file.contentPath] = nil }
+        // The state's pages, less those the scan no longer lists and those changed.
+        unchanged = state?.pages ?? [:]
+        if othersChanged && !unchanged.isEmpty {
+            let listed = Set(source.markdownFiles.lazy.map(\.contentPath))
+            unchanged = unchanged.filter { listed.contains($0.key) }
         }
-        for (file, (stored, data)) in zip(looked, looked.parallelMap(jobs: jobs, look)) {
-            if let stored { unchanged[file.contentPath] = stored } else { changed[file.contentPath] = .some(data) }
+        for (file, look) in zip(looked, looked.parallelMap(jobs: jobs, look)) {
+            switch look {
+            case .same: break
+            case .touched(let signature): unchanged[file.contentPath]?.signature = signature
+            case .changed(let data):
+                unchanged[file.contentPath] = nil
+                changed[file.contentPath] = .some(data)
+            }
         }
         // The files a plan copies: each one's fingerprint, from the state's where its file is as stored.
         var copied = source.staticFiles.map { ($0.path, $0.signature) }
