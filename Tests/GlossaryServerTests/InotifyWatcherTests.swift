@@ -9,6 +9,15 @@ import Testing
         InotifyWatcher(scope: WatchScope(root: site.root, paths: paths)) { _ in }
     }
 
+    /// A watcher of `site`, opened, with whatever the site's making left queued read (not part of a test).
+    static func opened(_ site: ServerTestSite) throws -> InotifyWatcher {
+        let watcher = Self.watcher(site)
+        try watcher.open()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        _ = watcher.readAvailable(into: &buffer)
+        return watcher
+    }
+
     @Test func anEventQueueOverflowRescansAndWatchesWhatAppearedMeanwhile() throws {
         let site = try ServerTestSite()
         let watcher = Self.watcher(site)
@@ -35,12 +44,9 @@ import Testing
 
     @Test func reportsTheRightPathsAndIgnoresEditorFiles() throws {
         let site = try ServerTestSite()
-        let watcher = Self.watcher(site)
-        try watcher.open()
+        let watcher = try Self.opened(site)
         defer { watcher.stop() }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        // Whatever the site's making left queued is not part of this test.
-        _ = watcher.readAvailable(into: &buffer)
         try site.write("content/guide/intro.md", "Changed.\n")
         try site.write("content/guide/.intro.md.swp", "x")
         try site.write("content/guide/intro.md~", "x")
@@ -62,11 +68,9 @@ import Testing
     /// after it, or else, leaves the path being written.
     @Test func saysWhichPathsWereLastSeenCompletingAWrite() throws {
         let site = try ServerTestSite()
-        let watcher = Self.watcher(site)
-        try watcher.open()
+        let watcher = try Self.opened(site)
         defer { watcher.stop() }
         var buffer = [UInt8](repeating: 0, count: 65536)
-        _ = watcher.readAvailable(into: &buffer)
         try site.write("content/guide/intro.md", "Written in place.\n")
         try site.replace("content/index.md", "Moved into place.\n")
         let saved = watcher.readAvailable(into: &buffer)
