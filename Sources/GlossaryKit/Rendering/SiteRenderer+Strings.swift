@@ -52,12 +52,17 @@ extension SiteRenderer {
     /// and `{year}`; the first of the month is `day_one` (French `1er`). Anything else is shown as written.
     func dateText(_ date: String, in language: String) -> String {
         let parts = date.prefix(10).split(separator: "-")
-        let months = text("months", in: language).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let months = monthNames[language] ?? Self.monthNames(text("months", in: language))
         guard date.count == 10 || date.dropFirst(10).first.map({ $0 == "T" || $0 == " " }) == true, parts.count == 3,
             parts[0].count == 4, let year = Int(parts[0]), parts[1].count == 2, let month = Int(parts[1]), parts[2].count == 2,
             let day = Int(parts[2]), (1...12).contains(month), (1...31).contains(day), months.count == 12
         else { return date }
         let dayText = day == 1 ? text("day_one", in: language) : String(day)
         return text("date_format", in: language, ["day": dayText, "month": months[month - 1], "year": String(year)])
+    }
+
+    /// A `months` string's names: split at commas, each without the spaces around it.
+    static func monthNames(_ months: String) -> [String] {
+        months.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

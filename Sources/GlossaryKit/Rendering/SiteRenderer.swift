@@ -24,6 +24,8 @@ public struct SiteRenderer: Sendable {
     /// `scriptStrings` of each language whose scripts' strings aren't the English ones they have, for pages (by
     /// language) and for the dictionary page (by `<language>/search`).
     let scriptStrings: [String: String]
+    /// The twelve month names of each language (its `months` string split at commas), for `dateText`.
+    let monthNames: [String: [String]]
 
     public static let generator = "Glossary \(GlossaryVersion.current)"
 
@@ -45,6 +47,7 @@ public struct SiteRenderer: Sendable {
             scripts[language + "/search"] = Self.scriptStrings(strings, names: Self.pageScriptStrings + Self.dictionaryScriptStrings)
         }
         scriptStrings = scripts.compactMapValues { $0 }
+        monthNames = localized.mapValues { Self.monthNames($0["months"] ?? Self.titles["months"] ?? "") }
     }
 
     /// The strings `names` the theme's scripts show (each has its English words, en.yml's in the built-in theme): JSON
