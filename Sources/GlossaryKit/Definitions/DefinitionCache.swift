@@ -12,7 +12,7 @@ public struct DefinitionCache: Sendable {
     }
 
     public func fileURL(for key: TermKey, language: String) -> URL {
-        directory.appendingPathComponent(language, isDirectory: true).appendingPathComponent("\(key.slug).json")
+        directory.appendingPathComponent(language, isDirectory: true).appendingPathComponent("\(key.slug).json", isDirectory: false)
     }
 
     /// What the cache holds for a key.

@@ -69,7 +69,7 @@ final class PageBodies: Sendable {
     private func source(_ record: PageRecord) -> (SiteSource.File, Data)? {
         let file = SiteSource.File(
             displayPath: record.page.displayPath, contentPath: record.page.contentPath,
-            url: contentFolder.appendingPathComponent(record.page.contentPath))
+            url: contentFolder.appendingPathComponent(record.page.contentPath, isDirectory: false))
         switch FileContents.read(file.path) {
         case .success(let bytes) where Fingerprint.of(bytes: bytes) == record.contentHash:
             return (file, bytes)

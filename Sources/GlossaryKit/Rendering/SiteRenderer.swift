@@ -40,7 +40,7 @@ public struct SiteRenderer: Sendable {
         exportRoot = site.exportRoot
         translations = PageTranslations(site: site)
         localized = Dictionary(uniqueKeysWithValues: site.config.siteLanguages.codes.map { ($0, theme.strings.strings(for: $0)) })
-        templateStrings = localized.mapValues { .object(MustacheObject($0.mapValues(MustacheValue.string))) }
+        templateStrings = localized.mapValues { .object(MustacheObject($0.mapValues(MustacheValue.string)).sealed()) }
         var scripts: [String: String] = [:]
         for (language, strings) in localized {
             scripts[language] = Self.scriptStrings(strings, names: Self.pageScriptStrings)

@@ -105,6 +105,9 @@ public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLitera
     /// Each key's place in `members`, once there are more than `tableFrom`.
     private var places: [String: Int]?
     private static let tableFrom = 32
+    /// The members' fingerprint, when `sealed()` worked it out: an object put into many contexts (the theme's strings,
+    /// in every page's) then adds one value to each context's fingerprint, not one per member. Setting a member drops it.
+    fileprivate private(set) var digest: Fingerprint?
 
     public init() {}
 
@@ -129,6 +132,7 @@ public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLitera
     public subscript(key: String) -> MustacheValue? {
         get { place(of: MustacheKey(key)).map { members[$0].value } }
         set {
+            digest = nil
             let key = MustacheKey(key)
             switch (place(of: key), newValue) {
             case (let place?, let value?): members[place].value = value
@@ -146,6 +150,15 @@ public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLitera
             case (nil, nil): break
             }
         }
+    }
+
+    /// The same object with its fingerprint worked out once, for every context it goes into.
+    func sealed() -> MustacheObject {
+        var sealed = self
+        var hasher = FingerprintHasher()
+        fingerprint(into: &hasher)
+        sealed.digest = hasher.finish()
+        return sealed
     }
 
     /// The value of a name's part, by its hash first.
@@ -210,8 +223,14 @@ extension MustacheValue {
             hasher.combineCount(items.count)
             for index in items.indices { items[index].fingerprint(into: &hasher) }
         case .object(let object):
-            hasher.combine(7)
-            object.fingerprint(into: &hasher)
+            // A sealed object by its members' fingerprint, under a tag of its own.
+            if let digest = object.digest {
+                hasher.combine(9)
+                hasher.combine(digest)
+            } else {
+                hasher.combine(7)
+                object.fingerprint(into: &hasher)
+            }
         case .slot(let index):
             hasher.combine(8)
             hasher.combine(index)

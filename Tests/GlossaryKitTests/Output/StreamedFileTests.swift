@@ -96,7 +96,7 @@ import Testing
         let path = folder.appendingPathComponent("file").path
         var sizes: [Int] = []
         let piece = String(repeating: "x", count: 1_000)
-        try FileContents.write(to: path) { descriptor in
+        _ = try FileContents.write(to: path) { descriptor in
             var file = StreamedFile(descriptor: descriptor)
             for _ in 0..<200 {
                 file.append(piece)

@@ -17,6 +17,31 @@ import Testing
         }
     }
 
+    // MARK: - Sealed objects
+
+    private func fingerprint(_ value: MustacheValue) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        value.fingerprint(into: &hasher)
+        return hasher.finish()
+    }
+
+    @Test func aSealedObjectRendersAsItsMembersAndFingerprintsByThem() throws {
+        let strings: MustacheObject = ["home": "Home", "search": "Search"]
+        let sealed = strings.sealed()
+        #expect(try render("{{t.home}} / {{t.search}}", ["t": .object(sealed)]) == "Home / Search")
+        #expect(sealed == strings)
+        // Its members decide its fingerprint: the same members sealed again agree, other members don't.
+        #expect(fingerprint(["t": .object(sealed)]) == fingerprint(["t": .object(MustacheObject(["home": "Home", "search": "Search"]).sealed())]))
+        #expect(fingerprint(["t": .object(sealed)]) != fingerprint(["t": .object(MustacheObject(["home": "Home", "search": "Find"]).sealed())]))
+        // A member set on a sealed object drops the seal: the object fingerprints as its new members.
+        var changed = sealed
+        changed["search"] = "Find"
+        var unsealed = strings
+        unsealed["search"] = "Find"
+        #expect(fingerprint(.object(changed)) == fingerprint(.object(unsealed)))
+        #expect(fingerprint(.object(changed)) != fingerprint(.object(sealed)))
+    }
+
     // MARK: - Errors
 
     @Test func unclosedSectionIsReportedAtItsOpeningTag() throws {
