@@ -201,9 +201,13 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         return data
     }
 
-    /// The live site's bytes at `path` when they are those `stored` says (taken to be, in a trusted folder).
+    /// The live site's bytes at `path` when they are those `stored` says: taken to be in a trusted folder, and for a
+    /// file `start(from:)` found as the state's signature of it says (as `keep` takes such a file to be); else checked
+    /// by their hash.
     func bytes(_ path: String, as stored: BuildState.StoredOutput) -> Data? {
-        guard let data = bytes(path), trusted || Fingerprint.of(bytes: data) == stored.bytesHash else { return nil }
+        guard let data = bytes(path) else { return nil }
+        let verified = live[path].map { $0.bytesHash == stored.bytesHash && $0.signature?.size == Int64(data.count) } ?? false
+        guard trusted || verified || Fingerprint.of(bytes: data) == stored.bytesHash else { return nil }
         return data
     }
 

@@ -112,6 +112,23 @@ import Testing
         #expect(read("b/stray.html") == nil && read("new/x.html") == nil && read("a/index.html") == "a1")
     }
 
+    @Test func aLiveFileIsTakenAsTheStateSaysWhileItsSignatureIsTheStates() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let files = ["a/index.html": "a1", "b/index.html": "b1"]
+        var (_, state) = try build(files, from: nil)
+        (_, state) = try build(files, from: state)
+        // A state whose hash of `a` is not of its bytes: a file found as its signature says is read unhashed, as
+        // `keep` takes it to be.
+        state.outputs["a/index.html"]?.bytesHash = .of(bytes: Data("other".utf8))
+        try Data("b22".utf8).write(to: output.appendingPathComponent("b/index.html"))
+        let transaction = SiteTransaction(output: output)
+        _ = transaction.start(from: state, jobs: 2)
+        defer { transaction.abandon() }
+        #expect(try transaction.bytes("a/index.html", as: #require(state.outputs["a/index.html"])) == Data("a1".utf8))
+        // Changed by hand: its signature is not the state's, so its bytes are hashed, and are not the state's.
+        #expect(try transaction.bytes("b/index.html", as: #require(state.outputs["b/index.html"])) == nil)
+    }
+
     @Test func anAbandonedTransactionLeavesTheOldOutputUntouched() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
         try InlineSite.write(["site/index.html": "old"], into: parent)
