@@ -27,7 +27,7 @@ median() { python3 -c "import statistics,sys; print('%.3f' % statistics.median(f
 # Bash's own clock: starting a Python to read one added its start-up (~30 ms here) to every no-change and one-edit time.
 seconds() { echo "$EPOCHREALTIME"; }
 
-printf '%-8s %10s %10s %8s %10s %8s %10s %10s %10s %8s\n' pages full_s nochange_s ratio oneedit_s ratio peak_MB resolve_s racy_s ratio
+printf '%-8s %10s %10s %8s %10s %8s %10s %10s %10s %8s %8s\n' pages full_s nochange_s ratio oneedit_s ratio peak_MB resolve_s racy_s ratio terms
 for n in $SIZES; do
   site=$W/cached-$n
   if [ ! -d "$site/content" ]; then
@@ -48,6 +48,8 @@ for n in $SIZES; do
     read -r elapsed kilobytes < "$W/time.txt"
     full+=("$elapsed"); peak+=("$((kilobytes / 1024))")
     resolve+=("$(awk '$1 == "resolve" { print $2 }' "$W/timings.txt" | head -1)")
+    # The term pages it made beside the content pages ("Built 1000 pages, 1345 terms …").
+    terms=$(grep -o '[0-9]* terms' "$W/timings.txt" | head -1 | cut -d' ' -f1)
     # Nothing changed.
     start=$(seconds); "$glossary" build --offline --quiet --source "$site" --output "$out"; end=$(seconds)
     nochange+=("$(python3 -c "print($end - $start)")")
@@ -63,7 +65,7 @@ for n in $SIZES; do
   "$glossary" build --offline --quiet --source "$site" --output "$out"
   rm -rf "$out" "$previous"
   f=$(median "${full[@]}"); c=$(median "${nochange[@]}"); e=$(median "${oneedit[@]}"); r=$(median "${racy[@]}")
-  printf '%-8s %10s %10s %8s %10s %8s %10s %10s %10s %8s\n' "$n" "$f" "$c" "$(python3 -c "print('%.3f' % ($c / $f))")" \
+  printf '%-8s %10s %10s %8s %10s %8s %10s %10s %10s %8s %8s\n' "$n" "$f" "$c" "$(python3 -c "print('%.3f' % ($c / $f))")" \
     "$e" "$(python3 -c "print('%.3f' % ($e / $f))")" "$(median "${peak[@]}")" "$(median "${resolve[@]}")" \
-    "$r" "$(python3 -c "print('%.3f' % ($r / $f))")"
+    "$r" "$(python3 -c "print('%.3f' % ($r / $f))")" "$terms"
 done
