@@ -79,7 +79,7 @@ import Testing
     }
 
     /// Whatever a server sends: no value traps the duration arithmetic.
-    @Test(arguments: [Double.nan, -.infinity, -1, 0, 1e300, .infinity, 9_223_372_036_854_775_807])
+    @Test(arguments: [Double.nan, -.infinity, -1, 0, 1e300, .infinity, 9_223_372_036_854_775_808])
     func anyRetryAfterIsSafe(seconds: Double) {
         let pacer = RequestPacer(limit: 1, window: .seconds(1), margin: .zero)
         pacer.rateLimited(retryAfter: seconds, now: at(0))
