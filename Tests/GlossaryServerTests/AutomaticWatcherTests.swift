@@ -28,7 +28,14 @@ import Testing
         defer { watcher.stop() }
         #expect(!watcher.isPolling)
         try site.write("content/guide/intro.md", "Changed.\n")
-        #expect(await batches.next() == ["content/guide/intro.md"])
+        // The write's batch, which a batch of what the site's making left queued may precede on a loaded machine (as
+        // `InotifyWatcherTests` found): such a batch is shown, not judged.
+        var batch = await batches.next()
+        while let seen = batch, !seen.contains("content/guide/intro.md") {
+            print("AutomaticWatcherTests: a batch before the write's: \(seen.sorted())")
+            batch = await batches.next()
+        }
+        #expect(batch == ["content/guide/intro.md"])
         #expect(warnings.all.isEmpty)
     }
 
