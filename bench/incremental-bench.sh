@@ -49,7 +49,7 @@ for n in $SIZES; do
     full+=("$elapsed"); peak+=("$((kilobytes / 1024))")
     resolve+=("$(awk '$1 == "resolve" { print $2 }' "$W/timings.txt" | head -1)")
     # The term pages it made beside the content pages ("Built 1000 pages, 1345 terms …").
-    terms=$(grep -o '[0-9]* terms' "$W/timings.txt" | head -1 | cut -d' ' -f1)
+    terms=$(grep -o '[0-9]* terms' "$W/timings.txt" | head -1 | cut -d' ' -f1 || true)
     # Nothing changed.
     start=$(seconds); "$glossary" build --offline --quiet --source "$site" --output "$out"; end=$(seconds)
     nochange+=("$(python3 -c "print($end - $start)")")
