@@ -18,6 +18,7 @@ import Testing
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// The script, in a site folder of its own that the caller removes.
     static func script(_ shell: String) async throws -> URL {
         let site = try TestSite("-- content/index.md --\nHi.\n")
         let result = try await site.run(["completion", shell])
@@ -29,6 +30,7 @@ import Testing
 
     @Test func bashCompletesCommandsOptionsAndValues() async throws {
         let script = try await Self.script("bash")
+        defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
         let complete = { (words: String, index: Int) async throws -> String in
             try await Self.shell("bash", "source '\(script.path)'; COMP_WORDS=(\(words)); COMP_CWORD=\(index); _glossary; echo \"${COMPREPLY[*]}\"").output
         }
@@ -43,6 +45,7 @@ import Testing
 
     @Test func fishCompletesCommandsAndOptions() async throws {
         let script = try await Self.script("fish")
+        defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
         let result = try await Self.shell("fish", "source '\(script.path)'; complete -C 'glossary bu'; complete -C 'glossary build --of'")
         #expect(
             result.output == "build\tBuild the site into site/\n--offline\tNever contact the dictionary API; use the team's entries, the cache and WordNet\n")
@@ -50,6 +53,7 @@ import Testing
 
     @Test func zshScriptIsValid() async throws {
         let script = try await Self.script("zsh")
+        defer { try? FileManager.default.removeItem(at: script.deletingLastPathComponent()) }
         #expect(try await Self.shell("zsh", "zsh -n '\(script.path)' && echo ok").output == "ok\n")
         let text = try String(contentsOf: script, encoding: .utf8)
         #expect(text.hasPrefix("#compdef glossary\n"))

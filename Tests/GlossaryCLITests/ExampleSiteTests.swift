@@ -1,11 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The example glossary in the repository builds offline, under --strict, with no warning at all.
 @Suite struct ExampleSiteTests {
     @Test func exampleBuildsOfflineWithZeroWarnings() async throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        // In a folder of its own: the build keeps the site before beside its output (`.site.previous`).
+        let folder = try InlineSite.temporaryFolder("glossary-example")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site", isDirectory: true)
         let result = try await TestSite.run(
             ["build", "--offline", "--strict", "--source", TestSite.repositoryRoot.path, "--output", output.path], in: TestSite.repositoryRoot)
         #expect(result.status == 0, "\(result.stderr)")

@@ -200,8 +200,24 @@ def chrome(width=1280, height=900, mobile=False, dark=False):
                      "--window-size=%d,%d" % (max(width, 500), height)):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    driver = webdriver.Chrome(service=service, options=options)
+    # Chromium leaves its singleton's folder in TMPDIR when chromedriver ends it: each session gets a TMPDIR of its
+    # own, removed when the session quits.
+    scratch = tempfile.mkdtemp(prefix="glossary-chromium-")
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"), env={**os.environ, "TMPDIR": scratch})
+    try:
+        driver = webdriver.Chrome(service=service, options=options)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    quit_driver = driver.quit
+
+    def quit():
+        try:
+            quit_driver()
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    driver.quit = quit
     driver.set_script_timeout(30)
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": BLOCKED_HOSTS})
