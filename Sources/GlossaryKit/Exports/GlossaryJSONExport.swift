@@ -26,6 +26,25 @@ enum GlossaryJSONExport {
         }
     }
 
+    /// What the file is made from, fingerprinted on `jobs` cores: the header's JSON and each run of terms' JSON, in
+    /// order. Every field of the model is in it, as in the file.
+    static func fingerprint(_ export: GlossaryExport, jobs: Int) -> Fingerprint {
+        let count = export.terms.count
+        let runs = stride(from: 0, to: count, by: 256).map { $0..<min($0 + 256, count) }
+        let parts = runs.parallelMap(jobs: jobs) { run -> Fingerprint in
+            var out = StreamingFingerprint()
+            JSONWriter.write([], streaming: "terms", count: run.count, pretty: false, htmlSafe: false, into: &out) { term(export.terms[run.lowerBound + $0]) }
+            return out.finish()
+        }
+        var head = StreamingFingerprint()
+        JSONWriter.write(header(export), streaming: "terms", count: 0, pretty: false, htmlSafe: false, into: &head) { _ in .null }
+        var hasher = FingerprintHasher()
+        hasher.combine(head.finish())
+        hasher.combineCount(parts.count)
+        for part in parts { hasher.combine(part) }
+        return hasher.finish()
+    }
+
     /// The document as one value: what `text` writes, made whole (the reference its tests compare with).
     static func document(_ export: GlossaryExport) -> JSONValue {
         .object(header(export) + [("terms", .array(export.terms.map(term)))])

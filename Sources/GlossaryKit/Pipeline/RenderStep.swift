@@ -44,10 +44,7 @@ final class RenderStep: Sendable {
         let entryBody: @Sendable (TermDefinition) -> String? = { [bodies] in bodies.entryBody($0, site: site) }
         exportModel = Shared {
             let model = GlossaryExport.make(site: site, definitions: definitions, jobs: jobs, entryBody: entryBody)
-            // Fingerprinted as it is written, never whole in memory.
-            var json = StreamingFingerprint()
-            GlossaryJSONExport.write(model, into: &json)
-            return (json.finish(), model)
+            return (GlossaryJSONExport.fingerprint(model, jobs: jobs), model)
         }
         sitemapFiles = Shared { [plan] in Sitemap.files(site: site, definitions: plan.definitions, termIndexes: plan.termIndexes, limit: plan.sitemapLimit) }
         exportsLeft = Mutex(plan.items.count { if case .export(let kind) = $0.content { kind.usesModel } else { false } })
@@ -63,14 +60,22 @@ final class RenderStep: Sendable {
 
     /// Renders on every core; a cancelled build stops handing files over and doesn't finish the sink.
     func run(into sink: any OutputSink, cancellation: BuildCancellation) -> Rendered {
-        let results = Self.renderOrder(plan.items).parallelMap(jobs: jobs) { item -> (written: Bool, failure: OutputFailure?) in
-            if cancellation.isCancelled { return (false, nil) }
-            do throws(OutputFailure) {
-                return (try offer(item, to: sink), nil)
-            } catch {
-                return (false, error)
+        let render = { (items: [OutputPlan.Item]) in
+            items.parallelMap(jobs: self.jobs) { item -> (written: Bool, failure: OutputFailure?) in
+                if cancellation.isCancelled { return (false, nil) }
+                do throws(OutputFailure) {
+                    return (try self.offer(item, to: sink), nil)
+                } catch {
+                    return (false, error)
+                }
             }
         }
+        let (first, second) = Self.renderOrder(plan.items)
+        var results = render(first)
+        // The exports' model is made between the halves, on every core: made by one worker, its parallel parts would
+        // run on that worker alone (a nested `concurrentPerform` gets one thread) while the others wait for it.
+        if exportsLeft.withLock({ $0 }) > 0 && !cancellation.isCancelled { _ = exportModel.value }
+        results += render(second)
         var failures = results.compactMap(\.failure)
         var changed: Set<String> = []
         if failures.isEmpty && !cancellation.isCancelled {
@@ -239,10 +244,10 @@ final class RenderStep: Sendable {
         return hasher
     }
 
-    /// `items` in the order they are best rendered on every core: the few files that each cost as much as hundreds of
-    /// pages (the glossary exports, the search index, the A–Z index and its JSON) halfway through the rest, so that they
-    /// run beside pages rather than alone after them.
-    static func renderOrder(_ items: [OutputPlan.Item]) -> [OutputPlan.Item] {
+    /// `items` in the order they are best rendered on every core, in two halves: the few files that each cost as much
+    /// as hundreds of pages (the glossary exports, the search index, the A–Z index and its JSON) start the second half,
+    /// so that they run beside pages rather than alone after them.
+    static func renderOrder(_ items: [OutputPlan.Item]) -> (first: [OutputPlan.Item], second: [OutputPlan.Item]) {
         func rank(_ content: OutputPlan.Content) -> Int? {
             switch content {
             case .export(.json): 0
@@ -259,7 +264,7 @@ final class RenderStep: Sendable {
         }
         // A stable sort: items of one rank keep the plan's order.
         let ordered = heavy.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.item)
-        rest.insert(contentsOf: ordered, at: rest.count / 2)
-        return rest
+        let half = rest.count / 2
+        return (Array(rest[..<half]), ordered + rest[half...])
     }
 }
