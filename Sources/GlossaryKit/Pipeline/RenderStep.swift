@@ -245,13 +245,13 @@ final class RenderStep: Sendable {
     }
 
     /// `items` in the order they are best rendered on every core, in two halves: the few files that each cost as much
-    /// as hundreds of pages (the glossary exports, the search index, the A–Z index and its JSON) start the second half,
+    /// as hundreds of pages (the glossary exports, the files for language models, the A–Z index and the sitemap) start the second half,
     /// so that they run beside pages rather than alone after them.
     static func renderOrder(_ items: [OutputPlan.Item]) -> (first: [OutputPlan.Item], second: [OutputPlan.Item]) {
         func rank(_ content: OutputPlan.Content) -> Int? {
             switch content {
             case .export(.json): 0
-            case .export(.csv), .export(.tbx), .export(.llmsFull): 2
+            case .export(.csv), .export(.tbx), .export(.llms), .export(.llmsFull): 2
             case .index, .export(.sitemap): 3
             default: nil
             }
