@@ -30,7 +30,7 @@ struct Load: Sendable {
         let firstEntries = entryFiles.parallelMap(jobs: options.jobs) { parse($0, autolink: nil, links: links) }
         // As collecting terms will decide them (senses, aliases, the first entry of a name winning).
         let entryRecords = firstEntries.compactMap { $0.parsed?.record }.filter { $0.hasBody || !$0.page.metadata.draft }
-        let team = SiteBuilder.teamDefinitions(entryRecords).0
+        let team = SiteBuilder.teamDefinitions(entryRecords, jobs: options.jobs).0
         let terms = Self.autolinkTerms(team: team, entries: entryRecords)
 
         var dictionaryTerms: [AutolinkSettings.Term] = []
@@ -77,20 +77,26 @@ struct Load: Sendable {
             return record(file, autolink: autolink, links: links)
         }
         var loaded = LoadedSite(source: source, config: config, records: [], bodies: bodies, autolink: autolink)
-        for (file, read) in Array(zip(entryFiles, entries)) + Array(zip(pageFiles, pages)) {
-            loaded.problems += read.problems
-            guard let parsed = read.parsed else { continue }
-            if let body = parsed.body { bodies.add(body.html, destinations: body.destinations, for: file.contentPath) }
-            if let stored = read.stored {
-                loaded.pages[file.contentPath] = stored
-            } else if let signature = file.signature {
-                let record = StateFile.canStore(parsed.record) ? BuildState.StoredRecord.parsed(parsed.record) : nil
-                loaded.pages[file.contentPath] = .init(signature: signature, hash: parsed.record.contentHash, record: record)
-            }
-            loaded.read[file.contentPath] = parsed.record
-        }
+        loaded.pages.reserveCapacity(source.markdownFiles.count)
+        loaded.read.reserveCapacity(source.markdownFiles.count)
+        for (file, read) in zip(entryFiles, entries) { Self.take(read, of: file, into: &loaded) }
+        for (file, read) in zip(pageFiles, pages) { Self.take(read, of: file, into: &loaded) }
         loaded.publish(source: source, drafts: options.drafts)
         return loaded
+    }
+
+    /// Adds one file's reading to the site: its record, problems and body, and its page for the next state.
+    private static func take(_ read: borrowing Loaded, of file: SiteSource.File, into loaded: inout LoadedSite) {
+        loaded.problems += read.problems
+        guard let parsed = read.parsed else { return }
+        if let body = parsed.body { loaded.bodies.add(body.html, destinations: body.destinations, for: file.contentPath) }
+        if let stored = read.stored {
+            loaded.pages[file.contentPath] = stored
+        } else if let signature = file.signature {
+            let record = StateFile.canStore(parsed.record) ? BuildState.StoredRecord.parsed(parsed.record) : nil
+            loaded.pages[file.contentPath] = .init(signature: signature, hash: parsed.record.contentHash, record: record)
+        }
+        loaded.read[file.contentPath] = parsed.record
     }
 
     /// A file's record as `run` found it: the state's, or parsed (with its body, when it was made).

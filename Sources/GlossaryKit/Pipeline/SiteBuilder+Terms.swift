@@ -11,9 +11,9 @@ extension SiteBuilder {
         public var keys: [TermKey]
     }
 
-    /// Stage (pure): the team's definitions and every reference, from the records.
-    public static func collectTerms(_ records: [PageRecord]) -> (CollectedTerms, [Diagnostic]) {
-        let (team, senses, diagnostics) = teamDefinitions(records)
+    /// Stage (pure): the team's definitions and every reference, from the records (on `jobs` cores).
+    public static func collectTerms(_ records: [PageRecord], jobs: Int = 1) -> (CollectedTerms, [Diagnostic]) {
+        let (team, senses, diagnostics) = teamDefinitions(records, jobs: jobs)
         let usage = collectReferences(records)
         var keys = Set(usage.filter { $0.value.contains { !$0.reference.isAutomatic } }.keys)
         for definition in team.values {
@@ -36,18 +36,23 @@ extension SiteBuilder {
     /// entry without a sense if there is one, else for the word's only sense; a word with several senses and none
     /// without one stands for its first sense (by sense) and is listed in the senses returned, so that bare
     /// references to it can be warned about.
-    public static func teamDefinitions(_ records: [PageRecord]) -> ([TermKey: TermDefinition], [TermKey: [TermDefinition]], [Diagnostic]) {
+    public static func teamDefinitions(
+        _ records: [PageRecord], jobs: Int = 1
+    ) -> ([TermKey: TermDefinition], [TermKey: [TermDefinition]], [Diagnostic]) {
         var team: [TermKey: TermDefinition] = [:]
         /// Who holds each name: where it is written, and the entry's word when the name is one of its aliases.
         var owners: [TermKey: (location: SourceLocation, aliasOf: String?, entry: Int)] = [:]
         var diagnostics: [Diagnostic] = []
-        var entries: [(index: Int, definition: TermDefinition, record: PageRecord)] = []
-        for (index, record) in records.enumerated() where record.page.kind == .glossaryEntry {
+        var entries: [(index: Int, definition: TermDefinition)] = []
+        // Each entry's definition, made on every core; who holds which name is then decided in path order.
+        let made = Array(records.indices).parallelMap(jobs: jobs) { index -> (TermDefinition, SourceLocation)? in
+            let record = records[index]
+            guard record.page.kind == .glossaryEntry else { return nil }
             let metadata = record.page.metadata
             // An entry's names are terms of its language.
             let language = record.page.language
-            guard let word = metadata.term, let wordKey = TermKey(word)?.inLanguage(language) else { continue }
-            guard let key = metadata.sense.map({ TermKey.sense(word: word, sense: $0)?.inLanguage(language) }) ?? wordKey else { continue }
+            guard let word = metadata.term, let wordKey = TermKey(word)?.inLanguage(language) else { return nil }
+            guard let key = metadata.sense.map({ TermKey.sense(word: word, sense: $0)?.inLanguage(language) }) ?? wordKey else { return nil }
             let summary = record.firstParagraph ?? ""
             let entry = DictionaryEntry(
                 word: word, phonetic: metadata.phonetic,
@@ -63,7 +68,13 @@ extension SiteBuilder {
             definition.sense = metadata.sense
             definition.summaryHTML = record.summaryHTML
             definition.caseSensitive = metadata.caseSensitive
-            let location = metadata.locations["term"] ?? .start(of: record.page.displayPath)
+            return (definition, metadata.locations["term"] ?? .start(of: record.page.displayPath))
+        }
+        team.reserveCapacity(made.count)
+        owners.reserveCapacity(made.count)
+        for (index, made) in made.enumerated() {
+            guard let (definition, location) = made else { continue }
+            let key = definition.key
             if let owner = owners[key] {
                 diagnostics.append(
                     Diagnostic(.duplicateTerm(name: key.rawValue), at: location, notes: [Problem.firstDefinitionNote(key.rawValue, at: owner.location)]))
@@ -71,11 +82,11 @@ extension SiteBuilder {
             }
             owners[key] = (location, nil, index)
             team[key] = definition
-            entries.append((index, definition, record))
+            entries.append((index, definition))
         }
         // Bare words of senses: the entry without a sense keeps its word; otherwise the word's senses share it.
         var senses: [TermKey: [TermDefinition]] = [:]
-        for (_, definition, _) in entries where definition.sense != nil {
+        for (_, definition) in entries where definition.sense != nil {
             guard let wordKey = TermKey(definition.word)?.inLanguage(definition.key.language), team[wordKey] == nil else { continue }
             senses[wordKey, default: []].append(definition)
         }
@@ -86,7 +97,8 @@ extension SiteBuilder {
             senses[wordKey] = sorted
         }
         senses = senses.filter { $0.value.count > 1 }
-        for (index, definition, record) in entries {
+        for (index, definition) in entries {
+            let record = records[index]
             let metadata = record.page.metadata
             let fileStart = SourceLocation.start(of: record.page.displayPath)
             for (position, alias) in metadata.aliases.enumerated() {

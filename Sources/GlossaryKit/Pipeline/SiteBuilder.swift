@@ -143,7 +143,7 @@ public struct SiteBuilder: Sendable {
         let published = Set(loaded.records.map(\.page.contentPath))
         let unpublished = Set(loaded.source.markdownFiles.map(\.contentPath).filter { !published.contains($0) })
         async let navigation = BuiltSite.navigation(config: config, pages: loaded.records, unpublished: unpublished)
-        let (terms, termProblems) = timed("terms", &stats) { Self.collectTerms(loaded.records) }
+        let (terms, termProblems) = timed("terms", &stats) { Self.collectTerms(loaded.records, jobs: options.jobs) }
         log.add(contentsOf: termProblems)
 
         // Resolve definitions.

@@ -33,13 +33,14 @@ import Testing
         #expect(diagnostics.map(\.description) == ["content/glossary/x.md:1:1: error: glossary entry has no 'term:' in its front matter [entry-missing-term]"])
     }
 
-    @Test func teamDefinitionsIndexAliasesAndRejectDuplicates() throws {
+    /// On any number of cores: the entries' definitions are made in parallel, the names given in path order.
+    @Test(arguments: [1, 2]) func teamDefinitionsIndexAliasesAndRejectDuplicates(jobs: Int) throws {
         let pages = [
             parse("glossary/a.md", "---\nterm: Leading\naliases: [line spacing, leading, Leading]\n---\nSpace.\n").0!,
             parse("glossary/b.md", "---\nterm: line spacing\n---\nAgain.\n").0!,
             parse("glossary/c.md", "---\nterm: LEADING\n---\nThird.\n").0!,
         ]
-        let (team, _, diagnostics) = SiteBuilder.teamDefinitions(pages)
+        let (team, _, diagnostics) = SiteBuilder.teamDefinitions(pages, jobs: jobs)
         // Terms win over aliases; an alias naming its own term says nothing new.
         #expect(team[TermKey("line spacing")!]?.word == "line spacing")
         #expect(team[TermKey("leading")!]?.word == "Leading")
@@ -58,12 +59,12 @@ import Testing
             ])
     }
 
-    @Test func anAliasOfTwoEntriesBelongsToTheFirst() throws {
+    @Test(arguments: [1, 2]) func anAliasOfTwoEntriesBelongsToTheFirst(jobs: Int) throws {
         let pages = [
             parse("glossary/a.md", "---\nterm: Leading\naliases: [Line Spacing]\n---\nSpace.\n").0!,
             parse("glossary/b.md", "---\nterm: Interlinear space\naliases: [interlinear, line  spacing]\n---\nAgain.\n").0!,
         ]
-        let (team, _, diagnostics) = SiteBuilder.teamDefinitions(pages)
+        let (team, _, diagnostics) = SiteBuilder.teamDefinitions(pages, jobs: jobs)
         #expect(team[TermKey("line spacing")!]?.word == "Leading")
         #expect(team[TermKey("interlinear")!]?.word == "Interlinear space")
         #expect(
