@@ -68,8 +68,12 @@ struct Load: Sendable {
             guard let record = loaded.parsed?.record, record.hasBody else { return true }
             return record.autolink == autolink?.fingerprint(for: record.page.metadata)
         }
-        let entries = Array(zip(entryFiles, firstEntries)).parallelMap(jobs: options.jobs) { file, first in
-            holds(first) ? first : parse(file, autolink: autolink, links: links)
+        // The entries whose first reading doesn't hold are read again; the rest keep it.
+        var entries = firstEntries
+        let stale = Array(entries.indices).parallelMap(jobs: options.jobs) { !holds(firstEntries[$0]) }
+        let again = entries.indices.filter { stale[$0] }
+        for (index, read) in zip(again, again.parallelMap(jobs: options.jobs) { parse(entryFiles[$0], autolink: autolink, links: links) }) {
+            entries[index] = read
         }
         let pages = Array(pageFiles.enumerated()).parallelMap(jobs: options.jobs) { index, file -> Loaded in
             if cancellation.isCancelled { return Loaded() }
