@@ -5,7 +5,8 @@ import Testing
 @testable import GlossaryKit
 
 /// Reading a site's folder: which files are pages, which are copied, and everything left out said out loud.
-@Suite struct SiteSourceTests {
+@Suite final class SiteSourceTests {
+    /// A fresh site for each test, removed after it.
     let root: URL
 
     init() throws {
@@ -18,13 +19,16 @@ import Testing
             ], into: root)
     }
 
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
     func scan() -> (SiteSource, [String]) {
         let (source, diagnostics) = SiteSource.scan(root: root)
         return (source, diagnostics.map(\.description))
     }
 
     @Test func pagesAndFilesAreListedSortedDotfilesCopiedBackupsAndVersionControlLeftOut() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         let (source, diagnostics) = scan()
         #expect(diagnostics == [])
         #expect(source.configText == "title: T\n")
@@ -36,7 +40,6 @@ import Testing
     /// A preview's watcher names what changed; the scan is brought up to date from that only for markdown files it
     /// listed, still regular files, in a folder with nothing left out and no links.
     @Test func aScanIsRefreshedOnlyForTheMarkdownFilesItListed() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         let (source, _) = scan()
         try InlineSite.write(["content/guide/a.md": "A, longer now\n"], into: root)
         let refreshed = try #require(source.refreshed(["content/guide/a.md"]))
@@ -64,7 +67,6 @@ import Testing
 
     /// What a preview's watcher sees: below its paths, by whole components.
     @Test func aWatchedPathCoversWhatIsBelowItAndNothingBeside() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         let (source, _) = scan()
         let known = try #require(SiteInputs(source: source, problems: []).refreshed([], watched: ["content", "glossary.yml", ".glossary/cache"]))
         let base = root.standardizedFileURL.path
@@ -78,7 +80,6 @@ import Testing
     }
 
     @Test func whatCantBePublishedIsAWarningNamingIt() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         let content = root.appendingPathComponent("content")
         #expect(mkfifo(content.appendingPathComponent("pipe.md").path, 0o644) == 0)
         try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("dangling.md").path, withDestinationPath: "missing.md")
@@ -106,7 +107,6 @@ import Testing
     }
 
     @Test func aFileThatCantBeReadIsAnErrorSayingWhy() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         let (source, _) = scan()
         let file = try #require(source.markdownFiles.first)
         try FileManager.default.removeItem(at: file.url)
@@ -133,7 +133,6 @@ import Testing
 
     @Test(.enabled(if: geteuid() != 0 || OtherUser.isAvailable, "as root, an unreadable folder needs another user to read it: no `nobody` or no runuser"))
     func anUnreadableFolderIsAWarningNotASilentGap() throws {
-        defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("content/private"), withIntermediateDirectories: true)
         try Data("secret\n".utf8).write(to: root.appendingPathComponent("content/private/s.md"))
         let warning = "content/private:1:1: warning: not published: the folder can't be read: permission denied [file-skipped]"
