@@ -69,7 +69,7 @@ public struct BuildState: Sendable {
     /// A page's kit as the build made it, or its bytes in the state file (decoded when a text edit needs it).
     enum StoredKit: Sendable {
         case made(PageKit)
-        case encoded(ArraySlice<UInt8>)
+        case encoded([UInt8])
 
         var kit: PageKit? {
             switch self {

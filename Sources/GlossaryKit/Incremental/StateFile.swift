@@ -72,7 +72,8 @@ enum StateFile {
                     guard offset >= 0, length >= 0, offset + length <= start else { throw .init() }
                     page.record = .encoded(RecordBytes(file: file, range: offset..<offset + length, hash: try reader.fingerprint()))
                 }
-                if try reader.bool() { page.kit = .encoded(try reader.raw(try reader.count())) }
+                // Copied out: a slice would keep the whole index alive for as long as the state.
+                if try reader.bool() { page.kit = .encoded(Array(try reader.raw(try reader.count()))) }
                 state.pages[path] = page
             }
             let outputs = try reader.count()
@@ -168,8 +169,8 @@ enum StateFile {
         }
     }
 
-    static func decodeKit(_ bytes: ArraySlice<UInt8>) -> BuildState.PageKit? {
-        var reader = BinaryReader(Array(bytes))
+    static func decodeKit(_ bytes: [UInt8]) -> BuildState.PageKit? {
+        var reader = BinaryReader(bytes)
         guard let document = try? reader.int(), let search = try? reader.int(), let destinations = try? optionalStrings(&reader),
             let slugs = try? optionalStrings(&reader), let keys = try? optionalStrings(&reader), keys.count == slugs.count,
             let hasLLMs = try? reader.bool()
