@@ -245,8 +245,8 @@ final class RenderStep: Sendable {
     }
 
     /// `items` in the order they are best rendered on every core, in two halves: the few files that each cost as much
-    /// as hundreds of pages (the glossary exports, the files for language models, the A–Z index and the sitemap) start the second half,
-    /// so that they run beside pages rather than alone after them.
+    /// as hundreds of pages (the glossary exports, the files for language models, the A–Z index and the sitemap)
+    /// start the second half, so that they run beside pages rather than alone after them.
     static func renderOrder(_ items: [OutputPlan.Item]) -> (first: [OutputPlan.Item], second: [OutputPlan.Item]) {
         func rank(_ content: OutputPlan.Content) -> Int? {
             switch content {

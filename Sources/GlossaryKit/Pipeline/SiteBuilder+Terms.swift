@@ -70,8 +70,10 @@ extension SiteBuilder {
             definition.caseSensitive = metadata.caseSensitive
             return (definition, metadata.locations["term"] ?? .start(of: record.page.displayPath))
         }
-        team.reserveCapacity(made.count)
-        owners.reserveCapacity(made.count)
+        // One name an entry at least (pages among the records make none).
+        let entryCount = made.count { $0 != nil }
+        team.reserveCapacity(entryCount)
+        owners.reserveCapacity(entryCount)
         for (index, made) in made.enumerated() {
             guard let (definition, location) = made else { continue }
             let key = definition.key
