@@ -1,5 +1,6 @@
-/// A small seeded generator (SplitMix64), so a failing random sequence can be replayed from its seed.
-public struct SeededRandom: Sendable {
+/// A small seeded generator (SplitMix64), so a failing random sequence can be replayed from its seed: every test
+/// that draws random input uses one with a fixed seed, never the system's generator.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
     public init(seed: UInt64) { state = seed }

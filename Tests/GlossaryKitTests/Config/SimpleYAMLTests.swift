@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -47,7 +48,7 @@ import Testing
             "Q&A: x", "\"esc\\d\"", "-x", "- x", "[a, b]", "{a: 1}", "x # c", "x ", " y", "|", ">", "&a x", "*a", "!t x", "@x", "`x",
             "?x", "a\tb", "é", "x:y", "http://x", "a#b", "\"open", "'open", "\"a\" b", "-", "--", "'it''s'", "", " ",
         ]
-        var random = SplitMix(seed: 0x5eed)
+        var random = SeededRandom(seed: 0x5eed)
         func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
         // Mostly what the fast reader takes, with a near miss now and then.
         func key() -> String { random.next() % 12 == 0 ? pick(badKeys) : pick(goodKeys) }

@@ -61,7 +61,7 @@ import Testing
             "a", "\"", "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", "\u{1}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{202E}", "\u{202F}", "é", "語", "😀",
             "\u{301}", " ", ",",
         ]
-        var random = SplitMix(seed: 0xc5f)
+        var random = SeededRandom(seed: 0xc5f)
         for _ in 0..<3000 {
             let value = (0..<Int(random.next() % 8)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
             #expect(GlossaryCSVExport.cell(value) == reference(value), "\(value.debugDescription)")

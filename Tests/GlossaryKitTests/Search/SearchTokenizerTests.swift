@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -43,7 +44,7 @@ import Testing
 
     @Test func aFieldOfTextIsTheFieldOfItsTerms() {
         let words = ["Pods", "pods", "the", "The", "and", "run", "-", " ", "  ", "\n", "café", "x_y", "a", "1", "—", ".", "Run"]
-        var random = SplitMix(seed: 0xf1e1d)
+        var random = SeededRandom(seed: 0xf1e1d)
         for _ in 0..<2000 {
             let text = (0..<Int(random.next() % 40)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")
             #expect(SearchTerms(text: text) == SearchTerms(tokens: SearchTokenizer.terms(text)), "\(text.debugDescription)")
@@ -53,7 +54,7 @@ import Testing
     /// Fields of texts merged in order are the field of the texts one line after another.
     @Test func mergedFieldsAreTheFieldOfTheirTextsInOrder() {
         let words = ["Pods", "pods", "the", "run", "café", "x_y", "1", "—", "Run", "set-up", "\r\n", "Σ", " "]
-        var random = SplitMix(seed: 0x3e26e)
+        var random = SeededRandom(seed: 0x3e26e)
         for _ in 0..<500 {
             let texts = (0..<Int(random.next() % 5)).map { _ in
                 (0..<Int(random.next() % 12)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(separator: " ")

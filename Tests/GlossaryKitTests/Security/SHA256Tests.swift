@@ -31,7 +31,7 @@ import Testing
     /// Every length around the padding boundaries (55, 56, 63, 64 … bytes) and some longer ones, with bytes of
     /// every value, against the system's `sha256sum`.
     @Test func agreesWithSha256sum() throws {
-        var generator = SplitMix(seed: 0x5eed)
+        var generator = SeededRandom(seed: 0x5eed)
         let lengths = Array(0...130) + [191, 192, 193, 1000, 4095, 4096, 65_537]
         let samples = lengths.map { length in (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) } }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(UUID().uuidString)")
@@ -71,18 +71,5 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// A small seeded generator, so the samples are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
