@@ -167,10 +167,11 @@ public enum JSONWriter {
                 // Keys already sorted and distinct (as the exports build them): no dictionary, no sort.
                 ordered = members
             } else {
-                // A repeated key keeps its last value, as reading does.
-                var byKey: [String: JSONValue] = [:]
-                for member in members { byKey[member.key] = member.value }
-                ordered = byKey.keys.sorted().map { ($0, byKey[$0]!) }
+                // Sorted by key, stably; a repeated key keeps its last value, as reading does.
+                let sorted = members.indices.sorted { (members[$0].key, $0) < (members[$1].key, $1) }
+                ordered = sorted.indices.compactMap { place in
+                    place + 1 < sorted.count && members[sorted[place + 1]].key == members[sorted[place]].key ? nil : members[sorted[place]]
+                }
             }
             guard !ordered.isEmpty else {
                 out.append("{}")

@@ -38,6 +38,19 @@ import Testing
         #expect(JSONWriter.text(sorted, pretty: true) == "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": \"x\"\n}")
     }
 
+    /// Any members, in any order and with repeats, are written as the last value of each key, in key order.
+    @Test func anyMembersAreWrittenAsTheLastValueOfEachKeyInOrder() {
+        var random = SeededRandom(seed: 0x0b1ec7)
+        let keys = ["", "a", "b", "ab", "B", "é", "@id", "a\u{301}"]
+        for _ in 0..<2000 {
+            let members = (0..<random.next(9)).map { index in (key: keys[random.next(keys.count)], value: JSONValue.number(String(index))) }
+            var last: [String: JSONValue] = [:]
+            for member in members { last[member.key] = member.value }
+            let expected = last.keys.sorted().map { "\(JSONWriter.quoted($0)):\(JSONWriter.text(last[$0]!, pretty: false))" }
+            #expect(JSONWriter.text(.object(members), pretty: false) == "{" + expected.joined(separator: ",") + "}", "\(members)")
+        }
+    }
+
     /// An array written item by item is the same text as the whole document written at once, wherever its key sorts.
     @Test(arguments: [0, 1, 3])
     func aStreamedArrayIsTheTextOfTheWholeDocument(count: Int) {
