@@ -1,7 +1,6 @@
 import Foundation
 
-/// `glossary.json`: every term of the glossary as data for other tools (every field of the export model: its
-/// fingerprint stands for the CSV and TBX exports made from the same model), in the shape `docs/glossary.schema.json`
+/// `glossary.json`: every term of the glossary as data for other tools, in the shape `docs/glossary.schema.json`
 /// describes. Pretty-printed with sorted keys, so a change to one term is a small diff.
 enum GlossaryJSONExport {
     /// Bumped when a field changes meaning or goes away (new fields don't bump it).
@@ -24,25 +23,6 @@ enum GlossaryJSONExport {
         JSONWriter.write(header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false, terminator: "\n", into: &out) {
             term(export.terms[$0])
         }
-    }
-
-    /// What the file is made from, fingerprinted on `jobs` cores: the header's JSON and each run of terms' JSON, in
-    /// order. Every field of the model is in it, as in the file.
-    static func fingerprint(_ export: GlossaryExport, jobs: Int) -> Fingerprint {
-        let count = export.terms.count
-        let runs = stride(from: 0, to: count, by: 256).map { $0..<min($0 + 256, count) }
-        let parts = runs.parallelMap(jobs: jobs) { run -> Fingerprint in
-            var out = StreamingFingerprint()
-            JSONWriter.write([], streaming: "terms", count: run.count, pretty: false, htmlSafe: false, into: &out) { term(export.terms[run.lowerBound + $0]) }
-            return out.finish()
-        }
-        var head = StreamingFingerprint()
-        JSONWriter.write(header(export), streaming: "terms", count: 0, pretty: false, htmlSafe: false, into: &head) { _ in .null }
-        var hasher = FingerprintHasher()
-        hasher.combine(head.finish())
-        hasher.combineCount(parts.count)
-        for part in parts { hasher.combine(part) }
-        return hasher.finish()
     }
 
     /// The document as one value: what `text` writes, made whole (the reference its tests compare with).

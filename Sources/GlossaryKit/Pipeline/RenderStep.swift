@@ -16,9 +16,9 @@ final class RenderStep: Sendable {
     /// The fingerprint of every template a context is rendered with (partials and parents included), and of what
     /// rendering adds beside the context.
     private let templates: Fingerprint
-    /// The glossary exports' model, and the fingerprint of `glossary.json`: every field of the model is in it, so it
-    /// stands for the value all three exports are made from.
-    private let exportModel: Shared<(json: Fingerprint, model: GlossaryExport)>
+    /// The glossary exports' model, and its fingerprint (`GlossaryExport.fingerprint`): the value all three exports, and
+    /// the files for language models, are made from.
+    private let exportModel: Shared<(fingerprint: Fingerprint, model: GlossaryExport)>
     /// `sitemap.xml` and, for a sitemap index, its parts.
     private let sitemapFiles: Shared<[String: Data]>
     /// The glossary exports not yet offered: the model is let go after the last (it is as big as they are).
@@ -44,7 +44,7 @@ final class RenderStep: Sendable {
         let entryBody: @Sendable (TermDefinition) -> String? = { [bodies] in bodies.entryBody($0, site: site) }
         exportModel = Shared {
             let model = GlossaryExport.make(site: site, definitions: definitions, jobs: jobs, entryBody: entryBody)
-            return (GlossaryJSONExport.fingerprint(model, jobs: jobs), model)
+            return (model.fingerprint(jobs: jobs), model)
         }
         sitemapFiles = Shared { [plan] in Sitemap.files(site: site, definitions: plan.definitions, termIndexes: plan.termIndexes, limit: plan.sitemapLimit) }
         exportsLeft = Mutex(plan.items.count { if case .export(let kind) = $0.content { kind.usesModel } else { false } })
@@ -139,11 +139,11 @@ final class RenderStep: Sendable {
         case .export(let kind):
             switch kind {
             case .json, .csv, .tbx:
-                let (json, model) = exportModel.value
+                let (modelFingerprint, model) = exportModel.value
                 defer { exportOffered() }
                 var hasher = FingerprintHasher()
                 hasher.combine(kind.path)
-                hasher.combine(json)
+                hasher.combine(modelFingerprint)
                 let fingerprint = hasher.finish()
                 if try sink.keep(item.path, fingerprint: fingerprint) { return false }
                 switch kind {
@@ -158,7 +158,7 @@ final class RenderStep: Sendable {
                 let data = Data(RobotsTxt.text(site: site).utf8)
                 try write(item.path, fingerprint: .of(bytes: data), to: sink) { data }
             case .llms, .llmsFull:
-                let (json, model) = exportModel.value
+                let (modelFingerprint, model) = exportModel.value
                 defer { exportOffered() }
                 if kind == .llms {
                     let data = Data(LLMsText.index(site: site, definitions: plan.definitions, termIndexes: plan.termIndexes, model: model).utf8)
@@ -167,7 +167,7 @@ final class RenderStep: Sendable {
                     // Made from every page's text and the glossary's: their fingerprints and the export model stand for them.
                     var hasher = FingerprintHasher()
                     hasher.combine(kind.path)
-                    hasher.combine(json)
+                    hasher.combine(modelFingerprint)
                     hasher.combine(site.config.title)
                     hasher.combine(site.config.description ?? "")
                     hasher.combineCount(site.config.llmsFullMaxBytes)

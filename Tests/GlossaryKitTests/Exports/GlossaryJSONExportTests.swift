@@ -183,29 +183,6 @@ import Testing
         #expect(json.contains(#""url": "https://example.org/%C3%BCber%20docs/terms/kerning/""#))
     }
 
-    /// The model's fingerprint stands for all three exports: made on any number of cores it is the same, and it changes
-    /// with any term's field, wherever the term is, and with the terms' order and the header.
-    @Test func theModelsFingerprintIsItsJSONsInOrderOnAnyNumberOfCores() {
-        let terms = (0..<600).map { number in
-            GlossaryExport.Term(
-                key: "w\(number)", word: "w\(number)", sense: nil, slug: "w\(number)", url: "/terms/w\(number)/", summary: nil,
-                definitionText: "Word \(number).", definitionHTML: "<p>Word \(number).</p>", partOfSpeech: nil, phonetic: nil, audio: [], aliases: [],
-                forms: [],
-                source: .init(kind: "glossary", urls: [], licenses: [], retrieved: nil), pages: [])
-        }
-        let export = GlossaryExport(title: "T", description: nil, language: "en", languages: ["en"], root: "/", isAbsolute: false, terms: terms)
-        let fingerprint = GlossaryJSONExport.fingerprint(export, jobs: 2)
-        #expect(GlossaryJSONExport.fingerprint(export, jobs: 1) == fingerprint)
-        var changed = [export, export, export, export, export]
-        changed[0].terms[599].definitionText = "Word 599!"
-        changed[1].terms[0].statuses["w0"] = "deprecated"
-        changed[2].terms.swapAt(255, 256)
-        changed[3].title = "U"
-        changed[4].terms.removeLast()
-        let fingerprints = changed.map { GlossaryJSONExport.fingerprint($0, jobs: 2) }
-        #expect(Set(fingerprints + [fingerprint]).count == 6, "\(fingerprints)")
-    }
-
     @Test func anEmptyGlossaryHasNoTermsAndNoTBX() async throws {
         let site = try ExportTestSite("-- content/index.md --\nHello.\n")
         defer { site.remove() }
