@@ -29,58 +29,91 @@ enum GlossaryCSVExport {
 
     /// The file appended to `out` a row at a time, so that written to a `StreamedFile` it is never whole in memory.
     static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
-        out.append(row(columns))
-        for term in export.terms { out.append(row(term, language: export.language)) }
+        append(columns, to: &out)
+        for term in export.terms { append(cells(term, language: export.language), to: &out) }
     }
 
     /// A term's row.
     static func row(_ term: GlossaryExport.Term, language: String) -> String {
+        row(cells(term, language: language))
+    }
+
+    /// A term's cells, in the order of `columns`.
+    static func cells(_ term: GlossaryExport.Term, language: String) -> [String] {
         let licenses = term.source.licenses.map { license in license.url.map { "\(license.name) (\($0))" } ?? license.name }
         let (definition, notes, sources) = term.definitionParts
         func marked(_ status: TermStatus) -> String {
             term.aliases.filter { TermKey($0).flatMap { term.statuses[$0.rawValue] } == status.rawValue }.joined(separator: "; ")
         }
-        return row([
+        return [
             term.key, term.word, term.sense ?? "", term.slug, term.url, term.summary ?? "", definition, term.partOfSpeech ?? "",
             term.phonetic ?? "", term.audio.map(\.url).joined(separator: " "), term.aliases.joined(separator: "; "),
             term.forms.joined(separator: "; "), term.source.kind, term.source.urls.joined(separator: " "), licenses.joined(separator: "; "),
             term.pages.map(\.url).joined(separator: " "),
             TermKey(term.word).flatMap { term.statuses[$0.rawValue] } ?? "", term.use ?? "", marked(.deprecated), marked(.forbidden),
             notes.joined(separator: "\n"), sources.joined(separator: "\n"), term.language ?? language, term.concept ?? "",
-        ])
+        ]
     }
 
     static func row(_ cells: [String]) -> String {
-        cells.map(cell).joined(separator: ",") + "\r\n"
+        var out = ""
+        append(cells, to: &out)
+        return out
     }
 
-    /// One field: the characters HTML hides (`HTML.isHidden`: control characters other than tab, LF and CR, the
-    /// bidirectional overrides) dropped, then neutralised and quoted. On bytes (a term used on every page lists
-    /// thousands of URLs in one cell).
+    /// A row of `cells` appended to `out`.
+    static func append<Output: TextOutput & ~Copyable>(_ cells: [String], to out: inout Output) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { out.append(",") }
+            append(cell: cell, to: &out)
+        }
+        out.append("\r\n")
+    }
+
     static func cell(_ value: String) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        bytes.reserveCapacity(value.utf8.count + 4)
+        var out = ""
+        append(cell: value, to: &out)
+        return out
+    }
+
+    /// One field appended to `out`: the characters HTML hides (`HTML.isHidden`: control characters other than tab, LF
+    /// and CR, the bidirectional overrides) dropped, then neutralised and quoted. The runs between what is dropped or
+    /// doubled are appended whole (a term used on every page lists thousands of URLs in one cell).
+    static func append<Output: TextOutput & ~Copyable>(cell value: String, to out: inout Output) {
+        out.append("\"")
         var value = value
         value.withUTF8 { utf8 in
-            var index = 0
-            while index < utf8.count {
+            /// How many bytes at `index` are dropped (0: the byte is kept).
+            func dropped(at index: Int) -> Int {
                 let byte = utf8[index]
-                if byte == UInt8(ascii: "\"") {
-                    bytes += [byte, byte]
-                } else if byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") || byte == 0x7F {
-                    // dropped
-                } else if byte == 0xC2 || byte == 0xE2, case let width = HTML.hiddenWidth(utf8, at: index), width > 0 {
-                    index += width
-                    continue
-                } else {
-                    bytes.append(byte)
-                }
-                index += 1
+                if byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r") || byte == 0x7F { return 1 }
+                return byte == 0xC2 || byte == 0xE2 ? HTML.hiddenWidth(utf8, at: index) : 0
             }
+            var first = 0
+            while first < utf8.count, case let width = dropped(at: first), width > 0 { first += width }
+            if first < utf8.count, formulaStarts.contains(Unicode.Scalar(utf8[first])) { out.append("'") }
+            var run = first
+            var index = first
+            while index < utf8.count {
+                let width = dropped(at: index)
+                guard width > 0 || utf8[index] == UInt8(ascii: "\"") else {
+                    index += 1
+                    continue
+                }
+                out.append(UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                if width == 0 {
+                    // A quote, doubled: the first here, the second starts the next run.
+                    out.append("\"")
+                    run = index
+                    index += 1
+                } else {
+                    index += width
+                    run = index
+                }
+            }
+            out.append(UnsafeBufferPointer(rebasing: utf8[run...]))
         }
-        if bytes.count > 1, formulaStarts.contains(Unicode.Scalar(bytes[1])) { bytes.insert(UInt8(ascii: "'"), at: 1) }
-        bytes.append(UInt8(ascii: "\""))
-        return String(decoding: bytes, as: UTF8.self)
+        out.append("\"")
     }
 
     /// What makes a spreadsheet read a cell as a formula (OWASP's list).

@@ -4,6 +4,7 @@ enum XMLText {
     /// does not allow (most control characters, U+FFFE, U+FFFF) become U+FFFD, so the document stays well-formed
     /// whatever the text.
     static func escaped(_ text: String, attribute: Bool = false) -> String {
+        guard needsEscape(text, attribute: attribute) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -26,5 +27,23 @@ enum XMLText {
             }
         }
         return result
+    }
+
+    /// Whether `escaped` changes `text`, on bytes (most text has nothing to escape, and is then returned as it is).
+    static func needsEscape(_ text: String, attribute: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for (index, byte) in bytes.enumerated() {
+                switch byte {
+                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "\r"): return true
+                case UInt8(ascii: "\t"), UInt8(ascii: "\n"): if attribute { return true }
+                case ..<0x20: return true
+                // U+FFFE and U+FFFF: EF BF BE and EF BF BF.
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE: return true
+                default: continue
+                }
+            }
+            return false
+        }
     }
 }

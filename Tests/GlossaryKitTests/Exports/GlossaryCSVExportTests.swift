@@ -119,4 +119,26 @@ import Testing
         #expect(rows.last?["licenses"] == "CC BY-SA 3.0 (https://creativecommons.org/licenses/by-sa/3.0)")
         #expect(rows.allSatisfy { $0.count == GlossaryCSVExport.columns.count })
     }
+
+    /// A team entry's notes and sources are its lines that start `Note: ` and `Source: `; a dictionary's definition is
+    /// never split.
+    @Test(arguments: [
+        ("One line.", "One line.", [String](), [String]()),
+        ("Text.\nNote: a note.\nSource: a book.\nMore.", "Text.\nMore.", ["a note."], ["a book."]),
+        ("Note: first.\nText.", "Text.", ["first."], []),
+        ("Text. Note: inside a line.", "Text. Note: inside a line.", [], []),
+        ("Text.\r\nNote: after CRLF, one line.", "Text.\r\nNote: after CRLF, one line.", [], []),
+        ("Text.\nNote:no space.\nnote: lower case.", "Text.\nNote:no space.\nnote: lower case.", [], []),
+    ])
+    func notesAndSourcesAreTheLinesThatStartWithTheirPrefix(text: String, definition: String, notes: [String], sources: [String]) {
+        var term = GlossaryExportFingerprintTests.term(0)
+        term.definitionText = text
+        let parts = term.definitionParts
+        #expect(parts.definition == definition)
+        #expect(parts.notes == notes)
+        #expect(parts.sources == sources)
+        term.source.kind = "dictionary"
+        #expect(term.definitionParts.definition == text)
+        #expect(term.definitionParts.notes.isEmpty && term.definitionParts.sources.isEmpty)
+    }
 }
