@@ -9,27 +9,36 @@ enum ExportHTML {
     /// `html` with each `href` and `src` that is not a full URL resolved against `page` (the path of the term
     /// page, `/docs/terms/kerning/`), then prefixed with `origin` (`https://example.org`, or nothing).
     static func absolutized(_ html: String, page: String, origin: String) -> String {
-        guard html.contains(" href=\"") || html.contains(" src=\"") else { return html }
-        var result = ""
-        result.reserveCapacity(html.utf8.count + 64)
-        var rest = Substring(html)
-        while let attribute = nextURLAttribute(in: rest) {
-            result += rest[..<attribute.valueStart]
-            let value = rest[attribute.valueStart..<attribute.valueEnd]
-            result += resolved(String(value), page: page, origin: origin)
-            rest = rest[attribute.valueEnd...]
+        var text = html
+        // On bytes: every entry's HTML is looked at, and most have no link.
+        let made: String? = text.withUTF8 { bytes in
+            var result = ""
+            var copied = 0
+            while let (start, end) = nextURLAttribute(in: bytes, from: copied) {
+                if copied == 0 { result.reserveCapacity(bytes.count + 64) }
+                result += String(decoding: UnsafeBufferPointer(rebasing: bytes[copied..<start]), as: UTF8.self)
+                result += resolved(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), page: page, origin: origin)
+                copied = end
+            }
+            guard copied > 0 else { return nil }
+            return result + String(decoding: UnsafeBufferPointer(rebasing: bytes[copied...]), as: UTF8.self)
         }
-        result += rest
-        return result
+        return made ?? html
     }
 
-    /// Where the next ` href="…"` or ` src="…"` value starts and ends.
-    private static func nextURLAttribute(in text: Substring) -> (valueStart: String.Index, valueEnd: String.Index)? {
-        let href = text.range(of: " href=\"")
-        let src = text.range(of: " src=\"")
-        guard let open = [href, src].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
-        guard let close = text[open.upperBound...].firstIndex(of: "\"") else { return nil }
-        return (open.upperBound, close)
+    private static let urlAttributes: [[UInt8]] = [Array(" href=\"".utf8), Array(" src=\"".utf8)]
+
+    /// Where the value of the next ` href="…"` or ` src="…"` from `offset` starts and ends, in `bytes`.
+    private static func nextURLAttribute(in bytes: UnsafeBufferPointer<UInt8>, from offset: Int) -> (start: Int, end: Int)? {
+        var index = offset
+        while let space = bytes[index...].firstIndex(of: UInt8(ascii: " ")) {
+            index = space + 1
+            guard let name = urlAttributes.first(where: { bytes[space...].starts(with: $0) }) else { continue }
+            let start = space + name.count
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            return (start, end)
+        }
+        return nil
     }
 
     /// A link target as written in the HTML (still entity-escaped), resolved.

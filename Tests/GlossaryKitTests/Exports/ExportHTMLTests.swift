@@ -26,6 +26,16 @@ import Testing
                 == "<p><a href=\"\(resolved)\">x</a> <img src=\"\(resolved)\" alt=\"\"></p>")
     }
 
+    /// Each attribute in turn, whichever comes first, after any text.
+    @Test func everyAttributeIsResolvedInOrderAfterAnyText() {
+        let html = "<p>Café 日本 <img src=\"a.png\" alt=\"\"> <a href=\"../b/\">ü</a> <a href=\"https://x.org/\">x</a> src=&quot;c&quot;</p>"
+        #expect(
+            ExportHTML.absolutized(html, page: "/terms/k/", origin: "https://example.org")
+                == "<p>Café 日本 <img src=\"https://example.org/terms/k/a.png\" alt=\"\"> <a href=\"https://example.org/terms/b/\">ü</a> <a href=\"https://x.org/\">x</a> src=&quot;c&quot;</p>"
+        )
+        #expect(ExportHTML.absolutized("<p>No links, é.</p>", page: "/terms/k/", origin: "https://example.org") == "<p>No links, é.</p>")
+    }
+
     @Test func withoutAnOriginLinksBecomeSiteAbsolute() {
         #expect(ExportHTML.resolved("../x/", page: "/terms/k/", origin: "") == "/terms/x/")
         #expect(ExportHTML.resolved("/a/", page: "/terms/k/", origin: "") == "/a/")
