@@ -138,7 +138,9 @@ enum GlossaryTBXExport {
 
     /// TBX-Basic's part-of-speech picklist value for the glossary's free text.
     static func partOfSpeech(_ text: String) -> String {
-        switch text.lowercased().trimmingCharacters(in: .whitespaces) {
+        // Most entries write a value of the list as it is.
+        if ["noun", "verb", "adjective", "adverb"].contains(text) { return text }
+        return switch text.lowercased().trimmingCharacters(in: .whitespaces) {
         case "noun": "noun"
         case "verb": "verb"
         case "adjective": "adjective"

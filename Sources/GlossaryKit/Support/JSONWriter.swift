@@ -81,9 +81,11 @@ public enum JSONWriter {
     /// `value` as text: keys sorted; indented by two spaces per level when `pretty`; strings HTML-safe unless not
     /// `htmlSafe` (a file of its own reads better with `<` as it is).
     public static func text(_ value: JSONValue, pretty: Bool, htmlSafe: Bool = true) -> String {
-        var out = ""
+        // Made as bytes, then one string: appending each piece to a string costs more than the writing.
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(value, pretty: pretty, htmlSafe: htmlSafe, indent: 0, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `text(_:pretty:htmlSafe:)` of an object whose member `key` is an array of `count` items, each made by `item`
