@@ -51,6 +51,22 @@ public struct BuildState: Sendable {
         var record: StoredRecord?
         /// What a text edit of the page needs, for a content page that can take one (`TextEdit`).
         var kit: StoredKit?
+        /// A glossary entry's body as markdown made it, with the destinations its links were written with: what its
+        /// term page and the exports show of it, so that an unchanged entry is not read and parsed again.
+        var body: StoredBody? = nil
+    }
+
+    /// An entry's body as the build made it, or its bytes in the state file (decoded when a build needs it).
+    enum StoredBody: Sendable {
+        case made(BodyHTML, destinations: [String?])
+        case encoded(StateFile.RecordBytes)
+
+        var body: (html: BodyHTML, destinations: [String?])? {
+            switch self {
+            case .made(let html, let destinations): (html, destinations)
+            case .encoded(let bytes): bytes.body()
+            }
+        }
     }
 
     /// A record as the build parsed it, or its bytes in the state file (decoded when a build needs it).

@@ -7,10 +7,11 @@ import Foundation
 /// Layout (numbers are variable-length, strings length-prefixed UTF-8; see `BinaryWriter`):
 ///
 /// 1. head: `magic`, `format`, the context, the output folder's path;
-/// 2. the records of the markdown files, one after another (`encode(_:)`);
+/// 2. the records of the markdown files and the glossary entries' bodies, one after another (`encode(_:)`,
+///    `encode(body:destinations:)`);
 /// 3. the index: when the files were verified, the inputs' digest; the files (path, signature, bytes' fingerprint);
 ///    the pages (path below `content/`, signature, bytes' fingerprint, where its record is with the record's own
-///    fingerprint, and a content page's kit: `BuildState.PageKit`); the outputs (path, fingerprint, bytes' fingerprint, signature, slots);
+///    fingerprint, a content page's kit: `BuildState.PageKit`, and where an entry's body is, with its fingerprint); the outputs (path, fingerprint, bytes' fingerprint, signature, slots);
 ///    the output folder's folders; the previous folder (its identity, where it differs, its folders); the report;
 /// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
 ///
@@ -18,7 +19,7 @@ import Foundation
 /// checked against its fingerprint first.
 enum StateFile {
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 5
+    static let format: UInt64 = 6
     static let magic = Array("glossary build state\n".utf8)
     private static let trailer = 40
 
@@ -40,6 +41,14 @@ enum StateFile {
             guard Fingerprint.of(bytes: bytes) == hash else { return nil }
             var reader = BinaryReader(bytes)
             return try? StateFile.record(&reader)
+        }
+
+        /// The bytes as an entry's body and its links' destinations.
+        func body() -> (html: BodyHTML, destinations: [String?])? {
+            let bytes = self.file.bytes(range)
+            guard Fingerprint.of(bytes: bytes) == hash else { return nil }
+            var reader = BinaryReader(bytes)
+            return try? StateFile.body(&reader)
         }
     }
 
@@ -66,14 +75,10 @@ enum StateFile {
             for _ in 0..<pages {
                 let path = try reader.string()
                 var page = BuildState.StoredPage(signature: try signature(&reader), hash: try reader.fingerprint())
-                if try reader.bool() {
-                    let offset = try reader.int()
-                    let length = try reader.int()
-                    guard offset >= 0, length >= 0, offset + length <= start else { throw .init() }
-                    page.record = .encoded(RecordBytes(file: file, range: offset..<offset + length, hash: try reader.fingerprint()))
-                }
+                if try reader.bool() { page.record = .encoded(try bytes(&reader, before: start, of: file)) }
                 // Copied out: a slice would keep the whole index alive for as long as the state.
                 if try reader.bool() { page.kit = .encoded(Array(try reader.raw(try reader.count()))) }
+                if try reader.bool() { page.body = .encoded(try bytes(&reader, before: start, of: file)) }
                 state.pages[path] = page
             }
             let outputs = try reader.count()
@@ -91,8 +96,30 @@ enum StateFile {
         return reader.isAtEnd ? state : nil
     }
 
-    /// The index (see the layout), given where each page's record is.
-    private static func index(_ state: BuildState, records: [String: (range: Range<Int>, hash: Fingerprint)]) -> [UInt8] {
+    /// Where a record or body is (its offset, length and fingerprint), which must be before the index at `start`.
+    private static func bytes(_ reader: inout BinaryReader, before start: Int, of file: MappedFile) throws(BinaryReader.Damaged) -> RecordBytes {
+        let offset = try reader.int()
+        let length = try reader.int()
+        guard offset >= 0, length >= 0, offset + length <= start else { throw .init() }
+        return RecordBytes(file: file, range: offset..<offset + length, hash: try reader.fingerprint())
+    }
+
+    private static func write(_ place: (range: Range<Int>, hash: Fingerprint)?, _ writer: inout BinaryWriter) {
+        writer.write(place != nil)
+        guard let place else { return }
+        writer.write(place.range.lowerBound)
+        writer.write(place.range.count)
+        writer.write(place.hash)
+    }
+
+    /// Where each page's record and each entry's body is in the file.
+    private struct Places {
+        var records: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
+        var bodies: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
+    }
+
+    /// The index (see the layout), given where each page's record and each entry's body is.
+    private static func index(_ state: BuildState, places: Places) -> [UInt8] {
         var writer = BinaryWriter(capacity: 1 << 22)
         writer.write(state.verifiedAt.bitPattern)
         writer.write(state.digest)
@@ -107,12 +134,7 @@ enum StateFile {
             writer.write(path)
             write(page.signature, &writer)
             writer.write(page.hash)
-            writer.write(records[path] != nil)
-            if let record = records[path] {
-                writer.write(record.range.lowerBound)
-                writer.write(record.range.count)
-                writer.write(record.hash)
-            }
+            write(places.records[path], &writer)
             writer.write(page.kit != nil)
             switch page.kit {
             case .encoded(let bytes):
@@ -135,6 +157,7 @@ enum StateFile {
             case nil:
                 break
             }
+            write(places.bodies[path], &writer)
         }
         writer.write(UInt64(state.outputs.count))
         for (path, output) in state.outputs {
@@ -197,26 +220,33 @@ enum StateFile {
         file.buffer.write(format)
         file.buffer.write(state.context)
         file.buffer.write(output.standardizedFileURL.path)
-        // The records first, each where the index will say: those of the last state in its order, runs of them copied
-        // whole, then the new ones.
-        var records: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
-        records.reserveCapacity(state.pages.count)
-        var stored: [(path: String, bytes: RecordBytes)] = []
+        // The records and bodies first, each where the index will say: those of the last state in its order, runs of
+        // them copied whole, then the new ones.
+        var places = Places()
+        places.records.reserveCapacity(state.pages.count)
+        var stored: [(path: String, isBody: Bool, bytes: RecordBytes)] = []
+        func add(_ bytes: [UInt8], path: String, isBody: Bool) {
+            let start = file.written + file.buffer.bytes.count
+            file.buffer.write(raw: bytes)
+            let place = (start..<start + bytes.count, Fingerprint.of(bytes: bytes))
+            if isBody { places.bodies[path] = place } else { places.records[path] = place }
+            file.flushIfFull()
+        }
         for (path, page) in state.pages {
             switch page.record {
-            case .encoded(let bytes): stored.append((path, bytes))
-            case .parsed(let record):
-                let bytes = encode(record)
-                let start = file.written + file.buffer.bytes.count
-                file.buffer.write(raw: bytes)
-                records[path] = (start..<start + bytes.count, Fingerprint.of(bytes: bytes))
-                file.flushIfFull()
+            case .encoded(let bytes): stored.append((path, false, bytes))
+            case .parsed(let record): add(encode(record), path: path, isBody: false)
+            case nil: break
+            }
+            switch page.body {
+            case .encoded(let bytes): stored.append((path, true, bytes))
+            case .made(let body, let destinations): add(encode(body: body, destinations: destinations), path: path, isBody: true)
             case nil: break
             }
         }
         stored.sort { $0.bytes.range.lowerBound < $1.bytes.range.lowerBound }
         var run: (file: MappedFile, range: Range<Int>)?
-        for (path, bytes) in stored {
+        for (path, isBody, bytes) in stored {
             if let current = run, current.file === bytes.file, current.range.upperBound == bytes.range.lowerBound {
                 run?.range = current.range.lowerBound..<bytes.range.upperBound
             } else {
@@ -225,12 +255,13 @@ enum StateFile {
             }
             // Where it will be: after what is written so far, and what the run holds before it.
             let start = file.written + file.buffer.bytes.count + (bytes.range.lowerBound - run!.range.lowerBound)
-            records[path] = (start..<start + bytes.range.count, bytes.hash)
+            let place = (start..<start + bytes.range.count, bytes.hash)
+            if isBody { places.bodies[path] = place } else { places.records[path] = place }
         }
         if let current = run { file.copy(current.range, of: current.file) }
         let start = file.written + file.buffer.bytes.count
         file.flush()
-        let bytes = index(state, records: records)
+        let bytes = index(state, places: places)
         file.buffer.write(raw: bytes)
         var tail = BinaryWriter(capacity: trailer)
         tail.write(Fingerprint.of(bytes: bytes))
@@ -259,6 +290,36 @@ enum StateFile {
         var writer = BinaryWriter(capacity: 4096)
         write(record, &writer, linkage: false)
         return writer.take()
+    }
+
+    /// An entry's body's bytes: its HTML, its slots and its links' destinations.
+    static func encode(body: BodyHTML, destinations: [String?]) -> [UInt8] {
+        var writer = BinaryWriter(capacity: body.bytes.count + 16 * body.slots.count + 64)
+        writer.write(UInt64(body.bytes.count))
+        writer.write(raw: body.bytes)
+        writer.write(UInt64(body.slots.count))
+        for slot in body.slots {
+            writer.write(slot.offset)
+            writer.write(slot.reference)
+            writer.write(slot.closes)
+        }
+        write(destinations, &writer)
+        return writer.take()
+    }
+
+    fileprivate static func body(_ reader: inout BinaryReader) throws(BinaryReader.Damaged) -> (html: BodyHTML, destinations: [String?]) {
+        let bytes = Array(try reader.raw(try reader.count()))
+        var slots: [BodyHTML.Slot] = []
+        let count = try reader.count()
+        slots.reserveCapacity(count)
+        for _ in 0..<count {
+            let slot = BodyHTML.Slot(offset: try reader.int(), reference: try reader.int(), closes: try reader.bool())
+            guard slot.offset >= 0, slot.offset <= bytes.count, slot.offset >= (slots.last?.offset ?? 0), slot.reference >= 0 else { throw .init() }
+            slots.append(slot)
+        }
+        let destinations = try optionalStrings(&reader)
+        guard reader.isAtEnd else { throw .init() }
+        return (BodyHTML(bytes: bytes, slots: slots), destinations)
     }
 
     /// Everything in a record that any output but the page's own and the search index's reads: every field but its

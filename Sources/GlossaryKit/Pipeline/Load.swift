@@ -20,14 +20,14 @@ struct Load: Sendable {
         let pageFiles = source.markdownFiles.filter { !Page.isEntry(contentPath: $0.contentPath, languages: languages) }
         let contentFolder = options.source.appendingPathComponent("content", isDirectory: true)
 
-        // Entries first, parsed whatever the state holds (their bodies go into term pages and exports): their terms are
-        // what pages link to. An entry's terms don't depend on auto-linking, so it is read without it, and read again
-        // below only if its own body auto-links.
+        // Entries first: their terms are what pages link to. An unchanged entry is the state's record and body (which
+        // its term page and the exports show); another is parsed. An entry's terms don't depend on auto-linking, so it is
+        // read without it, and read again below only if its reading doesn't hold under the site's auto-linking.
         // Links to `.md` files are written while parsing as if every markdown file were published; the render step
         // parses a page again in the rare case its links lead elsewhere in the site it renders.
         let links = LinkRewriter(
             rootPath: LinkRewriter.rootPath(baseURL: config.baseURL), pages: pageFiles.map { ($0.contentPath, Page.urlPath(forContentPath: $0.contentPath)) })
-        let firstEntries = entryFiles.parallelMap(jobs: options.jobs) { parse($0, autolink: nil, links: links) }
+        let firstEntries = entryFiles.parallelMap(jobs: options.jobs) { storedEntry($0, links: links) ?? parse($0, autolink: nil, links: links) }
         // As collecting terms will decide them (senses, aliases, the first entry of a name winning).
         let entryRecords = firstEntries.compactMap { $0.parsed?.record }.filter { $0.hasBody || !$0.page.metadata.draft }
         let team = SiteBuilder.teamDefinitions(entryRecords, jobs: options.jobs).0
@@ -97,8 +97,11 @@ struct Load: Sendable {
         if let stored = read.stored {
             loaded.pages[file.contentPath] = stored
         } else if let signature = file.signature {
-            let record = StateFile.canStore(parsed.record) ? BuildState.StoredRecord.parsed(parsed.record) : nil
-            loaded.pages[file.contentPath] = .init(signature: signature, hash: parsed.record.contentHash, record: record)
+            let canStore = StateFile.canStore(parsed.record)
+            let record = canStore ? BuildState.StoredRecord.parsed(parsed.record) : nil
+            var page = BuildState.StoredPage(signature: signature, hash: parsed.record.contentHash, record: record)
+            if canStore, parsed.record.page.kind == .glossaryEntry, let body = parsed.body { page.body = .made(body.html, destinations: body.destinations) }
+            loaded.pages[file.contentPath] = page
         }
         loaded.read[file.contentPath] = parsed.record
     }
@@ -130,6 +133,18 @@ struct Load: Sendable {
             return Loaded(parsed: .init(record: localized, body: nil), stored: stored)
         }
         return parse(file, autolink: autolink, links: links)
+    }
+
+    /// An unchanged entry as the state has it: its record and its body, when the body's links were written as `links`
+    /// writes them now.
+    private func storedEntry(_ file: SiteSource.File, links: LinkRewriter) -> Loaded? {
+        guard let stored = check.unchanged[file.contentPath], let record = stored.record?.record(file: file.displayPath),
+            record.page.kind == .glossaryEntry, let body = stored.body?.body,
+            body.html.slots.allSatisfy({ $0.reference < record.references.count })
+        else { return nil }
+        let localized = record.localized(config.siteLanguages.keyLanguage(ofContentPath: file.contentPath))
+        guard links.destinations(localized) == body.destinations else { return nil }
+        return Loaded(parsed: .init(record: localized, body: body), stored: stored)
     }
 
     /// The file read (unless the check read it already) and parsed; with `links`, its body's HTML made at once with

@@ -782,6 +782,27 @@ import Testing
 
     /// A preview's build that fails leaves its changes to the next: that build, told only of its own, still sees a
     /// page changed before the failure.
+    /// An unchanged entry is the state's record and body, not read again: a preview whose watcher saw only a page
+    /// change keeps an entry's body as the last build read it, though the entry's file was rewritten behind the
+    /// watcher's back; once the watcher reports the entry, its page shows the new body.
+    @Test func anUnchangedEntrysBodyIsTheStatesNotItsFileReadAgain() async throws {
+        let folder = try Folder(Self.startingSite)
+        let builds = try Builds(folder, mode: .serve)
+        _ = await builds.build()
+        try InlineSite.write(["content/glossary/leading.md": "---\nterm: Leading\n---\nRewritten unseen.\n"], into: folder.root)
+        // A new title: more than a text edit, so every record is loaded.
+        try folder.write("content/index.md", "---\ntitle: Home again\n---\nWelcome to [[kerning]].\n")
+        let (unseen, files) = await builds.build()
+        #expect(unseen.succeeded && unseen.stats.textEdit == false)
+        let page = String(decoding: try #require(files?["terms/leading/index.html"]), as: UTF8.self)
+        #expect(page.contains("The space between lines.") && !page.contains("Rewritten unseen."))
+        #expect(String(decoding: try #require(files?["index.html"]), as: UTF8.self).contains("Home again"))
+        try folder.write("content/glossary/leading.md", "---\nterm: Leading\n---\nRewritten, seen.\n")
+        let (seen, after) = await builds.build()
+        #expect(seen.succeeded)
+        #expect(String(decoding: try #require(after?["terms/leading/index.html"]), as: UTF8.self).contains("Rewritten, seen."))
+    }
+
     @Test func aPreviewBuildAfterAFailedOneSeesTheChangesBeforeIt() async throws {
         let folder = try Folder(Self.startingSite)
         let builds = try Builds(folder, mode: .serve)

@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import GlossaryKit
+
+/// What the state file keeps of a glossary entry besides its record: its body as markdown made it and its links'
+/// destinations, read back as they were written, and written again from what was read (copied as bytes).
+@Suite struct StateFileTests {
+    @Test func anEntrysBodyIsReadBackAsItWasWrittenAndWrittenAgainFromTheFile() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-state")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = BodyHTML(
+            bytes: Array("<p>A <em>bold</em> é 日本, <a href=\"/x/\">there</a>.</p>\n".utf8),
+            slots: [
+                .init(offset: 5, reference: 0, closes: false), .init(offset: 20, reference: 0, closes: true), .init(offset: 20, reference: 1, closes: false),
+            ])
+        let destinations: [String?] = [nil, "/x/"]
+        let signature = FileSignature(device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5, changedSeconds: 6, changedNanoseconds: 7)
+        var state = BuildState(context: .zero)
+        state.pages["glossary/a.md"] = .init(signature: signature, hash: .zero, record: nil, kit: nil, body: .made(body, destinations: destinations))
+        state.pages["b.md"] = .init(signature: signature, hash: .zero)
+        var written = state
+        for name in ["first", "second"] {
+            let url = folder.appendingPathComponent(name)
+            #expect(StateFile.write(written, output: folder, to: url))
+            written = try #require(StateFile.read(url, context: .zero))
+            guard case .encoded = written.pages["glossary/a.md"]?.body else {
+                Issue.record("\(name): the body is read from the file")
+                return
+            }
+            let read = try #require(written.pages["glossary/a.md"]?.body?.body, "\(name)")
+            #expect(read.html == body, "\(name)")
+            #expect(read.destinations == destinations, "\(name)")
+            #expect(written.pages["b.md"]?.body == nil, "\(name)")
+        }
+    }
+}
