@@ -15,7 +15,7 @@ import Foundation
 ///    the output folder's folders; the previous folder (its identity, where it differs, its folders); the report;
 /// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
 ///
-/// The file is mapped, not read: a build takes the index, and only the records it needs (a text edit, one), each
+/// A build reads the index, and only the records it needs (a text edit, one), each
 /// checked against its fingerprint first.
 enum StateFile {
     /// Bumped whenever the layout changes.
@@ -32,7 +32,7 @@ enum StateFile {
 
     /// A record's bytes in a state file, checked against `hash` before they are decoded.
     struct RecordBytes: Sendable {
-        let file: MappedFile
+        let file: ReadOnlyFile
         let range: Range<Int>
         let hash: Fingerprint
 
@@ -54,7 +54,7 @@ enum StateFile {
 
     /// The state in `url` when it is sound, of this format and made under `context`.
     static func read(_ url: URL, context: Fingerprint) -> BuildState? {
-        guard let file = MappedFile(path: url.path), file.count > trailer else { return nil }
+        guard let file = ReadOnlyFile(path: url.path), file.count > trailer else { return nil }
         var head = BinaryReader(file.bytes(0..<min(file.count, 4096)))
         var tail = BinaryReader(file.bytes(file.count - trailer..<file.count))
         guard (try? head.raw(magic.count).elementsEqual(magic)) == true, (try? head.uint()) == format, (try? head.fingerprint()) == context,
@@ -97,7 +97,7 @@ enum StateFile {
     }
 
     /// Where a record or body is (its offset, length and fingerprint), which must be before the index at `start`.
-    private static func bytes(_ reader: inout BinaryReader, before start: Int, of file: MappedFile) throws(BinaryReader.Damaged) -> RecordBytes {
+    private static func bytes(_ reader: inout BinaryReader, before start: Int, of file: ReadOnlyFile) throws(BinaryReader.Damaged) -> RecordBytes {
         let offset = try reader.int()
         let length = try reader.int()
         guard offset >= 0, length >= 0, offset + length <= start else { throw .init() }
@@ -245,7 +245,7 @@ enum StateFile {
             }
         }
         stored.sort { $0.bytes.range.lowerBound < $1.bytes.range.lowerBound }
-        var run: (file: MappedFile, range: Range<Int>)?
+        var run: (file: ReadOnlyFile, range: Range<Int>)?
         for (path, isBody, bytes) in stored {
             if let current = run, current.file === bytes.file, current.range.upperBound == bytes.range.lowerBound {
                 run?.range = current.range.lowerBound..<bytes.range.upperBound
@@ -275,7 +275,7 @@ enum StateFile {
 
     /// The output folder a state file is for, from its head alone (nil when it is not a state file of this format).
     static func output(of url: URL) -> String? {
-        guard let file = MappedFile(path: url.path) else { return nil }
+        guard let file = ReadOnlyFile(path: url.path) else { return nil }
         var reader = BinaryReader(file.bytes(0..<min(file.count, 8192)))
         guard (try? reader.raw(magic.count).elementsEqual(magic)) == true, (try? reader.uint()) == format, (try? reader.fingerprint()) != nil else {
             return nil

@@ -44,7 +44,7 @@ final class AtomicFile {
     }
 
     /// Appends `range` of `file` (after the buffer), copied by the kernel where it can.
-    func copy(_ range: Range<Int>, of file: MappedFile) {
+    func copy(_ range: Range<Int>, of file: ReadOnlyFile) {
         flush()
         var done = 0
         while done < range.count && !failed {
@@ -52,8 +52,11 @@ final class AtomicFile {
             if copied <= 0 { break }
             done += copied
         }
-        if done < range.count {
-            file.withBytes(range.lowerBound + done..<range.upperBound) { buffer.write(raw: $0) }
+        if done < range.count && !failed {
+            let rest = file.bytes(range.lowerBound + done..<range.upperBound)
+            // A file cut short since it was opened: what is written would not be what the index says.
+            if rest.count < range.count - done { failed = true }
+            buffer.write(raw: rest)
             flush()
         }
         written += done

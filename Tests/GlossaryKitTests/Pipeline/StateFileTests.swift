@@ -35,4 +35,20 @@ import Testing
             #expect(written.pages["b.md"]?.body == nil, "\(name)")
         }
     }
+
+    /// The state file is read by range; a file cut short since it was opened gives the bytes it still has, which the
+    /// fingerprints then refuse.
+    @Test func aStateFileIsReadByRangeAndACutFileGivesFewerBytes() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-state")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("f")
+        try Data((0..<200).map { UInt8($0) }).write(to: url)
+        let file = try #require(ReadOnlyFile(path: url.path))
+        #expect(file.count == 200)
+        #expect(file.bytes(10..<15) == [10, 11, 12, 13, 14])
+        #expect(file.bytes(0..<0) == [])
+        #expect(truncate(url.path, 12) == 0)
+        #expect(file.bytes(10..<15) == [10, 11])
+        #expect(ReadOnlyFile(path: folder.path) == nil, "a folder is not a regular file")
+    }
 }
