@@ -19,6 +19,12 @@ public enum SummarySanitizer {
 
     /// `html` with only the allowed elements, its text cut after `limit` characters (an entity counts as one).
     public static func html(_ html: String, limit: Int) -> String {
+        // Text without markup or entities, short enough, is kept as it is (most summaries).
+        if !html.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }),
+            html.utf8.count <= limit || html.count <= limit
+        {
+            return html.trimmingSpaces
+        }
         var out = ""
         var open: [String] = []
         var skipping: String?

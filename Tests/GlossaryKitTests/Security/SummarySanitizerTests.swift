@@ -26,4 +26,15 @@ import Testing
         #expect(SummarySanitizer.plain("one two three", limit: 9) == "one two…")
         #expect(SummarySanitizer.plain("short", limit: 9) == "short")
     }
+
+    /// Text without markup is kept as it is while it fits (counted in characters, not bytes), and cut as any other.
+    @Test func plainTextIsKeptWhileItFits() {
+        #expect(SummarySanitizer.html("  plain é 日本 text ", limit: 200) == "plain é 日本 text")
+        #expect(SummarySanitizer.html("abcd", limit: 4) == "abcd")
+        #expect(SummarySanitizer.html("abcde", limit: 4) == "abcd…")
+        #expect(SummarySanitizer.html("ééééé", limit: 5) == "ééééé")
+        #expect(SummarySanitizer.html("e\u{301}e\u{301}e\u{301}", limit: 3) == "e\u{301}e\u{301}e\u{301}")
+        #expect(SummarySanitizer.html("ééééé", limit: 4) == "éééé…")
+        #expect(SummarySanitizer.html("a > b", limit: 200) == "a &gt; b", "a stray `>` is escaped")
+    }
 }
