@@ -87,10 +87,9 @@ actor LanguageServer {
             case "textDocument/codeAction": return .success(try await codeActions(params))
             default: return .failure(.init(code: JSONRPC.Failure.methodNotFound, message: "Unknown method '\(method)'"))
             }
-        } catch let failure as JSONRPC.Failure {
-            return .failure(failure)
         } catch {
-            return .failure(.init(code: JSONRPC.Failure.internalError, message: "\(error)"))
+            // Every request's handler throws only `JSONRPC.Failure`.
+            return .failure(error)
         }
     }
 
