@@ -36,6 +36,29 @@ import Testing
         }
     }
 
+    /// A body whose bytes were damaged in the file is refused by its fingerprint (its entry is then parsed again).
+    @Test func aDamagedBodyIsRefused() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-state")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let body = BodyHTML(bytes: Array("<p>Kept as it was.</p>\n".utf8), slots: [])
+        let signature = FileSignature(device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5, changedSeconds: 6, changedNanoseconds: 7)
+        var state = BuildState(context: .zero)
+        state.pages["glossary/a.md"] = .init(signature: signature, hash: .zero, body: .made(body, destinations: []))
+        let url = folder.appendingPathComponent("state")
+        #expect(StateFile.write(state, output: folder, to: url))
+        let read = try #require(StateFile.read(url, context: .zero))
+        guard case .encoded(let bytes) = read.pages["glossary/a.md"]?.body else {
+            Issue.record("the body is read from the file")
+            return
+        }
+        #expect(bytes.body()?.html == body)
+        let handle = try FileHandle(forUpdating: url)
+        try handle.seek(toOffset: UInt64(bytes.range.lowerBound + 3))
+        try handle.write(contentsOf: Data("X".utf8))
+        try handle.close()
+        #expect(bytes.body() == nil)
+    }
+
     /// The state file is read by range; a file cut short since it was opened gives the bytes it still has, which the
     /// fingerprints then refuse.
     @Test func aStateFileIsReadByRangeAndACutFileGivesFewerBytes() throws {
