@@ -11,12 +11,13 @@ import Foundation
 ///    `encode(body:destinations:)`);
 /// 3. the index: when the files were verified, the inputs' digest; the files (path, signature, bytes' fingerprint);
 ///    the pages (path below `content/`, signature, bytes' fingerprint, where its record is with the record's own
-///    fingerprint, a content page's kit: `BuildState.PageKit`, and where an entry's body is, with its fingerprint); the outputs (path, fingerprint, bytes' fingerprint, signature, slots);
-///    the output folder's folders; the previous folder (its identity, where it differs, its folders); the report;
+///    fingerprint, a content page's kit: `BuildState.PageKit`, and where an entry's body is, with its fingerprint);
+///    the outputs (path, fingerprint, bytes' fingerprint, signature, slots); the output folder's folders; the
+///    previous folder (its identity, where it differs, its folders); the report;
 /// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
 ///
-/// A build reads the index, and only the records it needs (a text edit, one), each
-/// checked against its fingerprint first.
+/// A build reads the index, and only the records and bodies it needs (a text edit, one record), each checked against
+/// its fingerprint first.
 enum StateFile {
     /// Bumped whenever the layout changes.
     static let format: UInt64 = 6
