@@ -103,13 +103,13 @@ deps-deb:
 # the binary; the tests build the example and a small audio site into temporary folders and serve them.
 browser-test: deps deps-browser $(VENV)/.requirements
 	$(SWIFT) build --product glossary
-	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -q Tests/browser
+	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q Tests/browser
 
 # The language server (`glossary lsp`) over stdio: pytest-lsp as the client (in the same virtual environment), and
 # headless Neovim's built-in client.
 lsp-test: deps deps-test $(VENV)/.requirements
 	$(SWIFT) build --product glossary
-	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -q Tests/lsp
+	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q Tests/lsp
 
 deps-browser:
 	$(call install-missing,$(APT_BROWSER))
