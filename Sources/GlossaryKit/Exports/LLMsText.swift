@@ -52,10 +52,13 @@ enum LLMsText {
     /// is in it, slot by page (its place among the site's content pages), as a text edit refills it (`TextEdit`).
     static func full(
         site: BuiltSite, definitions: [TermDefinition], model: GlossaryExport, markdown: (PageRecord, Int) -> String?
-    ) -> (text: String, slots: MustacheSlots) {
+    ) -> (data: Data, slots: MustacheSlots) {
         let root = site.exportRoot
         let limit = site.config.llmsFullMaxBytes
-        var text = header(site.config)
+        // Room for the whole file from the start (pages the text never reaches are never touched): grown by doubling,
+        // the old and the new block would be held together, half as much again as the file at the end.
+        var text = GrowingBytes(capacity: min(limit, 64 << 20) + 4096)
+        text.append(header(site.config))
         var left = (pages: 0, terms: 0)
         var full = false
         var written: [MustacheSlots.Written] = []
@@ -70,36 +73,37 @@ enum LLMsText {
             let trimmed = (markdown(record, document) ?? "").trimmingWhitespace
             let start = part.utf8.count
             part += trimmed + "\n\n"
-            if text.utf8.count + part.utf8.count > limit {
+            if text.count + part.utf8.count > limit {
                 full = true
                 left.pages += 1
             } else {
-                written.append(.init(slot: document, escaped: false, start: text.utf8.count + start, length: trimmed.utf8.count))
-                text += part
+                written.append(.init(slot: document, escaped: false, start: text.count + start, length: trimmed.utf8.count))
+                text.append(part)
             }
         }
-        if !full && !model.terms.isEmpty { text += "---\n\n# Glossary\n\n" }
+        if !full && !model.terms.isEmpty { text.append("---\n\n# Glossary\n\n") }
         for (definition, term) in zip(definitions, model.terms) {
             guard !full else {
                 left.terms += 1
                 continue
             }
             let part = "## \(oneLine(definition.title, length: .max))\n\nURL: \(term.url)\n\n\(term.definitionText.trimmingWhitespace)\n\n"
-            if text.utf8.count + part.utf8.count > limit {
+            if text.count + part.utf8.count > limit {
                 full = true
                 left.terms += 1
             } else {
-                text += part
+                text.append(part)
             }
         }
         // Every page's text is shown (a text edit doesn't test its emptiness: `MustacheSlots.replaced`).
         let slots = MustacheSlots(written: written, shown: Array(repeating: true, count: pages.count))
-        guard full else { return (text, slots) }
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        text +=
-            cutNote + "\(limit) bytes (llms_full_max_bytes): \(count(left.pages, "page")) and \(count(left.terms, "term")) are left out. "
-            + "[llms.txt](\(site.exportURL(SiteExport.llms.path, root: root))) links to every one.\n"
-        return (text, slots)
+        if full {
+            func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+            text.append(
+                cutNote + "\(limit) bytes (llms_full_max_bytes): \(count(left.pages, "page")) and \(count(left.terms, "term")) are left out. "
+                    + "[llms.txt](\(site.exportURL(SiteExport.llms.path, root: root))) links to every one.\n")
+        }
+        return (text.data(), slots)
     }
 
     /// How the note of a cut `llms-full.txt` begins, right after the last page's text that fits.

@@ -178,10 +178,10 @@ final class RenderStep: Sendable {
                     for (record, targets) in zip(records, targets) { combineMarkdown(record, targets: targets, root: root, into: &hasher) }
                     let fingerprint = hasher.finish()
                     if try sink.keep(item.path, fingerprint: fingerprint) { return false }
-                    let (text, slots) = LLMsText.full(site: site, definitions: plan.definitions, model: model) { record, document in
+                    let (data, slots) = LLMsText.full(site: site, definitions: plan.definitions, model: model) { record, document in
                         bodies.markdown(record).map { LLMsText.portable($0, record: record, targets: targets[document]) }
                     }
-                    try sink.write(item.path, Data(text.utf8), fingerprint: fingerprint, slots: slots)
+                    try sink.write(item.path, data, fingerprint: fingerprint, slots: slots)
                 }
             }
         case .pageMarkdown(let index):
