@@ -42,6 +42,11 @@ public final class PageRecord: Sendable {
     /// kept: kept, it held every reference twice (most pages declare none, and then it is `references` itself).
     public var allReferences: [TermReference] { declaredTerms.isEmpty ? references : references + declaredTerms }
 
+    /// `allReferences[index]`, without making the array.
+    public func reference(at index: Int) -> TermReference {
+        index < references.count ? references[index] : declaredTerms[index - references.count]
+    }
+
     public init(
         page: Page, references: [TermReference], declaredTerms: [TermReference], links: [MarkdownLink], firstHeading: String?,
         startsWithTitleHeading: Bool, firstParagraph: String?, summaryHTML: String? = nil, autolink: Fingerprint? = nil,

@@ -167,7 +167,7 @@ public struct GlossaryExport: Sendable, Encodable {
 
     /// The spellings references wrote for the term, its key and its aliases, on any page or entry.
     static func forms(_ definition: TermDefinition, site: BuiltSite) -> [String] {
-        Set(([definition.key] + definition.aliases).flatMap { site.usage[$0] ?? [] }.map(\.reference.word)).sorted()
+        Set(([definition.key] + definition.aliases).flatMap { site.usage[$0] ?? [] }.map { site.reference($0).word }).sorted()
     }
 
     /// Where a definition came from: the team's entry, the dictionary API (through the cache, with when it was

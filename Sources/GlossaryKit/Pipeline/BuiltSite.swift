@@ -8,6 +8,8 @@ public struct BuiltSite: Sendable {
     public var pages: [PageRecord]
     public var team: [TermKey: TermDefinition]
     public var resolutions: [TermKey: Resolution]
+    /// Every reference by key, in page order: places in `pages` as built (a copy whose pages are replaced, as a check
+    /// of an edited file makes, must not read them).
     public var usage: [TermKey: [TermUse]]
     /// Referenced keys that stand for a base form's term (`keyboards` → keyboard): they link to its page.
     public let forms: [TermKey: TermKey]
@@ -65,8 +67,10 @@ public struct BuiltSite: Sendable {
             let found: TermDefinition?
             if case .defined(let definition) = resolutions[key] { found = definition } else { found = team[key] }
             guard let definition = found else { continue }
-            for use in uses where use.reference.isAutomatic && use.reference.word != key.rawValue {
-                let word = use.reference.word
+            for use in uses {
+                let reference = pages[use.pageIndex].reference(at: use.referenceIndex)
+                guard reference.isAutomatic && reference.word != key.rawValue else { continue }
+                let word = reference.word
                 if keys[word] == nil { keys[word] = .some(TermKey(word)) }
                 guard let written = (keys[word] ?? nil)?.inLanguage(key.language), written != key, written != definition.key,
                     !definition.aliases.contains(written)
@@ -114,12 +118,17 @@ public struct BuiltSite: Sendable {
 
     /// Written references without a definition (an automatic one without a definition is left as text).
     public var unresolvedReferences: [TermReference] {
-        usage.flatMap { key, uses in definition(for: key) == nil ? uses.map(\.reference).filter { !$0.isAutomatic } : [] }
+        usage.flatMap { key, uses in definition(for: key) == nil ? uses.map(reference).filter { !$0.isAutomatic } : [] }
     }
 
     /// Bare written references to a word of several senses: `ambiguous-term`, naming the senses.
     func ambiguityDiagnostics() -> [Diagnostic] {
-        senses.keys.sorted().flatMap { key in (usage[key] ?? []).compactMap { ambiguityDiagnostic($0.reference) } }
+        senses.keys.sorted().flatMap { key in (usage[key] ?? []).compactMap { ambiguityDiagnostic(reference($0)) } }
+    }
+
+    /// The reference a use stands for.
+    func reference(_ use: TermUse) -> TermReference {
+        pages[use.pageIndex].reference(at: use.referenceIndex)
     }
 
     /// `ambiguous-term` for a bare written reference to a word of several senses; nil for any other reference.
@@ -136,10 +145,9 @@ public struct BuiltSite: Sendable {
     /// `usedOn` as indexes into `pages`.
     func usedOnIndexes(_ definition: TermDefinition) -> [Int] {
         var indexes = Set<Int>()
-        // By index, not by copying each use (its reference holds five strings).
         func add(_ key: TermKey) {
             guard let uses = usage[key] else { return }
-            for index in uses.indices { indexes.insert(uses[index].pageIndex) }
+            for use in uses { indexes.insert(use.pageIndex) }
         }
         add(definition.key)
         for alias in definition.aliases { add(alias) }

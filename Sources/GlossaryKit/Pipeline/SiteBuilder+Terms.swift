@@ -15,7 +15,7 @@ extension SiteBuilder {
     public static func collectTerms(_ records: [PageRecord], jobs: Int = 1) -> (CollectedTerms, [Diagnostic]) {
         let (team, senses, diagnostics) = teamDefinitions(records, jobs: jobs)
         let usage = collectReferences(records)
-        var keys = Set(usage.filter { $0.value.contains { !$0.reference.isAutomatic } }.keys)
+        var keys = Set(usage.filter { $0.value.contains { !records[$0.pageIndex].reference(at: $0.referenceIndex).isAutomatic } }.keys)
         for definition in team.values {
             keys.insert(definition.key)
             // A runaway name is not looked up: it stays unknown, and says so where see_also is checked.
@@ -121,12 +121,12 @@ extension SiteBuilder {
         return (team, senses, diagnostics)
     }
 
-    /// Stage (pure): every reference by key, in page order.
+    /// Stage (pure): every reference by key, in page order, as places in `records`.
     public static func collectReferences(_ records: [PageRecord]) -> [TermKey: [TermUse]] {
         var usage: [TermKey: [TermUse]] = [:]
         for (index, record) in records.enumerated() {
-            for reference in record.allReferences {
-                usage[reference.key, default: []].append(TermUse(pageIndex: index, reference: reference))
+            for (place, reference) in record.allReferences.enumerated() {
+                usage[reference.key, default: []].append(TermUse(pageIndex: index, referenceIndex: place))
             }
         }
         return usage

@@ -1,7 +1,9 @@
 import Foundation
 
-/// A reference and the page it is on.
-public struct TermUse: Sendable {
+/// A reference, by where it is: the page (its index among the records the usage was collected from) and the
+/// reference's place in that record's `allReferences`. Two numbers, not a copy of the reference: a site keeps one
+/// use for every reference of every page (`PageRecord.reference(at:)` reads it back).
+public struct TermUse: Sendable, Equatable {
     public var pageIndex: Int
-    public var reference: TermReference
+    public var referenceIndex: Int
 }
