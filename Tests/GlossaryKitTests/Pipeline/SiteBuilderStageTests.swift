@@ -85,4 +85,23 @@ import Testing
         #expect(usage[TermKey("café")!]?.count == 2)
         #expect(usage.count == 2)
     }
+
+    @Test func eachUseIsThePlaceOfItsReferenceWithDeclaredTermsAfterTheText() throws {
+        let pages = [
+            parse("a.md", "[[Keyboard]] then [[mouse]]\n").0!,
+            parse("b.md", "---\nterms: [mouse, trackpad]\n---\n[[Keys|keyboard]]\n").0!,
+        ]
+        let usage = SiteBuilder.collectReferences(pages)
+        let places = usage.mapValues { $0.map { [$0.pageIndex, $0.referenceIndex] } }
+        #expect(places == [TermKey("keyboard")!: [[0, 0], [1, 0]], TermKey("mouse")!: [[0, 1], [1, 1]], TermKey("trackpad")!: [[1, 2]]])
+        for (key, uses) in usage {
+            for use in uses {
+                let reference = pages[use.pageIndex].reference(at: use.referenceIndex)
+                #expect(reference == pages[use.pageIndex].allReferences[use.referenceIndex])
+                #expect(reference.key == key)
+            }
+        }
+        #expect(pages[1].reference(at: 2).word == "trackpad")
+        #expect(pages[1].reference(at: 0).shown == "Keys")
+    }
 }
