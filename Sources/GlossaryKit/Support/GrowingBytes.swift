@@ -17,8 +17,12 @@ struct GrowingBytes: ~Copyable {
     deinit { free(base) }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        // A native string's bytes are read in place; only a bridged one is copied to be made contiguous.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+        if done == nil {
+            var text = text
+            text.withUTF8 { append($0) }
+        }
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -27,8 +27,9 @@ struct MustacheName: Sendable {
 
 /// Literal template text, split where the lines that partial and block indentation applies to begin.
 ///
-/// Line starts are found once, at parse time, so indenting a partial costs nothing extra per render.
-struct MustacheText: Sendable {
+/// Line starts are found once, at parse time, so indenting a partial costs nothing extra per render. A class: rendering
+/// reads a text node by taking one reference to it, not one to each of its strings.
+final class MustacheText: Sendable {
     /// The whole text, written as is when there is no indentation.
     let value: String
     /// `value` cut at line starts: every piece after the first starts a line.

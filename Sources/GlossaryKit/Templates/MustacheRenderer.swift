@@ -96,9 +96,10 @@ struct MustacheRenderer: ~Copyable {
         if inverted {
             if !truthy { render(body) }
         } else if case .array(let items) = value {
-            for item in items {
+            // By index: an iterator would hand out a copy of each item, then the stack take another.
+            for index in items.indices {
                 guard mayRenderSection() else { return }
-                contextStack.append(item)
+                contextStack.append(items[index])
                 render(body)
                 contextStack.removeLast()
             }
@@ -190,10 +191,7 @@ struct MustacheRenderer: ~Copyable {
     private mutating func write(_ value: MustacheValue, escaped: Bool) {
         switch value {
         case .string(let text):
-            var text = text
-            text.withUTF8 { bytes in
-                if escaped { Self.appendEscaped(bytes, to: &output) } else { output.append(bytes) }
-            }
+            appendText(text, escaped: escaped)
         case .int(let number):
             output.append(String(number))
         case .double(let number):
@@ -203,13 +201,22 @@ struct MustacheRenderer: ~Copyable {
         case .slot(let index):
             guard slotValues.indices.contains(index) else { return }
             let start = output.count
-            var text = slotValues[index]
-            text.withUTF8 { bytes in
-                if escaped { Self.appendEscaped(bytes, to: &output) } else { output.append(bytes) }
-            }
+            appendText(slotValues[index], escaped: escaped)
             written.append(MustacheSlots.Written(slot: index, escaped: escaped, start: start, length: output.count - start))
         case .null, .array, .object:
             break
+        }
+    }
+
+    /// Appends `text`'s bytes, escaped or not, read in place (a bridged string is made contiguous first).
+    private mutating func appendText(_ text: String, escaped: Bool) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if escaped { Self.appendEscaped(bytes, to: &output) } else { output.append(bytes) }
+        }
+        guard done == nil else { return }
+        var text = text
+        text.withUTF8 { bytes in
+            if escaped { Self.appendEscaped(bytes, to: &output) } else { output.append(bytes) }
         }
     }
 
@@ -250,18 +257,19 @@ struct MustacheRenderer: ~Copyable {
 
     /// Finds a name: its first part in the innermost context that has it, later parts inside that value only.
     private func lookUp(_ name: MustacheName) -> MustacheValue {
-        guard let first = name.parts.first else { return contextStack[contextStack.count - 1] }
+        let parts = name.parts
+        guard !parts.isEmpty else { return contextStack[contextStack.count - 1] }
         var value: MustacheValue?
-        // Innermost first, by index (as `render` reads nodes: no copy of each context).
+        // Innermost first; every part and context read in place, by index (as `render` reads nodes).
         for level in contextStack.indices.reversed() {
-            if case .object(let object) = contextStack[level], let found = object.value(first) {
+            if let found = contextStack[level].member(parts[0]) {
                 value = found
                 break
             }
         }
         guard var current = value else { return .null }
-        for part in name.parts.dropFirst() {
-            guard case .object(let object) = current, let next = object.value(part) else { return .null }
+        for index in parts.indices.dropFirst() {
+            guard let next = current.member(parts[index]) else { return .null }
             current = next
         }
         return current

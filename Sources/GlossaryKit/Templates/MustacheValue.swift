@@ -15,6 +15,12 @@ public enum MustacheValue: Sendable, Equatable {
 }
 
 extension MustacheValue {
+    /// The member `key` of an object (nil for anything else), looked up in place.
+    func member(_ key: MustacheKey) -> MustacheValue? {
+        guard case .object(let object) = self else { return nil }
+        return object.value(key)
+    }
+
     /// Whether a section shows its content: `null`, `false`, the empty list and the empty string are falsey;
     /// numbers, including zero, are truthy.
     var isTruthy: Bool {
@@ -163,7 +169,15 @@ public struct MustacheObject: Sendable, Equatable, ExpressibleByDictionaryLitera
 
     /// The value of a name's part, by its hash first.
     func value(_ key: MustacheKey) -> MustacheValue? {
-        place(of: key).map { members[$0].value }
+        if places != nil { return place(of: key).map { members[$0].value } }
+        // Every tag looks names up here: the members are compared in place, through their buffer (an array's subscript
+        // copies a whole member, value and all, to read its key), and only the value found is copied.
+        return members.withUnsafeBufferPointer { members in
+            for index in members.indices where members[index].key.hash == key.hash && members[index].key.text == key.text {
+                return members[index].value
+            }
+            return nil
+        }
     }
 
     private func place(of key: MustacheKey) -> Int? {
