@@ -24,7 +24,12 @@ extension SiteBuilder {
         return languages.codes.map { code in
             let language = languages.keyLanguage(code)
             var own: [TermKey: TermDefinition] = [:]
-            for (key, definition) in team where key.language == language { own[key.inLanguage("")] = definition.inLanguage("") }
+            if language.isEmpty && team.keys.allSatisfy({ $0.language.isEmpty }) {
+                // Every entry is already keyed in no language (a site in one language): the table as it is.
+                own = team
+            } else {
+                for (key, definition) in team where key.language == language { own[key.inLanguage("")] = definition.inLanguage("") }
+            }
             var asked = config
             asked.language = code
             return (language, asked, keys.filter { $0.language == language }.map { $0.inLanguage("") }, own)
@@ -71,11 +76,16 @@ extension SiteBuilder {
 extension DefinitionResolver.Outcome {
     /// Adds a language's outcome, resolved with keys in no language, as terms of `language`.
     mutating func add(_ other: Self, language: String) {
-        for (key, resolution) in other.resolutions {
-            if case .defined(let definition) = resolution {
-                resolutions[key.inLanguage(language)] = .defined(definition.inLanguage(language))
-            } else {
-                resolutions[key.inLanguage(language)] = resolution
+        if language.isEmpty && resolutions.isEmpty {
+            // Keyed in no language already, and nothing to merge with: taken as they are.
+            resolutions = other.resolutions
+        } else {
+            for (key, resolution) in other.resolutions {
+                if case .defined(let definition) = resolution {
+                    resolutions[key.inLanguage(language)] = .defined(definition.inLanguage(language))
+                } else {
+                    resolutions[key.inLanguage(language)] = resolution
+                }
             }
         }
         diagnostics += other.diagnostics
