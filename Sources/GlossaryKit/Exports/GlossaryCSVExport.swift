@@ -28,9 +28,16 @@ enum GlossaryCSVExport {
     }
 
     /// The file appended to `out` a row at a time, so that written to a `StreamedFile` it is never whole in memory.
-    static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
+    /// `placed` is told where each term's row went (its index, and its first and end byte offsets).
+    static func write<Output: TextOutput & ~Copyable>(
+        _ export: GlossaryExport, into out: inout Output, placed: (Int, Int, Int) -> Void = { _, _, _ in }
+    ) {
         append(columns, to: &out)
-        for term in export.terms { append(cells(term, language: export.language), to: &out) }
+        for (index, term) in export.terms.enumerated() {
+            let start = out.byteCount
+            append(cells(term, language: export.language), to: &out)
+            placed(index, start, out.byteCount)
+        }
     }
 
     /// A term's row.

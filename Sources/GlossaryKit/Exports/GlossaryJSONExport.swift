@@ -19,8 +19,13 @@ enum GlossaryJSONExport {
 
     /// The file appended to `out` a term at a time (`term`), so that written to a `StreamedFile` it is never whole in
     /// memory: the terms as values would take several times the file's size, on top of the text.
-    static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
-        JSONWriter.write(header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false, terminator: "\n", into: &out) {
+    /// `placed` is told where each term's object went (its index, and its first and end byte offsets).
+    static func write<Output: TextOutput & ~Copyable>(
+        _ export: GlossaryExport, into out: inout Output, placed: (Int, Int, Int) -> Void = { _, _, _ in }
+    ) {
+        JSONWriter.write(
+            header(export), streaming: "terms", count: export.terms.count, pretty: true, htmlSafe: false, terminator: "\n", into: &out, placed: placed
+        ) {
             term(export.terms[$0])
         }
     }

@@ -24,7 +24,11 @@ enum GlossaryTBXExport {
     }
 
     /// The file appended to `out` a concept at a time, so that written to a `StreamedFile` it is never whole in memory.
-    static func write<Output: TextOutput & ~Copyable>(_ export: GlossaryExport, into out: inout Output) {
+    /// `placed` is told where the concept entry of each term that is a concept alone went (the term's index, and the
+    /// entry's first and end byte offsets).
+    static func write<Output: TextOutput & ~Copyable>(
+        _ export: GlossaryExport, into out: inout Output, placed: (Int, Int, Int) -> Void = { _, _, _ in }
+    ) {
         let language = XMLText.escaped(export.language, attribute: true)
         out.append(
             """
@@ -44,8 +48,10 @@ enum GlossaryTBXExport {
         var ids: [String: String] = [:]
         for concept in concepts { for index in concept.terms { ids[place(export.terms[index], export)] = concept.id } }
         for concept in concepts {
+            let start = out.byteCount
             out.append(
                 conceptEntry(id: concept.id, terms: concept.terms.map { export.terms[$0] }, language: export.language, linked: export.isAbsolute, ids: ids))
+            if concept.terms.count == 1 { placed(concept.terms[0], start, out.byteCount) }
         }
         out.append("</body>\n</text>\n</tbx>\n")
     }

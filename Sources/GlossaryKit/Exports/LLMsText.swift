@@ -82,20 +82,25 @@ enum LLMsText {
             }
         }
         if !full && !model.terms.isEmpty { text.append("---\n\n# Glossary\n\n") }
-        for (definition, term) in zip(definitions, model.terms) {
+        for (place, (definition, term)) in zip(definitions, model.terms).enumerated() {
             guard !full else {
                 left.terms += 1
                 continue
             }
-            let part = "## \(oneLine(definition.title, length: .max))\n\nURL: \(term.url)\n\n\(term.definitionText.trimmingWhitespace)\n\n"
-            if text.count + part.utf8.count > limit {
+            let heading = "## \(oneLine(definition.title, length: .max))\n\nURL: \(term.url)\n\n"
+            let trimmed = term.definitionText.trimmingWhitespace
+            if text.count + heading.utf8.count + trimmed.utf8.count + 2 > limit {
                 full = true
                 left.terms += 1
             } else {
-                text.append(part)
+                written.append(.init(slot: pages.count + place, escaped: false, start: text.count + heading.utf8.count, length: trimmed.utf8.count))
+                text.append(heading)
+                text.append(trimmed)
+                text.append("\n\n")
             }
         }
-        // Every page's text is shown (a text edit doesn't test its emptiness: `MustacheSlots.replaced`).
+        // Slots: each page's text by its place, then each term's by `pages.count` + its place. Every page's text is
+        // shown (a text edit doesn't test its emptiness: `MustacheSlots.replaced`).
         let slots = MustacheSlots(written: written, shown: Array(repeating: true, count: pages.count))
         if full {
             func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

@@ -102,7 +102,8 @@ public struct BuildState: Sendable {
         var bytesHash: Fingerprint
         /// Its signature once written; nil in a folder nobody else writes (the preview server's).
         var signature: FileSignature?
-        /// Where a content page shows its body (see `MustacheSlots`).
+        /// Where the file shows its slots' values (see `MustacheSlots`): a content page's or a term page's body, each
+        /// page's and term's text in `llms-full.txt`, each term's part of an export.
         var slots: MustacheSlots?
     }
 
@@ -128,10 +129,10 @@ public struct BuildState: Sendable {
         var rootPath = "/"
     }
 
-    /// What a content page's text edit takes besides its new bytes (`TextEdit`): its place among the content pages
-    /// (its text's slot in `llms-full.txt`) and among its language's search index documents, its links' destinations,
-    /// the term each term it references links to and, when the site has files for language models, where its text
-    /// there links to.
+    /// What a text edit of a content page or a glossary entry takes besides its new bytes (`TextEdit`): a page's place
+    /// among the content pages (its text's slot in `llms-full.txt`) and among its language's search index documents,
+    /// or an entry's among the glossary's terms and its term page; its links' destinations, the term each term it
+    /// references links to and, for a page of a site with files for language models, where its text there links to.
     struct PageKit: Sendable, Equatable {
         var document: Int
         var search: Int
@@ -139,6 +140,9 @@ public struct BuildState: Sendable {
         /// By the record's referenced keys, in order of first reference (nil: no definition).
         var targets: [TermMarkup.Target?]
         var llms: LLMsText.Targets? = nil
+        /// A glossary entry's term page's path below the site's root (`terms/kerning/`); `document` is then the term's
+        /// place among the glossary's terms (its part's slot in the exports and `llms-full.txt`).
+        var term: String? = nil
     }
 }
 

@@ -157,18 +157,19 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     }
 
     /// Written to the staging file a block at a time as `body` makes it, and fingerprinted as it goes.
-    public func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> Void) throws(OutputFailure) {
+    public func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> MustacheSlots?) throws(OutputFailure) {
         var bytesHash = Fingerprint.of(bytes: [UInt8]())
+        var slots: MustacheSlots?
         let signature = try place(path) { target throws(OutputFailure) in
             try FileContents.write(to: target) { descriptor in
                 var file = StreamedFile(descriptor: descriptor)
-                body(&file)
+                slots = body(&file)
                 let (hash, failure) = file.finish()
                 bytesHash = hash
                 return failure
             }
         }
-        table.record(path, .init(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature))
+        table.record(path, .init(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature, slots: slots))
     }
 
     /// A real copy: an editor changing the source in place must not change the published site.

@@ -20,7 +20,7 @@ import Foundation
 /// its fingerprint first.
 enum StateFile {
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 6
+    static let format: UInt64 = 7
     static let magic = Array("glossary build state\n".utf8)
     private static let trailer = 40
 
@@ -153,6 +153,8 @@ enum StateFile {
                     write(llms.links, &bytes)
                     write(llms.terms, &bytes)
                 }
+                bytes.write(kit.term != nil)
+                if let term = kit.term { bytes.write(term) }
                 writer.write(UInt64(bytes.bytes.count))
                 writer.write(raw: bytes.take())
             case nil:
@@ -204,9 +206,15 @@ enum StateFile {
             guard let links = try? optionalStrings(&reader), let terms = try? optionalStrings(&reader) else { return nil }
             llms = LLMsText.Targets(links: links, terms: terms)
         }
+        guard let hasTerm = try? reader.bool() else { return nil }
+        var term: String?
+        if hasTerm {
+            guard let path = try? reader.string() else { return nil }
+            term = path
+        }
         guard reader.isAtEnd else { return nil }
         let targets = zip(slugs, keys).map { slug, key in slug.flatMap { slug in key.map { TermMarkup.Target(slug: slug, key: $0) } } }
-        return .init(document: document, search: search, destinations: destinations, targets: targets, llms: llms)
+        return .init(document: document, search: search, destinations: destinations, targets: targets, llms: llms, term: term)
     }
 
     /// Writes `state` atomically for builds into `output`; whether it is there. A state that can't be written costs the
@@ -580,7 +588,6 @@ enum StateFile {
         }
         var shown: [Bool] = []
         for _ in 0..<(try reader.count()) { shown.append(try reader.bool()) }
-        guard written.allSatisfy({ $0.slot < shown.count }) else { throw .init() }
         output.slots = MustacheSlots(written: written, shown: shown)
         return output
     }

@@ -8,9 +8,10 @@ import Foundation
 /// (`SearchIndex.patched`, from the old text the state keeps), the files for language models that hold the pages'
 /// text are made of the new text too (each page's markdown whole, `llms-full.txt` its old bytes with each page's new
 /// text in its slot, when what fits in it can be told from it: `patchedFull`), and every other file is kept; nothing
-/// else is read, parsed or rendered. `glossary build` and the preview server take it alike.
+/// else is read, parsed or rendered. Glossary entries whose bodies alone changed are remade the same way
+/// (`TextEdit+Entries`). `glossary build` and the preview server take it alike.
 struct TextEdit {
-    /// The most pages one edit remakes this way; more go the long way.
+    /// The most pages and entries one edit remakes this way; more go the long way.
     static let pageLimit = 64
 
     let state: BuildState
@@ -35,7 +36,16 @@ struct TextEdit {
         var search = SearchIndex.Patch()
         // Each page's text in `llms-full.txt`, by its slot.
         var full: [Int: String] = [:]
+        // Each entry's definition as the exports showed it and show it now, by its term's place.
+        var entries: [Int: (old: Exported, new: Exported)] = [:]
         for file in files {
+            if Page.isEntry(contentPath: file.contentPath, languages: config.siteLanguages) {
+                guard let entry = remakeEntry(file, config: config, sink: sink) else { return nil }
+                next.pages[file.contentPath] = entry.page
+                written.append((entry.path, entry.data, entry.slots))
+                if entry.old != entry.new { entries[entry.place] = (entry.old, entry.new) }
+                continue
+            }
             guard let (path, page, data, slots, place, text, markdown) = remake(file, config: config, sink: sink) else { return nil }
             next.pages[file.contentPath] = page
             written.append((path, data, slots))
@@ -57,8 +67,24 @@ struct TextEdit {
             }
         }
         written += search.written.map { ($0.key, $0.value, nil) }
-        if config.llms != .off && !source.staticFiles.contains(where: { $0.contentPath == SiteExport.llmsFull.path }) {
-            guard let patched = Self.patchedFull(full, state: state, limit: config.llmsFullMaxBytes, sink: sink) else { return nil }
+        if !entries.isEmpty {
+            for kind in [SiteExport.json, .csv, .tbx] where state.outputs[kind.path] != nil {
+                guard let (data, slots) = Self.patchedExport(kind, entries, state: state, sink: sink) else { return nil }
+                written.append((kind.path, data, slots))
+            }
+        }
+        if config.llms != .off && !source.staticFiles.contains(where: { $0.contentPath == SiteExport.llmsFull.path }) && (!full.isEmpty || !entries.isEmpty) {
+            // As it is, when no page's text changed.
+            func kept() -> (Data, MustacheSlots)? {
+                let path = SiteExport.llmsFull.path
+                return state.outputs[path].flatMap { output in output.slots.flatMap { slots in sink.bytes(path, as: output).map { ($0, slots) } } }
+            }
+            guard var patched = full.isEmpty ? kept() : Self.patchedFull(full, state: state, limit: config.llmsFullMaxBytes, sink: sink) else { return nil }
+            if !entries.isEmpty {
+                let texts = entries.mapValues { $0.new.text.trimmingWhitespace }
+                guard let withEntries = Self.patchedFullEntries(texts, data: patched.0, slots: patched.1, limit: config.llmsFullMaxBytes) else { return nil }
+                patched = withEntries
+            }
             written.append((SiteExport.llmsFull.path, patched.0, patched.1))
         }
         do throws(OutputFailure) {
@@ -84,7 +110,8 @@ struct TextEdit {
     /// grow past the limit, and a page left out must stay too long to fit where the first page left out would go.
     static func patchedFull(_ texts: [Int: String], state: BuildState, limit: Int, sink: SiteTransaction) -> (Data, MustacheSlots)? {
         let path = SiteExport.llmsFull.path
-        guard let output = state.outputs[path], let slots = output.slots, let last = slots.written.last, let bytes = sink.bytes(path, as: output)
+        guard let output = state.outputs[path], let slots = output.slots, let last = slots.written.last(where: { $0.slot < slots.shown.count }),
+            let bytes = sink.bytes(path, as: output)
         else { return nil }
         // Where the pages' text ends: the glossary's or the note's `---` follows.
         let pagesEnd = last.start + last.length + 2

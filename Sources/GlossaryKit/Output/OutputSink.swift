@@ -13,9 +13,10 @@ public protocol OutputSink: AnyObject, Sendable {
     /// `llms-full.txt`); a nil fingerprint says the value it was made from is not known (the next build that plans it
     /// makes it again).
     func write(_ path: String, _ data: Data, fingerprint: Fingerprint?, slots: MustacheSlots?) throws(OutputFailure)
-    /// A file made a piece at a time by `body`, so that it need never be whole in memory (the glossary exports);
-    /// otherwise as `write(_:_:fingerprint:slots:)`.
-    func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> Void) throws(OutputFailure)
+    /// A file made a piece at a time by `body`, so that it need never be whole in memory (the glossary exports), which
+    /// gives where the file shows its slots' values (each term's part of an export); otherwise as
+    /// `write(_:_:fingerprint:slots:)`.
+    func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> MustacheSlots?) throws(OutputFailure)
     /// A file copied as it is (a theme asset, a content file), `fingerprint` being its bytes'.
     func copy(_ path: String, from source: URL, fingerprint: Fingerprint) throws(OutputFailure)
     /// Called once every planned file is in: whatever else the sink holds goes. Returns the paths it wrote or
@@ -25,9 +26,9 @@ public protocol OutputSink: AnyObject, Sendable {
 
 extension OutputSink {
     /// Made whole in memory, for a sink that keeps files there.
-    public func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> Void) throws(OutputFailure) {
+    public func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> MustacheSlots?) throws(OutputFailure) {
         var file = StreamedFile()
-        body(&file)
-        try write(path, file.data(), fingerprint: fingerprint, slots: nil)
+        let slots = body(&file)
+        try write(path, file.data(), fingerprint: fingerprint, slots: slots)
     }
 }

@@ -13,6 +13,8 @@ public struct StreamedFile: ~Copyable, TextOutput {
     private var fingerprint = StreamingFingerprint()
     /// The errno of the first write that failed; nothing more is written after it.
     private var failure: Int32 = 0
+    /// How many bytes were appended so far.
+    private(set) var byteCount = 0
 
     /// Bytes written to `descriptor`, which the caller opens and closes.
     init(descriptor: Int32) { self.descriptor = descriptor }
@@ -26,6 +28,7 @@ public struct StreamedFile: ~Copyable, TextOutput {
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        byteCount += bytes.count
         fingerprint.combine(UnsafeRawBufferPointer(bytes))
         buffer.append(bytes)
         if buffer.count >= Self.blockSize { flush() }
@@ -51,6 +54,8 @@ public struct StreamedFile: ~Copyable, TextOutput {
 }
 
 extension StreamingFingerprint: TextOutput {
+    var byteCount: Int { Int(bytes) }
+
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }

@@ -121,7 +121,16 @@ final class RenderStep: Sendable {
             try template("page", renderer.sectionContext(node), item.path, to: sink)
         case .term(let key):
             guard let definition = site.termPages[key] else { return false }
-            try template("term", renderer.termContext(definition, entryBody: bodies.entryBody(definition, site: site)), item.path, to: sink)
+            // A team's term: its entry's body in the slot's place (`renderTerm`), in the fingerprint too.
+            let body = definition.isTeamEntry ? bodies.entryBody(definition, site: site) ?? "" : nil
+            var context = renderer.termContext(definition)
+            hook?(item.path, &context)
+            var hasher = start("term", context)
+            if let body { hasher.combine(body) }
+            let fingerprint = hasher.finish()
+            if try sink.keep(item.path, fingerprint: fingerprint) { return false }
+            let (data, slots) = renderer.renderTerm(context, entryBody: body)
+            try sink.write(item.path, data, fingerprint: fingerprint, slots: slots)
         case .index(let language):
             guard let index = plan.termIndexes[language] else { return false }
             let definitions = plan.definitions(of: language, in: site.config.siteLanguages)
@@ -146,10 +155,17 @@ final class RenderStep: Sendable {
                 hasher.combine(modelFingerprint)
                 let fingerprint = hasher.finish()
                 if try sink.keep(item.path, fingerprint: fingerprint) { return false }
-                switch kind {
-                case .json: try sink.write(item.path, fingerprint: fingerprint) { GlossaryJSONExport.write(model, into: &$0) }
-                case .csv: try sink.write(item.path, fingerprint: fingerprint) { GlossaryCSVExport.write(model, into: &$0) }
-                default: try sink.write(item.path, fingerprint: fingerprint) { GlossaryTBXExport.write(model, into: &$0) }
+                // Each term's part, by the term's place in the model: what a text edit of an entry replaces.
+                try sink.write(item.path, fingerprint: fingerprint) { file in
+                    var parts: [MustacheSlots.Written] = []
+                    parts.reserveCapacity(model.terms.count)
+                    let placed = { (term: Int, start: Int, end: Int) in parts.append(.init(slot: term, escaped: false, start: start, length: end - start)) }
+                    switch kind {
+                    case .json: GlossaryJSONExport.write(model, into: &file, placed: placed)
+                    case .csv: GlossaryCSVExport.write(model, into: &file, placed: placed)
+                    default: GlossaryTBXExport.write(model, into: &file, placed: placed)
+                    }
+                    return MustacheSlots(written: parts, shown: [])
                 }
             case .sitemap:
                 let data = sitemapFiles.value[item.path] ?? Data()

@@ -178,28 +178,36 @@ public struct SiteBuilder: Sendable {
         stats.stageTimes.append(("site", Date().timeIntervalSince(siteStart)))
         guard let theme = inputs.theme, !log.hasErrors else { return finish() }
 
-        // Plan, and check the links against it.
-        let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix, jobs: options.jobs)
-        let (plan, planProblems) = timed("plan", &stats) {
-            OutputPlan.make(
-                site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit, termShards: options.termShards,
-                searchShards: options.searchShards, jobs: options.jobs, searchDocuments: sink == nil ? nil : { renderer.searchDocuments($0, in: $1) }
-            ) { check.hashes[$0] }
-        }
-        log.add(contentsOf: planProblems)
-        result.outputPaths = plan.paths
-        timed("links", &stats) {
-            log.add(contentsOf: site.brokenLinkDiagnostics(paths: plan.paths, jobs: options.jobs))
-            log.add(contentsOf: site.seeAlsoLinkDiagnostics(paths: plan.paths))
-        }
-        stats.files = plan.items.count
-        let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
-        guard let sink, !stopped, !cancellation.isCancelled else { return finish() }
+        // Plan, check the links against it, and render. The plan (its files made while planning) and the renderer
+        // (its tables) go once the files are made: they are the biggest values a dictionary-sized build holds.
+        let rendered: RenderStep.Rendered
+        let paths: Set<String>
+        let definitions: [TermDefinition]
+        let output: any OutputSink
+        do {
+            let renderer = SiteRenderer(site: site, theme: theme, bodySuffix: options.bodySuffix, jobs: options.jobs)
+            let (plan, planProblems) = timed("plan", &stats) {
+                OutputPlan.make(
+                    site: site, source: inputs.source, theme: theme, sitemapLimit: options.sitemapLimit, termShards: options.termShards,
+                    searchShards: options.searchShards, jobs: options.jobs, searchDocuments: sink == nil ? nil : { renderer.searchDocuments($0, in: $1) }
+                ) { check.hashes[$0] }
+            }
+            log.add(contentsOf: planProblems)
+            result.outputPaths = plan.paths
+            timed("links", &stats) {
+                log.add(contentsOf: site.brokenLinkDiagnostics(paths: plan.paths, jobs: options.jobs))
+                log.add(contentsOf: site.seeAlsoLinkDiagnostics(paths: plan.paths))
+            }
+            stats.files = plan.items.count
+            let stopped = log.hasErrors || (options.strict && log.all.contains { $0.severity == .warning })
+            guard let sink, !stopped, !cancellation.isCancelled else { return finish() }
 
-        // Render what the sink doesn't hold made from the same value.
-        let rendered = timed("render", &stats) {
-            RenderStep(plan: plan, site: site, renderer: renderer, bodies: loaded.bodies, jobs: options.jobs, hook: options.contextHook)
-                .run(into: sink, cancellation: cancellation)
+            // Render what the sink doesn't hold made from the same value.
+            rendered = timed("render", &stats) {
+                RenderStep(plan: plan, site: site, renderer: renderer, bodies: loaded.bodies, jobs: options.jobs, hook: options.contextHook)
+                    .run(into: sink, cancellation: cancellation)
+            }
+            (paths, definitions, output) = (plan.paths, plan.definitions, sink)
         }
         if cancellation.isCancelled { return finish() }
         if let failure = rendered.failures.first {
@@ -216,9 +224,9 @@ public struct SiteBuilder: Sendable {
             return finish()
         }
         stats.written = rendered.written
-        result.outputs = OutputChanges(paths: plan.paths, changed: rendered.changed)
-        if let memory = sink as? MemorySink { result.output = memory.output }
-        guard let incremental = sink as? SiteTransaction else { return finish() }
+        result.outputs = OutputChanges(paths: paths, changed: rendered.changed)
+        if let memory = output as? MemorySink { result.output = memory.output }
+        guard let incremental = output as? SiteTransaction else { return finish() }
 
         // What the next build starts from.
         var next = BuildState(context: context)
@@ -233,7 +241,9 @@ public struct SiteBuilder: Sendable {
             }
         }
         next.pages = loaded.pages
-        for (path, kit) in Self.kits(site, jobs: options.jobs) { next.pages[path]?.kit = .made(kit) }
+        let kits = Self.kits(site, definitions: definitions, jobs: options.jobs)
+        for (path, kit) in kits.pages { next.pages[path]?.kit = .made(kit) }
+        for (path, kit) in kits.entries { next.pages[path]?.kit = .made(kit) }
         next.outputs = incremental.outputs
         stats.totalSeconds = Date().timeIntervalSince(started)
         next.report = .init(
@@ -244,9 +254,11 @@ public struct SiteBuilder: Sendable {
         return finish(next)
     }
 
-    /// What a text edit of each content page needs (`TextEdit`): pages that auto-link are left out (their references
-    /// follow every term's forms), as are pages with problems.
-    static func kits(_ site: BuiltSite, jobs: Int) -> [String: BuildState.PageKit] {
+    /// What a text edit of each content page and glossary entry needs (`TextEdit`): pages that auto-link are left out
+    /// (their references follow every term's forms), as are pages with problems and entries of more than one term.
+    static func kits(
+        _ site: BuiltSite, definitions: [TermDefinition], jobs: Int
+    ) -> (pages: [String: BuildState.PageKit], entries: [(path: String, kit: BuildState.PageKit)]) {
         var known: [TermKey: TermMarkup.Target?] = [:]
         for key in site.usage.keys { known[key] = .some(site.definition(for: key).map(TermMarkup.Target.init)) }
         let targets = known
@@ -269,7 +281,24 @@ public struct SiteBuilder: Sendable {
                 llms: site.config.llms == .off ? nil : LLMsText.targets(record, site: site, root: root))
             return (record.page.contentPath, kit)
         }
-        return Dictionary(kits, uniquingKeysWith: { first, _ in first })
+        // Each entry of a term with a page, by its term's place in `definitions` (the exports' order).
+        var terms: [Int: Int] = [:]
+        for definition in definitions { if case .team(let index) = definition.origin { terms[index, default: 0] += 1 } }
+        let entries = definitions.enumerated().compactMap { place, definition -> (place: Int, record: Int, key: TermKey)? in
+            guard case .team(let index) = definition.origin, terms[index] == 1, site.pages[index].autolink == nil, site.pages[index].diagnostics.isEmpty
+            else { return nil }
+            return (place, index, definition.key)
+        }
+        let entryKits = entries.parallelMap(jobs: jobs) { entry -> (path: String, kit: BuildState.PageKit) in
+            let record = site.pages[entry.record]
+            let keys = record.references.map(\.key).uniqued()
+            let kit = BuildState.PageKit(
+                document: entry.place, search: -1, destinations: site.links.destinations(record),
+                targets: keys.map { targets[$0] ?? site.definition(for: $0).map(TermMarkup.Target.init) },
+                term: languages.termPath(entry.key))
+            return (record.page.contentPath, kit)
+        }
+        return (Dictionary(kits, uniquingKeysWith: { first, _ in first }), entryKits)
     }
 
     /// What the state's contents were made under: this glossary binary (another version renders otherwise), the output

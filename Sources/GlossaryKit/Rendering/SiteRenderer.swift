@@ -69,17 +69,11 @@ public struct SiteRenderer: Sendable {
     /// The words the renderer gives (page titles, labels), in English: what a theme without locale files shows.
     static let titles = BuiltInTheme.englishStrings
 
-    /// Term summaries and linked words by key, for the build (synonyms repeat across thousands of entries).
+    /// Linked words by word, for the build (synonyms repeat across thousands of entries). A term's summary is not
+    /// kept: each A–Z page lists its terms once, and kept, the summaries of a dictionary's terms were the biggest value
+    /// its build held.
     final class Memo: Sendable {
-        private let summaries = Mutex<[TermKey: MustacheValue]>([:])
         private let linkedWords = Mutex<MustacheObject>([:])
-
-        func summary(_ key: TermKey, _ make: () -> MustacheValue) -> MustacheValue {
-            if let known = summaries.withLock({ $0[key] }) { return known }
-            let value = make()
-            summaries.withLock { $0[key] = value }
-            return value
-        }
 
         func linkedWord(_ word: String, language: String, _ make: () -> MustacheValue) -> MustacheValue {
             let name = language.isEmpty ? word : language + "\u{0}" + word
@@ -100,7 +94,20 @@ public struct SiteRenderer: Sendable {
     /// A page's context rendered with its body's values in the slots, and where the page shows them (nil when the
     /// render stopped at a limit).
     func renderPage(_ context: MustacheValue, body values: [String]) -> (Data, MustacheSlots?) {
-        let (data, slots) = theme.renderData("page", context, slots: values)
+        render("page", context, slots: values)
+    }
+
+    /// A term's context rendered with its entry's body (for a team's term) in its slot (`termContext`), and where the
+    /// page shows it; no slots for a dictionary's term.
+    func renderTerm(_ context: MustacheValue, entryBody: String?) -> (Data, MustacheSlots?) {
+        guard let entryBody else { return (render("term", context), nil) }
+        return render("term", context, slots: [entryBody])
+    }
+
+    /// `template` rendered with `values` in the context's slots, and where it shows them (nil when the render stopped
+    /// at a limit).
+    private func render(_ template: String, _ context: MustacheValue, slots values: [String]) -> (Data, MustacheSlots?) {
+        let (data, slots) = theme.renderData(template, context, slots: values)
         let (page, at) = finishing(data)
         guard var slots, let at, let added = bodySuffix?.utf8.count else { return (page, slots) }
         // What the suffix went before moved after it.
@@ -125,7 +132,7 @@ public struct SiteRenderer: Sendable {
 
     /// A term's page; `entryBody` is the HTML of the team's entry for team terms.
     public func term(_ definition: TermDefinition, entryBody: String?) -> Data {
-        render("term", termContext(definition, entryBody: entryBody))
+        renderTerm(termContext(definition), entryBody: definition.isTeamEntry ? entryBody ?? "" : nil).0
     }
 
     /// The A–Z index of `definitions`.
@@ -267,10 +274,6 @@ public struct SiteRenderer: Sendable {
     }
 
     func termSummary(_ definition: TermDefinition) -> MustacheValue {
-        memo.summary(definition.key) { termSummaryValue(definition) }
-    }
-
-    private func termSummaryValue(_ definition: TermDefinition) -> MustacheValue {
         .object([
             "word": .string(definition.word),
             "sense": definition.sense.map(MustacheValue.string) ?? .null,
@@ -305,7 +308,8 @@ public struct SiteRenderer: Sendable {
         return .object(["word": .string(link.text), "url": .string(link.url)])
     }
 
-    func termContext(_ definition: TermDefinition, entryBody: String?) -> MustacheValue {
+    /// A term page's context; a team's term shows its entry's body in slot 0 (`renderTerm`).
+    func termContext(_ definition: TermDefinition) -> MustacheValue {
         // The key's language (empty for the default one) links words; the language's code picks the theme's strings.
         let language = definition.key.language
         let languages = site.config.siteLanguages
@@ -343,7 +347,7 @@ public struct SiteRenderer: Sendable {
         switch definition.origin {
         case .team(let index):
             term["is_team"] = true
-            term["body"] = .string(entryBody ?? "")
+            term["body"] = .slot(0)
             // The entry's term status: its own when not preferred (with the term to use), and the names it marks.
             let metadata = site.pages[index].page.metadata
             term["status"] = metadata.status.flatMap { $0 == .preferred ? nil : .string($0.rawValue) } ?? .null

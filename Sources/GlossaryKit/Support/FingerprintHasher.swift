@@ -106,6 +106,9 @@ public struct StreamingFingerprint: Sendable {
 
     public init() {}
 
+    /// How many bytes were combined so far.
+    var bytes: UInt64 { length }
+
     public mutating func combine(_ buffer: UnsafeRawBufferPointer) {
         var offset = 0
         while shift != 0 && offset < buffer.count {

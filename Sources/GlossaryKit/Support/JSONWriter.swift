@@ -110,10 +110,11 @@ public enum JSONWriter {
     }
 
     /// `data(_:streaming:count:pretty:htmlSafe:terminator:item:)` appended to `out` an item at a time (a file written
-    /// as it is made: `StreamedFile`).
+    /// as it is made: `StreamedFile`); `placed` is told where each item's bytes went (its position, and its first and
+    /// end byte offsets in `out`).
     static func write<Output: TextOutput & ~Copyable>(
         _ object: [(key: String, value: JSONValue)], streaming key: String, count: Int, pretty: Bool, htmlSafe: Bool = true,
-        terminator: String = "", into out: inout Output, item: (Int) -> JSONValue
+        terminator: String = "", into out: inout Output, placed: (Int, Int, Int) -> Void = { _, _, _ in }, item: (Int) -> JSONValue
     ) {
         let members = (object.filter { $0.key != key } + [(key: key, value: .null)]).sorted { $0.key < $1.key }
         out.append("{")
@@ -134,7 +135,9 @@ public enum JSONWriter {
             for position in 0..<count {
                 if position > 0 { out.append(",") }
                 newline(pretty, 2, &out)
+                let start = out.byteCount
                 write(item(position), pretty: pretty, htmlSafe: htmlSafe, indent: 2, into: &out)
+                placed(position, start, out.byteCount)
             }
             newline(pretty, 1, &out)
             out.append("]")
@@ -201,20 +204,28 @@ public enum JSONWriter {
 
 /// Where written text goes: a string, or bytes that become a file's `Data` (`GrowingBytes`).
 protocol TextOutput: ~Copyable {
+    /// How many bytes were appended so far.
+    var byteCount: Int { get }
     mutating func append(_ text: String)
     /// Valid UTF-8.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension String: TextOutput {
+    var byteCount: Int { utf8.count }
+
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         self += String(decoding: bytes, as: UTF8.self)
     }
 }
 
-extension GrowingBytes: TextOutput {}
+extension GrowingBytes: TextOutput {
+    var byteCount: Int { count }
+}
 
 extension [UInt8]: TextOutput {
+    var byteCount: Int { count }
+
     mutating func append(_ text: String) {
         self += text.utf8
     }

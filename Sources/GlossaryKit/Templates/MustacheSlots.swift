@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A template can only write a value or test whether it is empty, so rendering the same context with other values in
 /// the slots gives the old bytes with the new values in the same places — as long as each value is as empty or not as
-/// before. `refilled` makes that render from the old bytes alone.
+/// before. `refilled` makes that render from the old bytes alone. A file made otherwise may note its parts the same way
+/// (each term's part of an export, by the term's place), to have them replaced (`replaced`).
 public struct MustacheSlots: Sendable, Equatable {
     public struct Written: Sendable, Equatable {
         public var slot: Int
@@ -23,7 +24,7 @@ public struct MustacheSlots: Sendable, Equatable {
     /// The render of `old`'s context with `values` in the slots, made from `old` (the render these slots were noted in),
     /// and where the values now are; nil when a value's emptiness changed or `old` doesn't match.
     public func refilled(_ old: Data, with values: [String]) -> (Data, MustacheSlots)? {
-        guard values.map({ !$0.isEmpty }) == shown else { return nil }
+        guard values.map({ !$0.isEmpty }) == shown, written.allSatisfy({ $0.slot < values.count }) else { return nil }
         return replaced(old) { values[$0] }
     }
 

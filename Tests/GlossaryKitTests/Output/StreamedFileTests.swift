@@ -88,6 +88,29 @@ import Testing
         let sink = StreamRecordingSink()
         _ = await SiteBuilder(options: options).build(into: sink)
         #expect(sink.streamed.withLock { $0 } == ["glossary.csv": csv, "glossary.json": json, "glossary.tbx": tbx], "seed \(seed)")
+
+        // Each term's part of each export (what an entry's text edit replaces) is where the export wrote the term.
+        let parts = sink.parts.withLock { $0 }
+        func part(_ path: String, _ bytes: Data, _ slot: MustacheSlots.Written) -> String {
+            String(decoding: bytes[(bytes.startIndex + slot.start)..<(bytes.startIndex + slot.start + slot.length)], as: UTF8.self)
+        }
+        let jsonParts = try #require(parts["glossary.json"] ?? nil).written
+        #expect(jsonParts.map(\.slot) == Array(model.terms.indices))
+        for slot in jsonParts {
+            let term = JSONWriter.text(GlossaryJSONExport.term(model.terms[slot.slot]), pretty: true, htmlSafe: false)
+            #expect(part("glossary.json", json, slot) == term.replacingOccurrences(of: "\n", with: "\n    "), "seed \(seed), term \(slot.slot)")
+        }
+        let csvParts = try #require(parts["glossary.csv"] ?? nil).written
+        #expect(csvParts.map(\.slot) == Array(model.terms.indices))
+        for slot in csvParts { #expect(part("glossary.csv", csv, slot) == GlossaryCSVExport.row(model.terms[slot.slot], language: model.language)) }
+        // TBX: each term that is a concept alone, as its concept's entry.
+        let tbxParts = try #require(parts["glossary.tbx"] ?? nil).written
+        #expect(tbxParts.count == model.terms.count)
+        for slot in tbxParts {
+            let term = model.terms[slot.slot]
+            #expect(part("glossary.tbx", tbx, slot).hasPrefix("<conceptEntry id=\"term-\(term.slug)\">"))
+            #expect(part("glossary.tbx", tbx, slot).hasSuffix("</conceptEntry>\n"))
+        }
     }
 
     @Test func aStreamedFileReachesItsFileABlockAtATime() throws {
@@ -118,12 +141,15 @@ final class StreamRecordingSink: OutputSink, Sendable {
 
     func keep(_ path: String, fingerprint: Fingerprint) throws(OutputFailure) -> Bool { false }
     func write(_ path: String, _ data: Data, fingerprint: Fingerprint?, slots: MustacheSlots?) throws(OutputFailure) {}
-    func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> Void) throws(OutputFailure) {
+    func write(_ path: String, fingerprint: Fingerprint?, streaming body: (inout StreamedFile) -> MustacheSlots?) throws(OutputFailure) {
         var file = StreamedFile()
-        body(&file)
+        let slots = body(&file)
         let data = file.data()
         streamed.withLock { $0[path] = data }
+        parts.withLock { $0[path] = slots }
     }
+    /// Where each streamed file said its slots are.
+    let parts = Mutex<[String: MustacheSlots?]>([:])
     func copy(_ path: String, from source: URL, fingerprint: Fingerprint) throws(OutputFailure) {}
     func finish(paths: Set<String>) throws(OutputFailure) -> Set<String> { paths }
 }

@@ -951,8 +951,8 @@ import Testing
         #expect(nothing.stats.written == 0)
     }
 
-    /// A build after an edit of pages' text alone takes the text-edit shortcut (`TextEdit`), in `glossary build` and
-    /// the preview server alike; any other edit goes the long way. Either way the output is a clean build's (`check`).
+    /// A build after an edit of pages' text or entries' bodies alone takes the text-edit shortcut (`TextEdit`), in
+    /// `glossary build` and the preview server alike; any other edit goes the long way. Either way the output is a clean build's (`check`).
     @Test(arguments: Mode.allCases)
     func aTextEditTakesTheShortcutAndNothingElseDoes(mode: Mode) async throws {
         // With the llms files (the default): `llms-full.txt` holds the pages' text, and is patched too.
@@ -982,12 +982,15 @@ import Testing
             "content/page-3.md", "---\ntitle: Page 3\n---\n## Part\n\nA paragraph first, moving what comes after it.\n\nAbout [[kerning]] & <things>.\n")
         #expect(await builds.check("move a reference down the page").stats.textEdit)
 
+        try folder.append("content/glossary/kerning.md", "\nMore space.\n")
+        #expect(await builds.check("edit an entry's text").stats.textEdit)
+
         let notPatched: [(String, () throws -> Void)] = [
             ("reference another term", { try folder.append("content/page-0.md", "\nSee [[ligature]].\n") }),
             ("add a heading", { try folder.append("content/page-0.md", "\n## More\n") }),
             ("retitle a page", { try folder.write("content/page-3.md", "---\ntitle: Page Three\n---\n## Part\n\nAbout [[kerning]].\n") }),
             ("add a link", { try folder.append("content/page-3.md", "\nSee [one](page-1.md).\n") }),
-            ("edit an entry's text", { try folder.append("content/glossary/kerning.md", "\nMore space.\n") }),
+            ("edit an entry's summary", { try folder.write("content/glossary/kerning.md", "---\nterm: Kerning\n---\nMore space.\n") }),
             ("edit a page a problem points into", { try folder.append("content/unknown.md", "\nStill unknown.\n") }),
             (
                 "edit a page and the configuration",
