@@ -110,6 +110,26 @@ import Testing
         #expect(builds.patched == 1)
     }
 
+    /// The terms of a concept share one entry of the TBX export: an edit of one of them goes the long way, an edit of
+    /// a term of its own in the same site takes the shortcut, its term link in its language's folder.
+    @Test(arguments: Mode.allCases)
+    func aTermSharingItsConceptGoesTheLongWay(mode: Mode) async throws {
+        let folder = try Folder([
+            "glossary.yml": "title: Site\nlanguages: [en, fr]\n",
+            "content/index.md": "---\ntitle: Home\n---\nAbout [[kerning]].\n",
+            "content/fr/index.md": "---\ntitle: Accueil\n---\nÀ propos du [[crénage]] et de l’[[interlignage]].\n",
+            "content/glossary/kerning.md": "---\nterm: Kerning\nconcept: kern\n---\nThe space between two letters.\n",
+            "content/fr/glossary/crenage.md": "---\nterm: crénage\nconcept: kern\n---\nL’espace entre deux lettres.\n",
+            "content/fr/glossary/interlignage.md": "---\nterm: interlignage\n---\nL’espace entre deux lignes, voir [[crénage]].\n",
+        ])
+        let builds = try Builds(folder, mode: mode)
+        #expect(await builds.check("first build").diagnostics.isEmpty)
+        try folder.append("content/fr/glossary/crenage.md", "\nEncore.\n")
+        #expect(await builds.check("a term of a shared concept").stats.textEdit == false)
+        try folder.append("content/fr/glossary/interlignage.md", "\nEncore.\n")
+        #expect(await builds.check("a term of its own").stats.textEdit)
+    }
+
     /// `llms-full.txt` cut among the terms: an entry left out after the first one left out is patched (the file stays as
     /// it is); the first left out, and one in the file, go the long way (what fits may change); the site is a clean
     /// build's either way.

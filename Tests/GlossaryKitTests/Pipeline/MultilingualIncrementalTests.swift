@@ -39,6 +39,7 @@ import Testing
             "give an entry its concept",
             { try $0.write("content/glossary/kerning.md", "---\nterm: Kerning\nconcept: kern\n---\nThe space between two letters.\n") }
         ),
+        ("edit the French entry of a shared concept", { try $0.append("content/fr/glossary/crenage.md", "\nDe nouveau.\n") }),
         ("show source terms", { try $0.write("glossary.yml", "title: Site\nlanguages: [en, fr, de]\ncards: {show_source_term: true}\n") }),
         (
             "change a concept",
