@@ -29,19 +29,11 @@ extension TextEdit {
 
     func remakeEntry(_ file: SiteSource.File, config: SiteConfig, sink: SiteTransaction) -> RemadeEntry? {
         guard let signature = file.signature, let stored = state.pages[file.contentPath], let kit = stored.kit?.kit, let term = kit.term,
-            let old = stored.record?.record(file: file.displayPath), let data = bytes(file)
+            let old = stored.record?.record(file: file.displayPath),
+            let (_, record, document, wrappers) = reparsed(file, old: old, kit: kit, config: config),
+            // Without a summary, `llms.txt` shows the definition's text instead.
+            StateFile.canStore(record), record.summaryHTML != nil
         else { return nil }
-        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: nil, languages: config.siteLanguages)
-        // Without a summary, `llms.txt` shows the definition's text instead.
-        guard problems.isEmpty, let parsed, let document = parsed.document, StateFile.canStore(parsed.record), parsed.record.summaryHTML != nil,
-            StateFile.linkage(of: parsed.record) == StateFile.linkage(of: old.localized(parsed.record.page.language))
-        else { return nil }
-        let record = parsed.record
-        let keys = record.references.map(\.key).uniqued()
-        guard keys.count == kit.targets.count, record.links.count == kit.destinations.count else { return nil }
-        let targets = Dictionary(zip(keys, kit.targets), uniquingKeysWith: { first, _ in first })
-        let termRoot = state.report.rootPath + config.siteLanguages.folder(ofKey: record.page.language)
-        let wrappers = TermMarkup.wrappers(record.references, rootPath: termRoot) { targets[$0] ?? nil }
         let body = document.renderBody(destinations: kit.destinations)
         let html = body.filled(with: wrappers)
         // The old body is where the term page shows it as it is.
@@ -62,13 +54,6 @@ extension TextEdit {
         let kept = BuildState.StoredPage(
             signature: signature, hash: record.contentHash, record: .parsed(record), kit: stored.kit, body: .made(body, destinations: kit.destinations))
         return RemadeEntry(page: kept, path: path, data: page, slots: moved, place: kit.document, old: exported(oldHTML), new: exported(html))
-    }
-
-    /// The edited file's bytes: as the check read them, or read now.
-    func bytes(_ file: SiteSource.File) -> Data? {
-        if case .some(.some(let bytes)) = check.changed[file.contentPath] { return bytes }
-        guard case .success(let bytes) = FileContents.read(file.path) else { return nil }
-        return bytes
     }
 
     /// The export `kind` with each edited entry's part (`edits`, by the term's place) showing its new definition; nil

@@ -158,24 +158,7 @@ struct TextEdit {
             let stored = state.pages[file.contentPath],
             let kit = stored.kit?.kit, let old = stored.record?.record(file: file.displayPath)
         else { return nil }
-        let data: Data
-        if case .some(.some(let bytes)) = check.changed[file.contentPath] {
-            data = bytes
-        } else {
-            guard case .success(let bytes) = FileContents.read(file.path) else { return nil }
-            data = bytes
-        }
-        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: nil, languages: config.siteLanguages)
-        guard problems.isEmpty, let parsed, let document = parsed.document, parsed.record.diagnostics.isEmpty,
-            StateFile.linkage(of: parsed.record) == StateFile.linkage(of: old.localized(parsed.record.page.language))
-        else { return nil }
-        let record = parsed.record
-        let keys = record.references.map(\.key).uniqued()
-        guard keys.count == kit.targets.count, record.links.count == kit.destinations.count else { return nil }
-        let targets = Dictionary(zip(keys, kit.targets), uniquingKeysWith: { first, _ in first })
-        // A page links its language's term pages.
-        let termRoot = state.report.rootPath + config.siteLanguages.folder(ofKey: record.page.language)
-        let wrappers = TermMarkup.wrappers(record.references, rootPath: termRoot) { targets[$0] ?? nil }
+        guard let (data, record, document, wrappers) = reparsed(file, old: old, kit: kit, config: config) else { return nil }
         let html = document.renderHTML(wrappers: wrappers, destinations: kit.destinations)
         let path = record.page.outputPath
         guard let output = state.outputs[path], let slots = output.slots, let bytes = sink.bytes(path, as: output),
@@ -192,6 +175,32 @@ struct TextEdit {
         let kept = BuildState.StoredPage(signature: signature, hash: record.contentHash, record: .parsed(record), kit: stored.kit)
         let folder = config.siteLanguages.folder(config.siteLanguages.language(ofPath: record.page.urlPath))
         return (path, kept, page, moved, (kit.document, kit.search, folder), (old.searchText, record.searchText), markdown)
+    }
+
+    /// The edited file (a page or an entry) parsed again: its bytes, record and tree, and the markup of its references
+    /// (each linked as the kit says); nil when it has a problem, or its record's linkage (`StateFile.linkage`) or its
+    /// references and links are not those the state's record and kit have.
+    func reparsed(
+        _ file: SiteSource.File, old: PageRecord, kit: BuildState.PageKit, config: SiteConfig
+    ) -> (data: Data, record: PageRecord, document: MarkdownDocument, wrappers: [MarkdownDocument.Wrapper])? {
+        let data: Data
+        if case .some(.some(let bytes)) = check.changed[file.contentPath] {
+            data = bytes
+        } else {
+            guard case .success(let bytes) = FileContents.read(file.path) else { return nil }
+            data = bytes
+        }
+        let (parsed, problems) = PageParser.parse(data, file: file, drafts: options.drafts, autolink: nil, languages: config.siteLanguages)
+        guard problems.isEmpty, let parsed, let document = parsed.document, parsed.record.diagnostics.isEmpty,
+            StateFile.linkage(of: parsed.record) == StateFile.linkage(of: old.localized(parsed.record.page.language))
+        else { return nil }
+        let record = parsed.record
+        let keys = record.references.map(\.key).uniqued()
+        guard keys.count == kit.targets.count, record.links.count == kit.destinations.count else { return nil }
+        let targets = Dictionary(zip(keys, kit.targets), uniquingKeysWith: { first, _ in first })
+        // Its references link its language's term pages.
+        let termRoot = state.report.rootPath + config.siteLanguages.folder(ofKey: record.page.language)
+        return (data, record, document, TermMarkup.wrappers(record.references, rootPath: termRoot) { targets[$0] ?? nil })
     }
 
     /// Whether a problem, or one of its notes, points into one of `files` (by display path).
