@@ -101,9 +101,12 @@ extension TextEdit {
         }
     }
 
-    /// `text` with its one `target` replaced; nil when it holds `target` other than once.
+    /// `text` with its one `target` replaced; nil when it holds `target` other than once (compared as written, not as
+    /// equivalent Unicode).
     static func replacingOnce(in text: String, _ target: String, _ replacement: String) -> String? {
-        guard let found = text.range(of: target), text.range(of: target, range: text.index(after: found.lowerBound)..<text.endIndex) == nil else { return nil }
+        guard let found = text.range(of: target, options: .literal),
+            text.range(of: target, options: .literal, range: text.index(after: found.lowerBound)..<text.endIndex) == nil
+        else { return nil }
         return text.replacingCharacters(in: found, with: replacement)
     }
 

@@ -185,6 +185,11 @@ import Testing
         let tbx = "<descrip type=\"definition\">\(XMLText.escaped(old.text))</descrip>"
         #expect(TextEdit.patchedPart(tbx, .tbx, old: old, new: new) == "<descrip type=\"definition\">A glyph, again</descrip>")
         #expect(TextEdit.patchedPart(tbx, .tbx, old: old, new: .init(text: "", html: "")) == nil)
+        // Compared as written: a decomposed é in the part is not the old text's é.
+        let composed = TextEdit.Exported(text: "Caf\u{E9}", html: "<p>Caf\u{E9}</p>\n")
+        let decomposed = "<descrip type=\"definition\">Cafe\u{301}</descrip>"
+        #expect(TextEdit.patchedPart(decomposed, .tbx, old: composed, new: new) == nil)
+        #expect(TextEdit.patchedPart(decomposed.precomposedStringWithCanonicalMapping, .tbx, old: composed, new: new) != nil)
         // Notes go to their own cells and elements.
         #expect(TextEdit.patchedPart(json, .json, old: old, new: .init(text: "Note: a", html: "<p>Note: a</p>")) == nil)
     }
