@@ -88,7 +88,7 @@ extension TextEdit {
             }
         case .csv:
             guard let column = GlossaryCSVExport.columns.firstIndex(of: "definition"), var cells = csvCells(part),
-                cells.count == GlossaryCSVExport.columns.count, cells[column] == GlossaryCSVExport.cell(old.text)
+                cells.count == GlossaryCSVExport.columns.count, cells[column].utf8.elementsEqual(GlossaryCSVExport.cell(old.text).utf8)
             else { return nil }
             cells[column] = GlossaryCSVExport.cell(new.text)
             return cells.joined(separator: ",") + "\r\n"
