@@ -45,15 +45,52 @@ public struct BuildState: Sendable {
 
     /// A markdown file as the build read it: its signature, its bytes' fingerprint, and its record (nil when it had a
     /// problem: such a file is read again by every build, which reports the problem again).
+    ///
+    /// A value held by one reference, its fields replaced whole when one is set: a build copies the table of every
+    /// page's (`InputCheck.unchanged`, a text edit's next state) when one page changes, a reference a page.
     struct StoredPage: Sendable {
-        var signature: FileSignature
-        var hash: Fingerprint
-        var record: StoredRecord?
-        /// What a text edit of the page needs, for a content page that can take one (`TextEdit`).
-        var kit: StoredKit?
+        private final class Fields: Sendable {
+            let signature: FileSignature
+            let hash: Fingerprint
+            let record: StoredRecord?
+            let kit: StoredKit?
+            let body: StoredBody?
+
+            init(signature: FileSignature, hash: Fingerprint, record: StoredRecord?, kit: StoredKit?, body: StoredBody?) {
+                self.signature = signature
+                self.hash = hash
+                self.record = record
+                self.kit = kit
+                self.body = body
+            }
+        }
+
+        private var fields: Fields
+
+        init(signature: FileSignature, hash: Fingerprint, record: StoredRecord? = nil, kit: StoredKit? = nil, body: StoredBody? = nil) {
+            fields = Fields(signature: signature, hash: hash, record: record, kit: kit, body: body)
+        }
+
+        var signature: FileSignature {
+            get { fields.signature }
+            set { fields = Fields(signature: newValue, hash: hash, record: record, kit: kit, body: body) }
+        }
+        var hash: Fingerprint { fields.hash }
+        var record: StoredRecord? {
+            get { fields.record }
+            set { fields = Fields(signature: signature, hash: hash, record: newValue, kit: kit, body: body) }
+        }
+        /// What a text edit of the page needs, for a content page or an entry that can take one (`TextEdit`).
+        var kit: StoredKit? {
+            get { fields.kit }
+            set { fields = Fields(signature: signature, hash: hash, record: record, kit: newValue, body: body) }
+        }
         /// A glossary entry's body as markdown made it, with the destinations its links were written with: what its
         /// term page and the exports show of it, so that an unchanged entry is not read and parsed again.
-        var body: StoredBody? = nil
+        var body: StoredBody? {
+            get { fields.body }
+            set { fields = Fields(signature: signature, hash: hash, record: record, kit: kit, body: newValue) }
+        }
     }
 
     /// An entry's body as the build made it, or its bytes in the state file (decoded when a build needs it).

@@ -75,12 +75,13 @@ enum StateFile {
             state.pages.reserveCapacity(pages)
             for _ in 0..<pages {
                 let path = try reader.string()
-                var page = BuildState.StoredPage(signature: try signature(&reader), hash: try reader.fingerprint())
-                if try reader.bool() { page.record = .encoded(try bytes(&reader, before: start, of: file)) }
+                let signature = try signature(&reader)
+                let hash = try reader.fingerprint()
+                let record = try reader.bool() ? BuildState.StoredRecord.encoded(try bytes(&reader, before: start, of: file)) : nil
                 // Copied out: a slice would keep the whole index alive for as long as the state.
-                if try reader.bool() { page.kit = .encoded(Array(try reader.raw(try reader.count()))) }
-                if try reader.bool() { page.body = .encoded(try bytes(&reader, before: start, of: file)) }
-                state.pages[path] = page
+                let kit = try reader.bool() ? BuildState.StoredKit.encoded(Array(try reader.raw(try reader.count()))) : nil
+                let body = try reader.bool() ? BuildState.StoredBody.encoded(try bytes(&reader, before: start, of: file)) : nil
+                state.pages[path] = BuildState.StoredPage(signature: signature, hash: hash, record: record, kit: kit, body: body)
             }
             let outputs = try reader.count()
             state.outputs.reserveCapacity(outputs)

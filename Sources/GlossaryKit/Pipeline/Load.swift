@@ -99,9 +99,9 @@ struct Load: Sendable {
         } else if let signature = file.signature {
             let canStore = StateFile.canStore(parsed.record)
             let record = canStore ? BuildState.StoredRecord.parsed(parsed.record) : nil
-            var page = BuildState.StoredPage(signature: signature, hash: parsed.record.contentHash, record: record)
-            if canStore, parsed.record.page.kind == .glossaryEntry, let body = parsed.body { page.body = .made(body.html, destinations: body.destinations) }
-            loaded.pages[file.contentPath] = page
+            let isEntry = canStore && parsed.record.page.kind == .glossaryEntry
+            let body = isEntry ? parsed.body.map { BuildState.StoredBody.made($0.html, destinations: $0.destinations) } : nil
+            loaded.pages[file.contentPath] = BuildState.StoredPage(signature: signature, hash: parsed.record.contentHash, record: record, body: body)
         }
         loaded.read[file.contentPath] = parsed.record
     }
