@@ -46,8 +46,9 @@ public struct BuildState: Sendable {
     /// A markdown file as the build read it: its signature, its bytes' fingerprint, and its record (nil when it had a
     /// problem: such a file is read again by every build, which reports the problem again).
     ///
-    /// A value held by one reference, its fields replaced whole when one is set: a build copies the table of every
-    /// page's (`InputCheck.unchanged`, a text edit's next state) when one page changes, a reference a page.
+    /// A value held by one reference, its fields replaced whole when one is set (a touched file's signature, a kit): a
+    /// build copies the table of every page's (`InputCheck.unchanged`, a text edit's next state) when one page
+    /// changes, a reference a page.
     struct StoredPage: Sendable {
         private final class Fields: Sendable {
             let signature: FileSignature
@@ -76,10 +77,7 @@ public struct BuildState: Sendable {
             set { fields = Fields(signature: newValue, hash: hash, record: record, kit: kit, body: body) }
         }
         var hash: Fingerprint { fields.hash }
-        var record: StoredRecord? {
-            get { fields.record }
-            set { fields = Fields(signature: signature, hash: hash, record: newValue, kit: kit, body: body) }
-        }
+        var record: StoredRecord? { fields.record }
         /// What a text edit of the page needs, for a content page or an entry that can take one (`TextEdit`).
         var kit: StoredKit? {
             get { fields.kit }
@@ -87,10 +85,7 @@ public struct BuildState: Sendable {
         }
         /// A glossary entry's body as markdown made it, with the destinations its links were written with: what its
         /// term page and the exports show of it, so that an unchanged entry is not read and parsed again.
-        var body: StoredBody? {
-            get { fields.body }
-            set { fields = Fields(signature: signature, hash: hash, record: record, kit: kit, body: newValue) }
-        }
+        var body: StoredBody? { fields.body }
     }
 
     /// An entry's body as the build made it, or its bytes in the state file (decoded when a build needs it).
