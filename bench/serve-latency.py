@@ -4,7 +4,8 @@ write, the time from just before the write until the server's `build` event arri
 /_glossary/events (what makes the browser reload). Prints one JSON object: the times in ms and their
 min/median/p90/max. Restores the page afterwards.
 
-Usage: bench/serve-latency.py --port PORT --file SITE/content/page.md [--edits 20] [--pause 0.3]
+Usage: bench/serve-latency.py --port PORT --file SITE/content/page.md [--edits 20] [--pause 0.3] [--alternate]
+(--alternate: every second write puts the page back as it was, so half the edits take text out.)
 """
 import argparse, json, socket, statistics, sys, time
 
@@ -14,6 +15,7 @@ parser.add_argument("--file", required=True)
 parser.add_argument("--edits", type=int, default=20)
 parser.add_argument("--pause", type=float, default=0.3, help="seconds between edits, so each is its own build")
 parser.add_argument("--timeout", type=float, default=60)
+parser.add_argument("--alternate", action="store_true", help="every second write puts the page back as it was")
 args = parser.parse_args()
 
 
@@ -54,6 +56,8 @@ try:
     for index in range(args.edits):
         time.sleep(args.pause)
         text = original + "\nEdit %d of the benchmark: a sentence more.\n" % index
+        if args.alternate and index % 2 == 1:
+            text = original
         start = time.monotonic()
         with open(args.file, "w", encoding="utf-8") as handle:
             handle.write(text)

@@ -68,11 +68,8 @@ enum LLMsText {
                 left.pages += 1
                 continue
             }
-            var part = "---\n\nURL: \(site.exportURL(record.page.urlPath, root: root))\n\n"
-            if !record.startsWithTitleHeading { part += "# \(oneLine(record.title, length: .max))\n\n" }
             let trimmed = (markdown(record, document) ?? "").trimmingWhitespace
-            let start = part.utf8.count
-            part += trimmed + "\n\n"
+            let (part, start) = pagePart(record, url: site.exportURL(record.page.urlPath, root: root), text: trimmed)
             if text.count + part.utf8.count > limit {
                 full = true
                 left.pages += 1
@@ -109,6 +106,16 @@ enum LLMsText {
                     + "[llms.txt](\(site.exportURL(SiteExport.llms.path, root: root))) links to every one.\n")
         }
         return (text.data(), slots)
+    }
+
+    /// A page's part of `llms-full.txt`: its URL, its title when its text doesn't begin with it, and its text
+    /// (trimmed); with where the text begins in it.
+    static func pagePart(_ record: PageRecord, url: String, text trimmed: String) -> (part: String, textStart: Int) {
+        var part = "---\n\nURL: \(url)\n\n"
+        if !record.startsWithTitleHeading { part += "# \(oneLine(record.title, length: .max))\n\n" }
+        let start = part.utf8.count
+        part += trimmed + "\n\n"
+        return (part, start)
     }
 
     /// How the note of a cut `llms-full.txt` begins, right after the last page's text that fits.

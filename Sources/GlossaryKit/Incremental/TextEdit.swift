@@ -79,7 +79,7 @@ struct TextEdit {
                 let path = SiteExport.llmsFull.path
                 return state.outputs[path].flatMap { output in output.slots.flatMap { slots in sink.bytes(path, as: output).map { ($0, slots) } } }
             }
-            guard var patched = full.isEmpty ? kept() : Self.patchedFull(full, state: state, limit: config.llmsFullMaxBytes, sink: sink) else { return nil }
+            guard var patched = full.isEmpty ? kept() : patchedFull(full, limit: config.llmsFullMaxBytes, sink: sink) else { return nil }
             if !entries.isEmpty {
                 let texts = entries.mapValues { $0.new.text.trimmingWhitespace }
                 guard let withEntries = Self.patchedFullEntries(texts, data: patched.0, slots: patched.1, limit: config.llmsFullMaxBytes) else { return nil }
@@ -105,10 +105,11 @@ struct TextEdit {
     }
 
     /// `llms-full.txt` with each page's new text (`texts`, by slot) in its slot, as a clean build cuts it at `limit`
-    /// bytes; nil when that can't be told from the file alone. Uncut, it must still fit. Cut among the terms, nothing can
-    /// be told. Cut among the pages (after the last page's text that fit, `LLMsText.cutNote`), the pages in it must not shrink (the first page left out might then fit), nor
-    /// grow past the limit, and a page left out must stay too long to fit where the first page left out would go.
-    static func patchedFull(_ texts: [Int: String], state: BuildState, limit: Int, sink: SiteTransaction) -> (Data, MustacheSlots)? {
+    /// bytes; nil when that can't be told from the file and the first page left out of it. Uncut, it must still fit.
+    /// Cut among the terms, nothing can be told. Cut among the pages (after the last page's text that fit,
+    /// `LLMsText.cutNote`), the pages in it must still fit, and the first page left out must still not fit after them:
+    /// a clean build, which stops at the first page that doesn't fit, cuts it after the same page.
+    func patchedFull(_ texts: [Int: String], limit: Int, sink: SiteTransaction) -> (Data, MustacheSlots)? {
         let path = SiteExport.llmsFull.path
         guard let output = state.outputs[path], let slots = output.slots, let last = slots.written.last(where: { $0.slot < slots.shown.count }),
             let bytes = sink.bytes(path, as: output)
@@ -124,20 +125,42 @@ struct TextEdit {
         for slot in slots.written { lengths[slot.slot] = slot.length }
         var growth = 0
         for (slot, text) in texts {
-            if let length = lengths[slot] {
-                growth += text.utf8.count - length
-            } else {
-                // Left out: its part (its text and at least four bytes more) still doesn't fit.
-                guard cut, pagesEnd + text.utf8.count + 4 > limit else { return nil }
-            }
+            if let length = lengths[slot] { growth += text.utf8.count - length }
         }
         guard let (data, moved) = slots.replaced(bytes, with: { lengths[$0] == nil ? nil : texts[$0] }) else { return nil }
         if cut {
-            guard growth >= 0, pagesEnd + growth <= limit else { return nil }
+            guard pagesEnd + growth <= limit else { return nil }
+            // The pages in it are the first ones in the clean build's order (the home page, then by place), so the first
+            // left out is the lowest place not in it. Unless the pages shrank or it was edited, it still doesn't fit.
+            guard let first = (0..<slots.shown.count).first(where: { lengths[$0] == nil }) else { return nil }
+            if growth < 0 || texts[first] != nil {
+                guard let part = llmsPart(document: first, text: texts[first]), pagesEnd + growth + part > limit else { return nil }
+            }
         } else {
             guard data.count <= limit else { return nil }
         }
         return (data, moved)
+    }
+
+    /// How many bytes the part of the content page at `document` (its place among the content pages) takes in
+    /// `llms-full.txt` (`LLMsText.pagePart`), with `text` as its text when it was edited, else its file's; nil when
+    /// that can't be told (no such page, or its file is not the one its record was made from).
+    private func llmsPart(document: Int, text edited: String?) -> Int? {
+        guard let config,
+            let (contentPath, stored, kit) = state.pages.lazy.compactMap({ path, page -> (String, BuildState.StoredPage, BuildState.PageKit)? in
+                guard let kit = page.kit?.kit, kit.term == nil, kit.document == document else { return nil }
+                return (path, page, kit)
+            }).first,
+            let file = source.markdownFiles.first(where: { $0.contentPath == contentPath }),
+            let record = stored.record?.record(file: file.displayPath), let targets = kit.llms
+        else { return nil }
+        var text = edited
+        if text == nil {
+            guard case .success(let data) = FileContents.read(file.path), Fingerprint.of(bytes: data) == record.contentHash else { return nil }
+            text = LLMsText.portable(PageBodies.markdown(of: data, file: file.displayPath), record: record, targets: targets).trimmingWhitespace
+        }
+        let root = BuiltSite.exportRoot(config: config, rootPath: state.report.rootPath)
+        return LLMsText.pagePart(record, url: BuiltSite.exportURL(record.page.urlPath, root: root), text: text ?? "").part.utf8.count
     }
 
     /// A page's text for language models after the edit: where its markdown goes (`llms: pages`), that file's

@@ -1112,6 +1112,40 @@ import Testing
         #expect(Self.output(builds, "llms-full.txt").contains("This file is cut at"))
     }
 
+    /// A page in a cut `llms-full.txt` that shrinks, or the first page left out when it is edited, takes the shortcut
+    /// while that page still doesn't fit after the pages in the file, and goes the long way once it would: a clean
+    /// build would then hold it. The file is a clean build's at every step.
+    @Test(arguments: Mode.allCases)
+    func aShrinkingPageKeepsTheShortcutWhileTheCutStays(mode: Mode) async throws {
+        var files = Self.startingSite
+        let long = String(repeating: "A paragraph long enough to let the next page in. ", count: 8).trimmingCharacters(in: .whitespaces)
+        files["content/index.md"] = "---\ntitle: Home\n---\nWelcome to [[kerning]].\n\nShort.\n\n\(long)\n"
+        let folder = try Folder(files, theme: .builtIn)
+        let builds = try Builds(folder, mode: mode)
+        await builds.check("first build")
+        let whole = Self.output(builds, "llms-full.txt")
+        let intro = try #require(whole.range(of: "---\n\nURL: /guide/intro/"))
+        let introEnd = try #require(whole.range(of: "---\n\n", range: intro.upperBound..<whole.endIndex))
+        let introPart = whole[intro.lowerBound..<introEnd.lowerBound].utf8.count
+        // The home page fits, the intro doesn't: it would after the long paragraph goes, not after "Short." goes.
+        let room = 20
+        let limit = whole[..<intro.lowerBound].utf8.count + room
+        try #require(introPart - room > "Short.\n\n".utf8.count && introPart - room <= long.utf8.count)
+        try folder.write("glossary.yml", "title: Site\nllms_full_max_bytes: \(limit)\n")
+        await builds.check("cut after the home page")
+        #expect(Self.output(builds, "llms-full.txt").contains("This file is cut at \(limit) bytes"))
+
+        try folder.write("content/index.md", "---\ntitle: Home\n---\nWelcome to [[kerning]].\n\n\(long)\n")
+        #expect(await builds.check("shrink the home page: the intro still doesn't fit").stats.textEdit)
+        try folder.write("content/guide/intro.md", "---\ntitle: Intro\n---\n# Intro\n\nOn [[kerning]], [[tracking]] and [[leading]].\n")
+        #expect(await builds.check("shrink the first page left out: it still doesn't fit").stats.textEdit)
+        try folder.append("content/guide/intro.md", "\nMore about them.\n")
+        #expect(await builds.check("grow the first page left out").stats.textEdit)
+        try folder.write("content/index.md", "---\ntitle: Home\n---\nWelcome to [[kerning]].\n")
+        #expect(await builds.check("shrink the home page: the intro fits").stats.textEdit == false)
+        #expect(Self.output(builds, "llms-full.txt").contains("URL: /guide/intro/"))
+    }
+
     @Test func aBuildWithNothingToDoLeavesTheSiteAsItIs() async throws {
         let folder = try Folder(Self.startingSite)
         let options = Self.options(folder)
