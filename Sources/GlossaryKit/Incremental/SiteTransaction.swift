@@ -443,7 +443,8 @@ final class OutputTable: Sendable {
     /// Leaves out every file but `paths` (the build's), noting those that go as changed and removed.
     func keep(only paths: Set<String>) -> Set<String> {
         table.withLock { table in
-            for path in table.outputs.keys where !paths.contains(path) {
+            // (Listed first: removing while the keys are iterated would copy the whole table.)
+            for path in table.outputs.keys.filter({ !paths.contains($0) }) {
                 table.outputs[path] = nil
                 table.changed.insert(path)
                 table.removed.insert(path)
