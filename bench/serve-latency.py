@@ -2,20 +2,21 @@
 """Edit-to-reload latency of a running `glossary serve`: writes a page N times and measures, for each
 write, the time from just before the write until the server's `build` event arrives on
 /_glossary/events (what makes the browser reload). Prints one JSON object: the times in ms and their
-min/median/p90/max. Restores the page afterwards.
+min/median/p90/max. Restores the pages afterwards.
 
-Usage: bench/serve-latency.py --port PORT --file SITE/content/page.md [--edits 20] [--pause 0.3] [--alternate]
-(--alternate: every second write puts the page back as it was, so half the edits take text out.)
+Usage: bench/serve-latency.py --port PORT --file SITE/content/page.md [--file …] [--edits 20] [--pause 0.3] [--alternate]
+Each write appends a numbered sentence to the page's text as it was (the pages take turns). With --alternate,
+every second write to a page puts it back as it was instead, so half the edits add words and half take them out.
 """
 import argparse, json, socket, statistics, sys, time
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--port", type=int, required=True)
-parser.add_argument("--file", required=True)
+parser.add_argument("--file", required=True, action="append")
 parser.add_argument("--edits", type=int, default=20)
 parser.add_argument("--pause", type=float, default=0.3, help="seconds between edits, so each is its own build")
 parser.add_argument("--timeout", type=float, default=60)
-parser.add_argument("--alternate", action="store_true", help="every second write puts the page back as it was")
+parser.add_argument("--alternate", action="store_true", help="every second write to a page puts it back as it was")
 args = parser.parse_args()
 
 
@@ -49,30 +50,38 @@ class Events:
 
 events = Events(args.port)
 events.next("hello", args.timeout)
-with open(args.file, encoding="utf-8") as handle:
-    original = handle.read()
+originals = {}
+for name in args.file:
+    with open(name, encoding="utf-8") as handle:
+        originals[name] = handle.read()
 times = []
+current = dict(originals)
 try:
     for index in range(args.edits):
         time.sleep(args.pause)
-        text = original + "\nEdit %d of the benchmark: a sentence more.\n" % index
-        if args.alternate and index % 2 == 1:
-            text = original
+        name = args.file[index % len(args.file)]
+        text = originals[name] + "\nEdit %d of the benchmark: a sentence more.\n" % index
+        if args.alternate and (index // len(args.file)) % 2 == 1:
+            text = originals[name]
         start = time.monotonic()
-        with open(args.file, "w", encoding="utf-8") as handle:
+        with open(name, "w", encoding="utf-8") as handle:
             handle.write(text)
+        current[name] = text
         build = events.next("build", args.timeout)
         times.append((time.monotonic() - start) * 1000)
         if not build["all"] and not build["changed"]:
             print("warning: edit %d changed no file" % index, file=sys.stderr)
 finally:
-    time.sleep(args.pause)
-    with open(args.file, "w", encoding="utf-8") as handle:
-        handle.write(original)
-    try:
-        events.next("build", args.timeout)
-    except Exception:
-        pass
+    for name, original in originals.items():
+        if current[name] == original:
+            continue
+        time.sleep(args.pause)
+        with open(name, "w", encoding="utf-8") as handle:
+            handle.write(original)
+        try:
+            events.next("build", args.timeout)
+        except Exception:
+            pass
 
 ordered = sorted(times)
 print(json.dumps({
