@@ -47,17 +47,18 @@ extension SearchIndex {
         for run in Self.consecutiveRuns(wanted.sorted()).reversed() {
             var terms: [String] = []
             var fields: [[String]] = []
+            var entries: [String] = []
             for number in run {
                 let path = "search/shards/" + manifest.shards[number].file + ".json"
-                guard let entries = Self.entries(read(path)), entries.first?.term == manifest.shards[number].first else { return nil }
-                for entry in entries {
+                guard let shard = Self.entries(read(path)), shard.first?.term == manifest.shards[number].first else { return nil }
+                for entry in shard {
                     guard terms.last.map({ precedesInUTF16($0, entry.term) }) ?? true else { return nil }
                     terms.append(entry.term)
                     fields.append(entry.fields)
+                    entries.append(entry.text)
                 }
                 patch.removed.insert(folder + path)
             }
-            var entries = zip(terms, fields).map { entry($0, $1) }
             let oldSizes = entries.reduce(0) { $0 + $1.utf8.count + 1 }
             // The run's changed terms, in order.
             let inRun = changed.filter { manifest.holds(run, $0) }.sorted(by: precedesInUTF16)
@@ -133,17 +134,50 @@ extension SearchIndex {
         return runs
     }
 
-    /// A shard's entries, as `Shard` writes them; nil if it isn't one.
-    private static func entries(_ data: Data?) -> [(term: String, fields: [String])]? {
-        guard let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object.count == 1,
-            let list = object["terms"] as? [[String]]
-        else { return nil }
-        var entries: [(term: String, fields: [String])] = []
-        for item in list {
-            guard item.count == fields.count + 1 else { return nil }
-            entries.append((item[0], Array(item.dropFirst())))
+    /// A shard's entries, as `Shard` writes them: each term, its fields, and the entry's text (what `entry(_:_:)` makes
+    /// of them, as written); nil for anything else.
+    private static func entries(_ data: Data?) -> [(term: String, fields: [String], text: String)]? {
+        guard let data else { return nil }
+        return data.withUnsafeBytes { raw -> [(term: String, fields: [String], text: String)]? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let (head, tail) = (Array("{\"terms\":[".utf8), Array("]}\n".utf8))
+            guard bytes.count > head.count + tail.count, bytes.starts(with: head), bytes.suffix(tail.count).elementsEqual(tail) else { return nil }
+            let end = bytes.count - tail.count
+            var index = head.count
+            var entries: [(term: String, fields: [String], text: String)] = []
+            func next(_ byte: UInt8) -> Bool {
+                guard index < end, bytes[index] == byte else { return false }
+                index += 1
+                return true
+            }
+            while index < end {
+                guard entries.isEmpty || next(UInt8(ascii: ",")) else { return nil }
+                let start = index
+                guard next(UInt8(ascii: "[")), next(UInt8(ascii: "\"")) else { return nil }
+                // The term: up to its closing quote, escapes and all, then as `JSONWriter.quoted` writes it.
+                var escaped = false
+                while index < end, bytes[index] != UInt8(ascii: "\"") {
+                    escaped = escaped || bytes[index] == UInt8(ascii: "\\")
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard next(UInt8(ascii: "\"")) else { return nil }
+                let quoted = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<index])
+                let term = escaped ? (try? JSONParser.parse(quoted))?.stringValue : String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self)
+                guard let term, JSONWriter.quoted(term).utf8.elementsEqual(quoted) else { return nil }
+                // The fields: digits of postings, which need no escape.
+                var values: [String] = []
+                for _ in fields {
+                    guard next(UInt8(ascii: ",")), next(UInt8(ascii: "\"")) else { return nil }
+                    let field = index
+                    while index < end, digitValue(bytes[index]) != nil { index += 1 }
+                    values.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[field..<index]), as: UTF8.self))
+                    guard next(UInt8(ascii: "\"")) else { return nil }
+                }
+                guard next(UInt8(ascii: "]")) else { return nil }
+                entries.append((term, values, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
+            }
+            return entries.isEmpty ? nil : entries
         }
-        return entries.isEmpty ? nil : entries
     }
 
     /// `search/index.json` as read back.

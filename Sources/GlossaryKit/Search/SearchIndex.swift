@@ -386,7 +386,7 @@ public struct SearchIndex: Sendable {
         return shift == 0 ? numbers : nil
     }
 
-    private static func digitValue(_ byte: UInt8) -> Int? {
+    static func digitValue(_ byte: UInt8) -> Int? {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte - UInt8(ascii: "A"))
         case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a")) + 26
