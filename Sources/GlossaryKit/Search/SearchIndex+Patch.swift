@@ -31,8 +31,10 @@ extension SearchIndex {
 
         // The shards to cut again: whole segments, as runs of consecutive shards.
         var wanted = Set<Int>()
+        var holders: [String: Int] = [:]
         for term in changed {
             let shard = manifest.shard(holding: term)
+            holders[term] = shard
             var start = manifest.segmentStart(shard)
             if manifest.shards.indices.contains(start), manifest.shards[start].first == term, start > 0 {
                 start = manifest.segmentStart(start - 1)
@@ -61,21 +63,16 @@ extension SearchIndex {
             }
             let oldSizes = entries.reduce(0) { $0 + $1.utf8.count + 1 }
             // The run's changed terms, in order.
-            let inRun = changed.filter { manifest.holds(run, $0) }.sorted(by: precedesInUTF16)
+            let inRun = changed.filter { run.contains(holders[$0]!) }.sorted(by: precedesInUTF16)
             for term in inRun.reversed() {
                 let at = Self.insertionPoint(of: term, in: terms)
                 let present = at < terms.count && terms[at] == term
                 var entryFields = present ? fields[at] : ["", "", ""]
-                guard var postings = Self.postings(entryFields[2]), Self.postings(entryFields[0]) != nil, Self.postings(entryFields[1]) != nil
+                guard Self.postings(entryFields[0]) != nil, Self.postings(entryFields[1]) != nil,
+                    let text = Self.replacing(
+                        document, old: before[term], with: after[term].map { Posting(document: document, frequency: $0, level: newLevel) }, in: entryFields[2])
                 else { return nil }
-                let place = postings.firstIndex { $0.document >= document } ?? postings.count
-                let had = place < postings.count && postings[place].document == document
-                guard had == (before[term] != nil), !had || postings[place].frequency == before[term] else { return nil }
-                if had { postings.remove(at: place) }
-                if let frequency = after[term] { postings.insert(Posting(document: document, frequency: frequency, level: newLevel), at: place) }
-                var encoder = PostingEncoder()
-                for posting in postings { encoder.add(document: posting.document, frequency: posting.frequency, level: posting.level) }
-                entryFields[2] = encoder.encoded
+                entryFields[2] = text
                 let gone = entryFields.allSatisfy(\.isEmpty)
                 switch (present, gone) {
                 case (true, true):
@@ -226,11 +223,6 @@ extension SearchIndex {
             var end = number + 1
             while end < shards.count && !SearchIndex.startsSegment(shards[end].first, divisor: layout.divisor) { end += 1 }
             return end
-        }
-
-        /// Whether `term` is in, or would go in, one of the shards `run`.
-        func holds(_ run: Range<Int>, _ term: String) -> Bool {
-            run.contains(shard(holding: term))
         }
     }
 }

@@ -316,7 +316,10 @@ public struct SearchIndex: Sendable {
     /// the previous document (from −1 for the first). Most postings take two characters.
     struct PostingEncoder {
         private(set) var bytes: [UInt8] = []
-        private var previous = -1
+        private var previous: Int
+
+        /// Postings that follow one of document `previous` (−1: the first).
+        init(after previous: Int = -1) { self.previous = previous }
 
         mutating func add(document: Int, frequency: Int, level: Int) {
             SearchIndex.append(number: (document - previous - 1) * 2 + (frequency > 1 ? 1 : 0), to: &bytes)
@@ -330,25 +333,96 @@ public struct SearchIndex: Sendable {
 
     /// A field's postings as `PostingEncoder` wrote them; nil if they aren't.
     static func postings(_ encoded: String) -> [Posting]? {
-        guard let numbers = numbers(encoded) else { return nil }
-        var postings: [Posting] = []
-        var document = -1
-        var index = 0
-        while index < numbers.count {
-            let head = numbers[index]
-            index += 1
-            document += head / 2 + 1
+        var encoded = encoded
+        return encoded.withUTF8 { bytes in
+            var reader = PostingReader(bytes)
+            var postings: [Posting] = []
+            while !reader.isAtEnd {
+                guard let posting = reader.next() else { return nil }
+                postings.append(posting)
+            }
+            return postings
+        }
+    }
+
+    /// `encoded` postings with `document`'s — there with frequency `old`, or not there when `old` is nil — replaced
+    /// by `new` (taken out when nil), as `PostingEncoder` writes them; nil when they aren't such postings. The
+    /// postings before and after are checked and copied as they are, but for the gap of the one right after.
+    static func replacing(_ document: Int, old: Int?, with new: Posting?, in encoded: String) -> String? {
+        var encoded = encoded
+        return encoded.withUTF8 { bytes -> String? in
+            var reader = PostingReader(bytes)
+            var start = bytes.count
+            var found: Posting?
+            while !reader.isAtEnd {
+                let place = reader.index
+                guard let posting = reader.next() else { return nil }
+                if posting.document >= document {
+                    (start, found) = (place, posting)
+                    break
+                }
+            }
+            let previous = found == nil ? reader.previous : reader.before
+            let had = found?.document == document
+            guard had == (old != nil), !had || found?.frequency == old else { return nil }
+            // The posting after `document`'s, whose gap changes with it.
+            var after = had ? nil : found
+            if had, !reader.isAtEnd {
+                guard let next = reader.next() else { return nil }
+                after = next
+            }
+            let rest = reader.index
+            while !reader.isAtEnd {
+                guard reader.next() != nil else { return nil }
+            }
+            var encoder = PostingEncoder(after: previous)
+            for posting in [new, after].compactMap(\.self) { encoder.add(document: posting.document, frequency: posting.frequency, level: posting.level) }
+            var out = [UInt8](UnsafeBufferPointer(rebasing: bytes[..<start]))
+            out.reserveCapacity(bytes.count + encoder.bytes.count)
+            out += encoder.bytes
+            out += UnsafeBufferPointer(rebasing: bytes[rest...])
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Reads postings as `PostingEncoder` writes them, one at a time.
+    struct PostingReader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where the next posting begins.
+        private(set) var index = 0
+        /// The document of the last posting read (−1 before the first), and of the one before it.
+        private(set) var previous = -1
+        private(set) var before = -1
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        var isAtEnd: Bool { index == bytes.count }
+
+        /// The next posting; nil, somewhere in it, when it is not one.
+        mutating func next() -> Posting? {
+            guard let head = number() else { return nil }
             var frequency = 1
             if head % 2 == 1 {
-                guard index < numbers.count, numbers[index] > 1 else { return nil }
-                frequency = numbers[index]
-                index += 1
+                guard let written = number(), written > 1 else { return nil }
+                frequency = written
             }
-            guard index < numbers.count else { return nil }
-            postings.append(Posting(document: document, frequency: frequency, level: numbers[index]))
-            index += 1
+            guard let level = number() else { return nil }
+            (before, previous) = (previous, previous + head / 2 + 1)
+            return Posting(document: previous, frequency: frequency, level: level)
         }
-        return postings
+
+        private mutating func number() -> Int? {
+            var (value, shift) = (0, 0)
+            while index < bytes.count {
+                // No number written is 2⁴⁰ or more: a longer one isn't the index's.
+                guard let digit = SearchIndex.digitValue(bytes[index]), shift < 40 else { return nil }
+                index += 1
+                value |= (digit & 31) << shift
+                if digit & 32 == 0 { return value }
+                shift += 5
+            }
+            return nil
+        }
     }
 
     struct Posting: Equatable {
@@ -365,25 +439,6 @@ public struct SearchIndex: Sendable {
         var bytes: [UInt8] = []
         for number in numbers { append(number: number, to: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The numbers `encode(numbers:)` wrote; nil for a character it doesn't write or a number cut short.
-    static func numbers(_ text: String) -> [Int]? {
-        var numbers: [Int] = []
-        var value = 0
-        var shift = 0
-        for byte in text.utf8 {
-            // No number written is 2⁴⁰ or more: a longer one isn't the index's.
-            guard let digit = digitValue(byte), shift < 40 else { return nil }
-            value |= (digit & 31) << shift
-            if digit & 32 != 0 {
-                shift += 5
-                continue
-            }
-            numbers.append(value)
-            (value, shift) = (0, 0)
-        }
-        return shift == 0 ? numbers : nil
     }
 
     static func digitValue(_ byte: UInt8) -> Int? {

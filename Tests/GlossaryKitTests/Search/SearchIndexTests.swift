@@ -63,7 +63,32 @@ import Testing
     @Test(arguments: [[0], [31], [32], [1023, 1024], [5, 0, 70_000_000, 12]])
     func numbersRoundTrip(numbers: [Int]) {
         #expect(Self.decode(SearchIndex.encode(numbers: numbers)) == numbers)
-        #expect(SearchIndex.numbers(SearchIndex.encode(numbers: numbers)) == numbers)
+    }
+
+    /// One document's posting replaced, added or taken out in place is what encoding the changed list gives; an old
+    /// posting that isn't there as said, or postings that aren't postings, give nil.
+    @Test func aPostingIsReplacedWhereItIs() {
+        let seed: UInt64 = 0x9057
+        var random = SeededRandom(seed: seed)
+        func encoded(_ postings: [SearchIndex.Posting]) -> String {
+            var encoder = SearchIndex.PostingEncoder()
+            for posting in postings { encoder.add(document: posting.document, frequency: posting.frequency, level: posting.level) }
+            return encoder.encoded
+        }
+        for round in 0..<500 {
+            let documents = (0..<40).filter { _ in random.next(3) == 0 }
+            let postings = documents.map { SearchIndex.Posting(document: $0, frequency: 1 + random.next(3) * random.next(40), level: random.next(70)) }
+            let document = random.next(42)
+            let old = postings.first { $0.document == document }
+            let new = random.next(3) == 0 ? nil : SearchIndex.Posting(document: document, frequency: 1 + random.next(5), level: random.next(70))
+            var changed = postings.filter { $0.document != document }
+            if let new { changed.insert(new, at: changed.firstIndex { $0.document > document } ?? changed.count) }
+            let text = encoded(postings)
+            #expect(SearchIndex.replacing(document, old: old?.frequency, with: new, in: text) == encoded(changed), "seed \(seed), round \(round)")
+            #expect(SearchIndex.replacing(document, old: old == nil ? 1 : nil, with: new, in: text) == nil, "seed \(seed), round \(round)")
+            if let old { #expect(SearchIndex.replacing(document, old: old.frequency + 1, with: new, in: text) == nil) }
+            if !text.isEmpty { #expect(SearchIndex.replacing(document, old: old?.frequency, with: new, in: text + "!") == nil) }
+        }
     }
 
     @Test func postingsEncodeDocumentGapsFrequenciesAndLevels() {
