@@ -172,6 +172,19 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         table.record(path, .init(fingerprint: fingerprint, bytesHash: bytesHash, signature: signature, slots: slots))
     }
 
+    /// `patch` of `file` (the live site's: `file(_:as:)`), written a block at a time: neither is ever whole in memory.
+    func write(_ path: String, patching file: ReadOnlyFile, with patch: MustacheSlots.Patch) throws(OutputFailure) {
+        try write(path, fingerprint: nil) { stream in
+            for piece in patch.pieces {
+                switch piece {
+                case .kept(let range): stream.append(range, of: file)
+                case .new(let bytes): bytes.withUnsafeBufferPointer { stream.append($0) }
+                }
+            }
+            return patch.slots
+        }
+    }
+
     /// A real copy: an editor changing the source in place must not change the published site.
     public func copy(_ path: String, from source: URL, fingerprint: Fingerprint) throws(OutputFailure) {
         let signature = try place(path) { target throws(OutputFailure) in
@@ -202,14 +215,21 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         return data
     }
 
-    /// The live site's bytes at `path` when they are those `stored` says: taken to be in a trusted folder, and for a
-    /// file `start(from:)` found as the state's signature of it says (as `keep` takes such a file to be); else checked
-    /// by their hash.
+    /// The live site's file at `path`, open, when its bytes are those `stored` says: taken to be in a trusted folder,
+    /// and for a file `start(from:)` found as the state's signature of it says (as `keep` takes such a file to be); else
+    /// checked by their hash.
+    func file(_ path: String, as stored: BuildState.StoredOutput) -> ReadOnlyFile? {
+        guard let file = ReadOnlyFile(path: outputPath + "/" + path) else { return nil }
+        let verified = live[path].map { $0.bytesHash == stored.bytesHash && $0.signature?.size == Int64(file.count) } ?? false
+        guard trusted || verified || file.fingerprint() == stored.bytesHash else { return nil }
+        return file
+    }
+
+    /// The bytes of `file(_:as:)`.
     func bytes(_ path: String, as stored: BuildState.StoredOutput) -> Data? {
-        guard let data = bytes(path) else { return nil }
-        let verified = live[path].map { $0.bytesHash == stored.bytesHash && $0.signature?.size == Int64(data.count) } ?? false
-        guard trusted || verified || Fingerprint.of(bytes: data) == stored.bytesHash else { return nil }
-        return data
+        guard let file = file(path, as: stored) else { return nil }
+        let bytes = file.bytes(0..<file.count)
+        return bytes.count == file.count ? Data(bytes) : nil
     }
 
     /// Every live file not written so far is kept as it is (a text edit, which writes the few files it changes).

@@ -60,18 +60,18 @@ extension TextEdit {
     /// when that can't be told from the file alone.
     static func patchedExport(
         _ kind: SiteExport, _ edits: [Int: (old: Exported, new: Exported)], state: BuildState, sink: SiteTransaction
-    ) -> (Data, MustacheSlots)? {
-        guard let output = state.outputs[kind.path], let slots = output.slots, let bytes = sink.bytes(kind.path, as: output) else { return nil }
+    ) -> (ReadOnlyFile, MustacheSlots.Patch)? {
+        guard let output = state.outputs[kind.path], let slots = output.slots, let file = sink.file(kind.path, as: output) else { return nil }
         var parts: [Int: String] = [:]
         for written in slots.written {
-            guard let edit = edits[written.slot], written.start + written.length <= bytes.count else { continue }
-            let start = bytes.startIndex + written.start
-            let part = String(decoding: bytes[start..<(start + written.length)], as: UTF8.self)
-            guard let patched = patchedPart(part, kind, old: edit.old, new: edit.new) else { return nil }
+            guard let edit = edits[written.slot], written.start + written.length <= file.count else { continue }
+            let bytes = file.bytes(written.start..<(written.start + written.length))
+            guard bytes.count == written.length, let patched = patchedPart(String(decoding: bytes, as: UTF8.self), kind, old: edit.old, new: edit.new)
+            else { return nil }
             parts[written.slot] = patched
         }
-        guard parts.count == edits.count else { return nil }
-        return slots.replaced(bytes) { parts[$0] }
+        guard parts.count == edits.count, let patch = slots.patch(count: file.count, with: { parts[$0] }) else { return nil }
+        return (file, patch)
     }
 
     /// A term's part of an export with `new` where it shows `old`; nil when it doesn't show it exactly once as the export
@@ -141,17 +141,17 @@ extension TextEdit {
         }
     }
 
-    /// `llms-full.txt` (`data`, its `slots`) with each edited entry's text (`texts`, by the term's place) in its slot;
-    /// nil when what the file holds after the edit can't be told from it. Uncut, it must still fit in `limit`. Cut, an
-    /// entry in it must not change (what fits would), and one left out must not be the first left out (it might now
-    /// fit), unless the cut is among the pages.
-    static func patchedFullEntries(_ texts: [Int: String], data: Data, slots: MustacheSlots, limit: Int) -> (Data, MustacheSlots)? {
+    /// Whether what `llms-full.txt` (`file`, its `slots`) holds with each edited entry's text (`texts`, by the term's
+    /// place) in its slot can be told from it: whether it is cut, or nil. Uncut, it must still fit (the caller checks).
+    /// Cut, an entry in it must not change (what fits would), and one left out must not be the first left out (it might
+    /// now fit), unless the cut is among the pages.
+    static func entriesFit(_ texts: [Int: String], slots: MustacheSlots, file: ReadOnlyFile) -> Bool? {
         let pages = slots.shown.count
         let terms = slots.written.filter { $0.slot >= pages }
-        let note = Data(LLMsText.cutNote.utf8)
+        let note = Array(LLMsText.cutNote.utf8)
         let lastEnd = slots.written.last.map { $0.start + $0.length + 2 } ?? 0
-        guard lastEnd <= data.count else { return nil }
-        let cut = data[(data.startIndex + lastEnd)...].starts(with: note)
+        guard lastEnd <= file.count else { return nil }
+        let cut = file.bytes(lastEnd..<min(lastEnd + note.count, file.count)) == note
         var lengths: [Int: Int] = [:]
         for slot in terms { lengths[slot.slot - pages] = slot.length }
         for (place, text) in texts {
@@ -162,7 +162,6 @@ extension TextEdit {
                 guard cut, pagesCut || place > (terms.last.map { $0.slot - pages } ?? -1) + 1 else { return nil }
             }
         }
-        guard let (patched, moved) = slots.replaced(data, with: { $0 >= pages ? texts[$0 - pages] : nil }), cut || patched.count <= limit else { return nil }
-        return (patched, moved)
+        return cut
     }
 }

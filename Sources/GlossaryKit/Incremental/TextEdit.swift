@@ -33,6 +33,8 @@ struct TextEdit {
         next.pages = check.unchanged
         // Everything is made before anything is written: an edit found to be more than text leaves the sink untouched.
         var written: [(path: String, data: Data, slots: MustacheSlots?)] = []
+        // The big files (the exports, `llms-full.txt`): their old bytes with parts replaced, written a block at a time.
+        var patched: [(path: String, file: ReadOnlyFile, patch: MustacheSlots.Patch)] = []
         var search = SearchIndex.Patch()
         // Each page's text in `llms-full.txt`, by its slot.
         var full: [Int: String] = [:]
@@ -69,26 +71,18 @@ struct TextEdit {
         written += search.written.map { ($0.key, $0.value, nil) }
         if !entries.isEmpty {
             for kind in [SiteExport.json, .csv, .tbx] where state.outputs[kind.path] != nil {
-                guard let (data, slots) = Self.patchedExport(kind, entries, state: state, sink: sink) else { return nil }
-                written.append((kind.path, data, slots))
+                guard let (file, patch) = Self.patchedExport(kind, entries, state: state, sink: sink) else { return nil }
+                patched.append((kind.path, file, patch))
             }
         }
         if config.llms != .off && !source.staticFiles.contains(where: { $0.contentPath == SiteExport.llmsFull.path }) && (!full.isEmpty || !entries.isEmpty) {
-            // As it is, when no page's text changed.
-            func kept() -> (Data, MustacheSlots)? {
-                let path = SiteExport.llmsFull.path
-                return state.outputs[path].flatMap { output in output.slots.flatMap { slots in sink.bytes(path, as: output).map { ($0, slots) } } }
-            }
-            guard var patched = full.isEmpty ? kept() : patchedFull(full, limit: config.llmsFullMaxBytes, sink: sink) else { return nil }
-            if !entries.isEmpty {
-                let texts = entries.mapValues { $0.new.text.trimmingWhitespace }
-                guard let withEntries = Self.patchedFullEntries(texts, data: patched.0, slots: patched.1, limit: config.llmsFullMaxBytes) else { return nil }
-                patched = withEntries
-            }
-            written.append((SiteExport.llmsFull.path, patched.0, patched.1))
+            let texts = entries.mapValues { $0.new.text.trimmingWhitespace }
+            guard let (file, patch) = patchedFull(full, entries: texts, limit: config.llmsFullMaxBytes, sink: sink) else { return nil }
+            patched.append((SiteExport.llmsFull.path, file, patch))
         }
         do throws(OutputFailure) {
             for file in written { try sink.write(file.path, file.data, fingerprint: nil, slots: file.slots) }
+            for file in patched { try sink.write(file.path, patching: file.file, with: file.patch) }
             try sink.keepTheRest()
             let paths = Set(state.outputs.keys).subtracting(search.removed).union(search.written.keys)
             let changed = try sink.finish(paths: paths)
@@ -96,7 +90,7 @@ struct TextEdit {
             var result = BuildResult(diagnostics: state.report.diagnostics, stats: state.report.stats)
             result.outputs = OutputChanges(paths: paths, changed: changed)
             result.rootPath = state.report.rootPath
-            result.stats.written = written.count
+            result.stats.written = written.count + patched.count
             result.stats.textEdit = true
             return (result, next)
         } catch {
@@ -104,42 +98,51 @@ struct TextEdit {
         }
     }
 
-    /// `llms-full.txt` with each page's new text (`texts`, by slot) in its slot, as a clean build cuts it at `limit`
-    /// bytes; nil when that can't be told from the file and the first page left out of it. Uncut, it must still fit.
-    /// Cut among the terms, nothing can be told. Cut among the pages (after the last page's text that fit,
+    /// `llms-full.txt` with each page's new text (`texts`, by slot) and each entry's (`entries`, by the term's place) in
+    /// its slot, as a clean build cuts it at `limit` bytes; nil when that can't be told from the file and the first
+    /// page left out of it. Uncut, it must still fit. Cut among the terms, no page's text can change
+    /// (`entriesFit` says what entries can). Cut among the pages (after the last page's text that fit,
     /// `LLMsText.cutNote`), the pages in it must still fit, and the first page left out must still not fit after them:
     /// a clean build, which stops at the first page that doesn't fit, cuts it after the same page.
-    func patchedFull(_ texts: [Int: String], limit: Int, sink: SiteTransaction) -> (Data, MustacheSlots)? {
+    func patchedFull(_ texts: [Int: String], entries: [Int: String], limit: Int, sink: SiteTransaction) -> (ReadOnlyFile, MustacheSlots.Patch)? {
         let path = SiteExport.llmsFull.path
-        guard let output = state.outputs[path], let slots = output.slots, let last = slots.written.last(where: { $0.slot < slots.shown.count }),
-            let bytes = sink.bytes(path, as: output)
+        guard let output = state.outputs[path], let slots = output.slots, let file = sink.file(path, as: output) else { return nil }
+        let pages = slots.shown.count
+        guard texts.isEmpty || pagesFit(texts, slots: slots, file: file, limit: limit),
+            let entriesCut = entries.isEmpty ? true : Self.entriesFit(entries, slots: slots, file: file),
+            let patch = slots.patch(count: file.count, with: { $0 < pages ? texts[$0] : entries[$0 - pages] }),
+            entriesCut || patch.count <= limit
         else { return nil }
+        return (file, patch)
+    }
+
+    /// Whether `llms-full.txt` (`file`, its `slots`) with each page's new text (`texts`, by slot) is as a clean build
+    /// would cut it at `limit` bytes (see `patchedFull`).
+    private func pagesFit(_ texts: [Int: String], slots: MustacheSlots, file: ReadOnlyFile, limit: Int) -> Bool {
+        guard let last = slots.written.last(where: { $0.slot < slots.shown.count }) else { return false }
         // Where the pages' text ends: the glossary's or the note's `---` follows.
         let pagesEnd = last.start + last.length + 2
-        guard pagesEnd <= bytes.count else { return nil }
+        guard pagesEnd <= file.count else { return false }
+        let tail = Data(file.bytes(pagesEnd..<file.count))
         let note = Data(LLMsText.cutNote.utf8)
-        let cut = bytes[(bytes.startIndex + pagesEnd)...].starts(with: note)
+        let cut = tail.starts(with: note)
         // Cut among the terms (or a definition that reads like the note): what fits depends on the pages' length.
-        guard cut || bytes.range(of: note, in: (bytes.startIndex + pagesEnd)..<bytes.endIndex) == nil else { return nil }
+        guard tail.count == file.count - pagesEnd, cut || tail.range(of: note) == nil else { return false }
         var lengths: [Int: Int] = [:]
         for slot in slots.written { lengths[slot.slot] = slot.length }
         var growth = 0
         for (slot, text) in texts {
             if let length = lengths[slot] { growth += text.utf8.count - length }
         }
-        guard let (data, moved) = slots.replaced(bytes, with: { lengths[$0] == nil ? nil : texts[$0] }) else { return nil }
-        if cut {
-            guard pagesEnd + growth <= limit else { return nil }
-            // The pages in it are the first ones in the clean build's order (the home page, then by place), so the first
-            // left out is the lowest place not in it. Unless the pages shrank or it was edited, it still doesn't fit.
-            guard let first = (0..<slots.shown.count).first(where: { lengths[$0] == nil }) else { return nil }
-            if growth < 0 || texts[first] != nil {
-                guard let part = llmsPart(document: first, text: texts[first]), pagesEnd + growth + part > limit else { return nil }
-            }
-        } else {
-            guard data.count <= limit else { return nil }
+        guard cut else { return file.count + growth <= limit }
+        guard pagesEnd + growth <= limit else { return false }
+        // The pages in it are the first ones in the clean build's order (the home page, then by place), so the first
+        // left out is the lowest place not in it. Unless the pages shrank or it was edited, it still doesn't fit.
+        guard let first = (0..<slots.shown.count).first(where: { lengths[$0] == nil }) else { return false }
+        if growth < 0 || texts[first] != nil {
+            guard let part = llmsPart(document: first, text: texts[first]), pagesEnd + growth + part > limit else { return false }
         }
-        return (data, moved)
+        return true
     }
 
     /// How many bytes the part of the content page at `document` (its place among the content pages) takes in

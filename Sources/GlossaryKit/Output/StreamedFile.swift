@@ -34,6 +34,21 @@ public struct StreamedFile: ~Copyable, TextOutput {
         if buffer.count >= Self.blockSize { flush() }
     }
 
+    /// Appends the bytes of `file` in `range` (which must lie within it), read a block at a time; a file cut short since
+    /// it was opened fails the write (`EIO`).
+    mutating func append(_ range: Range<Int>, of file: ReadOnlyFile) {
+        var offset = range.lowerBound
+        while offset < range.upperBound && failure == 0 {
+            let block = file.bytes(offset..<min(offset + ReadOnlyFile.blockSize, range.upperBound))
+            guard !block.isEmpty else {
+                failure = EIO
+                return
+            }
+            block.withUnsafeBufferPointer { append($0) }
+            offset += block.count
+        }
+    }
+
     private mutating func flush() {
         guard let descriptor else { return }
         if failure == 0 { failure = buffer.withUnsafeBytes { FileContents.writeAll($0, to: descriptor) } }

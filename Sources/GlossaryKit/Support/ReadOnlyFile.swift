@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A regular file open for reading, closed once the last reference goes: a state file, whose records are read where
-/// they lie, and only those a build needs.
+/// they lie, and only those a build needs; a live output a text edit remakes (`SiteTransaction.file(_:as:)`).
 ///
 /// Read with `pread`, not mapped: pages of a mapping once touched count as the process's memory until it is unmapped,
 /// and a build reads most of its state's records once.
@@ -15,7 +15,8 @@ final class ReadOnlyFile: Sendable {
     let descriptor: Int32
 
     init?(path: String) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // (Never waiting on a FIFO.)
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
@@ -39,4 +40,21 @@ final class ReadOnlyFile: Sendable {
             }
         }
     }
+
+    /// The fingerprint of its bytes (`Fingerprint.of(bytes:)`), read a block at a time; nil when it was cut short since
+    /// it was opened.
+    func fingerprint() -> Fingerprint? {
+        var fingerprint = StreamingFingerprint()
+        var offset = 0
+        while offset < count {
+            let block = bytes(offset..<min(offset + Self.blockSize, count))
+            guard !block.isEmpty else { return nil }
+            block.withUnsafeBytes { fingerprint.combine($0) }
+            offset += block.count
+        }
+        return fingerprint.finish()
+    }
+
+    /// How many bytes `fingerprint` and `StreamedFile.append(_:of:)` read at a time.
+    static let blockSize = 1 << 16
 }

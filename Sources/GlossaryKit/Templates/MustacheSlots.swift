@@ -32,32 +32,65 @@ public struct MustacheSlots: Sendable, Equatable {
     /// slot's value now is; nil when `old` doesn't match. For a file whose slots are plain text (`llms-full.txt`, slot
     /// by page), not tested for emptiness (`shown` is kept as it is).
     public func replaced(_ old: Data, with value: (Int) -> String?) -> (Data, MustacheSlots)? {
-        guard written.last.map({ $0.start + $0.length <= old.count }) ?? true else { return nil }
-        var output = GrowingBytes(capacity: old.count + 4096)
+        guard let patch = patch(count: old.count, with: value) else { return nil }
+        var output = GrowingBytes(capacity: patch.count)
+        old.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for piece in patch.pieces {
+                switch piece {
+                case .kept(let range): output.append(UnsafeBufferPointer(rebasing: bytes[range]))
+                case .new(let new): new.withUnsafeBufferPointer { output.append($0) }
+                }
+            }
+        }
+        return (output.data(), patch.slots)
+    }
+
+    /// `replaced` as the pieces to write in turn, for old bytes of which there are `count`: what the new file keeps of
+    /// the old one and what it holds instead, so that a big file can be remade from the old one without either being
+    /// whole in memory (`SiteTransaction.write(_:patching:with:)`).
+    public func patch(count: Int, with value: (Int) -> String?) -> Patch? {
+        guard written.last.map({ $0.start + $0.length <= count }) ?? true else { return nil }
+        var pieces: [Patch.Piece] = []
         var moved: [Written] = []
         moved.reserveCapacity(written.count)
         var position = 0
-        let fits = old.withUnsafeBytes { raw -> Bool in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            for slot in written {
-                guard slot.start >= position else { return false }
-                let start: Int
-                if var text = value(slot.slot) {
-                    output.append(UnsafeBufferPointer(rebasing: bytes[position..<slot.start]))
-                    start = output.count
-                    text.withUTF8 { utf8 in
-                        if slot.escaped { MustacheRenderer.appendEscaped(utf8, to: &output) } else { output.append(utf8) }
-                    }
-                } else {
-                    start = output.count + slot.start - position
-                    output.append(UnsafeBufferPointer(rebasing: bytes[position..<(slot.start + slot.length)]))
+        // Where the next piece starts in the new bytes.
+        var length = 0
+        for slot in written {
+            guard slot.start >= position else { return nil }
+            if var text = value(slot.slot) {
+                if slot.start > position { pieces.append(.kept(position..<slot.start)) }
+                length += slot.start - position
+                var new = GrowingBytes(capacity: text.utf8.count + 64)
+                text.withUTF8 { utf8 in
+                    if slot.escaped { MustacheRenderer.appendEscaped(utf8, to: &new) } else { new.append(utf8) }
                 }
-                moved.append(Written(slot: slot.slot, escaped: slot.escaped, start: start, length: output.count - start))
+                let bytes = new.withUnsafeBytes { [UInt8]($0) }
+                pieces.append(.new(bytes))
+                moved.append(Written(slot: slot.slot, escaped: slot.escaped, start: length, length: bytes.count))
+                length += bytes.count
                 position = slot.start + slot.length
+            } else {
+                moved.append(Written(slot: slot.slot, escaped: slot.escaped, start: length + slot.start - position, length: slot.length))
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[position...]))
-            return true
         }
-        return fits ? (output.data(), MustacheSlots(written: moved, shown: shown)) : nil
+        if count > position { pieces.append(.kept(position..<count)) }
+        length += count - position
+        return Patch(pieces: pieces, slots: MustacheSlots(written: moved, shown: shown), count: length)
+    }
+
+    /// A file remade from old bytes (`patch(count:with:)`): its pieces in order, where its slots' values now are, and
+    /// how many bytes it has.
+    public struct Patch: Sendable {
+        public enum Piece: Sendable, Equatable {
+            /// These old bytes, as they are.
+            case kept(Range<Int>)
+            /// New bytes.
+            case new([UInt8])
+        }
+        public var pieces: [Piece]
+        public var slots: MustacheSlots
+        public var count: Int
     }
 }

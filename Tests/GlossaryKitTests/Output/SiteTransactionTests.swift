@@ -129,6 +129,85 @@ import Testing
         #expect(try transaction.bytes("b/index.html", as: #require(state.outputs["b/index.html"])) == nil)
     }
 
+    /// A big file remade from the live one (`llms-full.txt`, the exports, in a text edit): its old bytes with new values
+    /// in some of its slots, read and written a block at a time, equal the same bytes made whole, and the new slots say
+    /// where each value now is.
+    @Test func aPatchedFileIsItsOldBytesWithNewValuesInItsSlots() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let seed: UInt64 = 0x5107
+        print("aPatchedFileIsItsOldBytesWithNewValuesInItsSlots seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let alphabet = ["a", "b", " ", "<", "&", ">", "\"", "'", "\n", "é"].map { Array($0.utf8) }
+        func text(_ count: Int) -> [UInt8] { (0..<count).flatMap { _ in alphabet[random.next(alphabet.count)] } }
+        func escaped(_ bytes: [UInt8]) -> [UInt8] {
+            let entities: [UInt8: String] = [0x26: "&amp;", 0x3C: "&lt;", 0x3E: "&gt;", 0x22: "&quot;", 0x27: "&#39;"]
+            return bytes.flatMap { entities[$0].map { Array($0.utf8) } ?? [$0] }
+        }
+        var state: BuildState?
+        for round in 0..<12 {
+            // Up to about four blocks of 64 KB, so that pieces cross blocks.
+            let old = text(1 + random.next(260_000))
+            state = try build(["big.txt": String(decoding: old, as: UTF8.self)], from: state).1
+            var written: [MustacheSlots.Written] = []
+            var position = 0
+            while position < old.count && written.count < 10 {
+                let start = position + random.next(min(old.count - position, 50_000) + 1)
+                let length = random.next(min(old.count - start, 300) + 1)
+                written.append(.init(slot: written.count, escaped: random.next(2) == 0, start: start, length: length))
+                position = start + length
+            }
+            let slots = MustacheSlots(written: written, shown: Array(repeating: true, count: written.count))
+            var values: [Int: [UInt8]] = [:]
+            for slot in written.indices where random.next(2) == 0 { values[slot] = text(random.next(400)) }
+            // The new bytes made whole, apart from the code under test.
+            var expected: [UInt8] = []
+            var shown: [[UInt8]] = []
+            var at = 0
+            for slot in written {
+                expected += old[at..<slot.start]
+                let value = values[slot.slot].map { slot.escaped ? escaped($0) : $0 } ?? Array(old[slot.start..<(slot.start + slot.length)])
+                shown.append(value)
+                expected += value
+                at = slot.start + slot.length
+            }
+            expected += old[at...]
+
+            let transaction = SiteTransaction(output: output)
+            _ = transaction.start(from: state, jobs: 2)
+            let stored = try #require(state?.outputs["big.txt"])
+            let file = try #require(transaction.file("big.txt", as: stored))
+            let patch = try #require(slots.patch(count: file.count) { slot in values[slot].map { String(decoding: $0, as: UTF8.self) } })
+            #expect(patch.count == expected.count, "seed \(seed), round \(round)")
+            try transaction.write("big.txt", patching: file, with: patch)
+            _ = try transaction.finish(paths: ["big.txt"])
+            state = try transaction.commit(BuildState(context: .zero), jobs: 2)
+            let made = try [UInt8](Data(contentsOf: output.appendingPathComponent("big.txt")))
+            // (A Bool: the arrays are too long for a diff of them.)
+            let same = made == expected
+            #expect(same, "seed \(seed), round \(round): \(made.count) bytes, \(expected.count) expected")
+            #expect(state?.outputs["big.txt"]?.bytesHash == .of(bytes: expected), "seed \(seed), round \(round)")
+            #expect(state?.outputs["big.txt"]?.slots == patch.slots)
+            for (slot, value) in zip(patch.slots.written, shown) {
+                #expect(Array(made[slot.start..<(slot.start + slot.length)]) == value, "seed \(seed), round \(round), slot \(slot.slot)")
+            }
+        }
+    }
+
+    @Test func aLiveFileCutShortWhileItIsPatchedFailsTheWrite() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        var (_, state) = try build(["big.txt": String(repeating: "a", count: 200_000)], from: nil)
+        (_, state) = try build(["big.txt": String(repeating: "a", count: 200_000)], from: state)
+        let transaction = SiteTransaction(output: output)
+        _ = transaction.start(from: state, jobs: 2)
+        defer { transaction.abandon() }
+        let stored = try #require(state.outputs["big.txt"])
+        let file = try #require(transaction.file("big.txt", as: stored))
+        let slots = MustacheSlots(written: [.init(slot: 0, escaped: false, start: 100, length: 10)], shown: [true])
+        let patch = try #require(slots.patch(count: file.count) { _ in "b" })
+        #expect(truncate(output.appendingPathComponent("big.txt").path, 50_000) == 0)
+        #expect(throws: OutputFailure.self) { try transaction.write("big.txt", patching: file, with: patch) }
+    }
+
     @Test func anAbandonedTransactionLeavesTheOldOutputUntouched() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
         try InlineSite.write(["site/index.html": "old"], into: parent)
