@@ -225,7 +225,10 @@ public final class PreviewServer: @unchecked Sendable {
         let id = "\(session)-\(buildCount)"
         // Only this method replaces the site, one build at a time: the next one is made outside the lock that
         // requests take, then swapped in.
-        let next = ServedSite(folder: folder, paths: outputs.paths, buildID: id, mount: mount, previous: state.current.site)
+        let previous = state.current.site
+        // The same files: the same set, which the site compares as one (`ServedSite.init`).
+        let paths = outputs.sameFiles ? previous?.paths ?? outputs.paths : outputs.paths
+        let next = ServedSite(folder: folder, paths: paths, buildID: id, mount: mount, previous: previous)
         _ = state.update { snapshot in
             snapshot.site = next
             snapshot.errors = []

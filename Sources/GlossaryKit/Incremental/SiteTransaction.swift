@@ -241,12 +241,22 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         }
     }
 
-    /// Removes from staging whatever the previous folder held that this build doesn't, with the folders it leaves empty.
+    /// Removes from staging whatever the previous folder held that this build doesn't, with the folders it leaves empty:
+    /// `paths` is every file of the build. The files this build changed.
     public func finish(paths: Set<String>) throws(OutputFailure) -> Set<String> {
-        let changed = table.keep(only: paths)
+        try finish(removing: table.paths(notIn: paths))
+    }
+
+    /// `finish(paths:)` for a build that drops the files `removed` (of the live site, or written) and makes every other
+    /// file of the live site and the files it wrote, told without looking at every file.
+    func finish(removing removed: Set<String>) throws(OutputFailure) -> Set<String> {
+        let changed = table.remove(removed)
         if let differs = try prepare().differs {
+            // What staging holds that this build doesn't: what it drops, and what the previous folder held that the live
+            // site didn't (unless this build wrote it).
+            let written = table.written
+            let gone = removed.union(differs.filter { table.before[$0] == nil && !written.contains($0) })
             var emptied = Set<String>()
-            let gone = differs.filter { !paths.contains($0) } + live.keys.filter { !paths.contains($0) && !differs.contains($0) }
             for path in gone {
                 if unlink(stagingPath + "/" + path) != 0 && errno == EISDIR { Self.removeTree(URL(fileURLWithPath: stagingPath + "/" + path)) }
                 emptied.insert(Self.parent(path))
@@ -460,12 +470,15 @@ final class OutputTable: Sendable {
         }
     }
 
-    /// Leaves out every file but `paths` (the build's), noting those that go as changed and removed.
-    func keep(only paths: Set<String>) -> Set<String> {
+    /// The files the table holds that are not among `paths`.
+    func paths(notIn paths: Set<String>) -> Set<String> {
+        table.withLock { Set($0.outputs.keys.filter { !paths.contains($0) }) }
+    }
+
+    /// Leaves out the files `paths`, noting those it held as changed and removed; every file changed so far.
+    func remove(_ paths: Set<String>) -> Set<String> {
         table.withLock { table in
-            // (Listed first: removing while the keys are iterated would copy the whole table.)
-            for path in table.outputs.keys.filter({ !paths.contains($0) }) {
-                table.outputs[path] = nil
+            for path in paths where table.outputs.removeValue(forKey: path) != nil {
                 table.changed.insert(path)
                 table.removed.insert(path)
             }

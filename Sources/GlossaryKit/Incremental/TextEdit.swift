@@ -84,11 +84,11 @@ struct TextEdit {
             for file in written { try sink.write(file.path, file.data, fingerprint: nil, slots: file.slots) }
             for file in patched { try sink.write(file.path, patching: file.file, with: file.patch) }
             try sink.keepTheRest()
-            let paths = Set(state.outputs.keys).subtracting(search.removed).union(search.written.keys)
-            let changed = try sink.finish(paths: paths)
+            let changed = try sink.finish(removing: search.removed)
             next.outputs = sink.outputs
             var result = BuildResult(diagnostics: state.report.diagnostics, stats: state.report.stats)
-            result.outputs = OutputChanges(paths: paths, changed: changed)
+            let sameFiles = search.removed.isEmpty && search.written.keys.allSatisfy { state.outputs[$0] != nil }
+            result.outputs = OutputChanges(changed: changed, sameFiles: sameFiles) { [outputs = next.outputs] in Set(outputs.keys) }
             result.rootPath = state.report.rootPath
             result.stats.written = written.count + patched.count
             result.stats.textEdit = true

@@ -11,6 +11,9 @@ public struct OutputChanges: Sendable {
     }
     /// Files this build wrote (new or changed) or removed.
     public var changed: Set<String>
+    /// Whether the site has the files the build its state came from left, no more and no fewer (only bytes changed):
+    /// so said by the builds that know it without listing them.
+    public var sameFiles = false
     private var listing: Listing
 
     public init(paths: Set<String>, changed: Set<String>) {
@@ -18,9 +21,10 @@ public struct OutputChanges: Sendable {
         self.changed = changed
     }
 
-    init(changed: Set<String>, paths: @escaping @Sendable () -> Set<String>) {
+    init(changed: Set<String>, sameFiles: Bool, paths: @escaping @Sendable () -> Set<String>) {
         listing = Listing(paths)
         self.changed = changed
+        self.sameFiles = sameFiles
     }
 
     /// The paths, made once when first asked for.

@@ -112,7 +112,7 @@ public struct SiteBuilder: Sendable {
                 result = BuildResult(diagnostics: state.report.diagnostics, stats: state.report.stats)
                 result.config = inputs.config
                 result.rootPath = state.report.rootPath
-                result.outputs = OutputChanges(changed: []) { Set(state.outputs.keys) }
+                result.outputs = OutputChanges(changed: [], sameFiles: true) { Set(state.outputs.keys) }
                 result.stats.stageTimes = stats.stageTimes
                 result.stats.written = 0
                 result.stats.totalSeconds = Date().timeIntervalSince(started)

@@ -203,6 +203,8 @@ import Testing
         let dictionaries: Dictionaries
         /// How many builds took the text-edit shortcut.
         var patched = 0
+        /// The files of the last build that succeeded (what the state says).
+        var lastFiles: Set<String>?
 
         init(_ folder: Folder, mode: Mode, dictionary: ScriptedAPI? = nil) throws {
             self.folder = folder
@@ -266,6 +268,13 @@ import Testing
             defer { if let twin { try? FileManager.default.removeItem(at: twin.deletingLastPathComponent()) } }
             let (result, files) = await build(hook: hook)
             if result.stats.textEdit { patched += 1 }
+            if let files {
+                // (What the preview server then serves without listing them again.)
+                if result.outputs?.sameFiles == true {
+                    #expect(Set(files.keys) == lastFiles, "\(mode) \(step): said to have the last build's files", sourceLocation: sourceLocation)
+                }
+                lastFiles = Set(files.keys)
+            }
             var cleanOptions = options
             cleanOptions.contextHook = hook
             if let twin { cleanOptions.source = twin }
