@@ -17,7 +17,8 @@ import Foundation
 /// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
 ///
 /// A build reads the index, and only the records and bodies it needs (a text edit, one record), each checked against
-/// its fingerprint first.
+/// its fingerprint first. The next build appends its new records and bodies and its own index and trailer to the file
+/// (`write`): what it keeps stays where it is, and the trailer at the end says where the last index is.
 enum StateFile {
     /// Bumped whenever the layout changes.
     static let format: UInt64 = 7
@@ -218,10 +219,20 @@ enum StateFile {
         return .init(document: document, search: search, destinations: destinations, targets: targets, llms: llms, term: term)
     }
 
-    /// Writes `state` atomically for builds into `output`; whether it is there. A state that can't be written costs the
-    /// next build its shortcuts, and no stale file is left to mislead it.
+    /// Writes `state` for builds into `output`; whether it is there. A state that can't be written costs the next build
+    /// its shortcuts, and no stale file is left to mislead it.
+    ///
+    /// What the state adds is appended to the file it was read from, when it can be (`append`); else the file is
+    /// written whole, atomically.
     @discardableResult
     static func write(_ state: BuildState, output: URL, to url: URL) -> Bool {
+        switch append(state, to: url) {
+        case true?: return true
+        case false?:
+            unlink(url.path)
+            return false
+        case nil: break
+        }
         guard let file = AtomicFile(url) else {
             unlink(url.path)
             return false
@@ -273,14 +284,78 @@ enum StateFile {
         file.flush()
         let bytes = index(state, places: places)
         file.buffer.write(raw: bytes)
-        var tail = BinaryWriter(capacity: trailer)
-        tail.write(Fingerprint.of(bytes: bytes))
-        tail.write(start)
-        tail.write(raw: [UInt8](repeating: 0, count: trailer - tail.bytes.count))
-        file.buffer.write(raw: tail.take())
+        file.buffer.write(raw: tail(index: bytes, start: start))
         if file.commit() { return true }
         unlink(url.path)
         return false
+    }
+
+    /// The trailer after an index that starts at `start`.
+    private static func tail(index: [UInt8], start: Int) -> [UInt8] {
+        var tail = BinaryWriter(capacity: trailer)
+        tail.write(Fingerprint.of(bytes: index))
+        tail.write(start)
+        tail.write(raw: [UInt8](repeating: 0, count: trailer - tail.bytes.count))
+        return tail.take()
+    }
+
+    /// Appends `state`'s new records and bodies, then its index and trailer, to the file it was read from, where the
+    /// records and bodies it keeps already are: a reader finds the last index, by the trailer at the end. Earlier
+    /// indexes, and records no index refers to any more, stay in the file until it is written whole: when appending
+    /// would make it more than twice what its index refers to. Nil when it can't append (no record was read from the
+    /// file at `url`, or that file changed since), and the file is written whole; false when a write failed.
+    ///
+    /// A build that stops during the append leaves a file whose end is no trailer, which reads as nothing.
+    private static func append(_ state: BuildState, to url: URL) -> Bool? {
+        // The file every record and body kept was read from, and how many bytes of it they are.
+        var source: ReadOnlyFile?
+        var kept = 0
+        func keep(_ bytes: RecordBytes) -> Bool {
+            if source == nil { source = bytes.file }
+            kept += bytes.range.count
+            return source === bytes.file
+        }
+        for page in state.pages.values {
+            if case .encoded(let bytes) = page.record, !keep(bytes) { return nil }
+            if case .encoded(let bytes) = page.body, !keep(bytes) { return nil }
+        }
+        guard let source else { return nil }
+        let descriptor = open(url.path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, FileSignature.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == source.identity,
+            Int(info.st_size) == source.count
+        else { return nil }
+        var added = BinaryWriter(capacity: 1 << 16)
+        var places = Places()
+        places.records.reserveCapacity(state.pages.count)
+        func add(_ bytes: [UInt8]) -> (range: Range<Int>, hash: Fingerprint) {
+            let start = source.count + added.bytes.count
+            added.write(raw: bytes)
+            return (start..<start + bytes.count, Fingerprint.of(bytes: bytes))
+        }
+        for (path, page) in state.pages {
+            switch page.record {
+            case .encoded(let bytes): places.records[path] = (bytes.range, bytes.hash)
+            case .parsed(let record): places.records[path] = add(encode(record))
+            case nil: break
+            }
+            switch page.body {
+            case .encoded(let bytes): places.bodies[path] = (bytes.range, bytes.hash)
+            case .made(let body, let destinations): places.bodies[path] = add(encode(body: body, destinations: destinations))
+            case nil: break
+            }
+        }
+        let start = source.count + added.bytes.count
+        let index = index(state, places: places)
+        let end = tail(index: index, start: start)
+        let appended = added.bytes.count + index.count + end.count
+        guard source.count + appended <= 2 * (kept + appended) else { return nil }
+        guard lseek(descriptor, off_t(source.count), SEEK_SET) == off_t(source.count) else { return false }
+        let failure = added.withBytes { FileContents.writeAll($0, to: descriptor) }
+        return failure == 0 && index.withUnsafeBytes { FileContents.writeAll($0, to: descriptor) } == 0
+            && end.withUnsafeBytes { FileContents.writeAll($0, to: descriptor) } == 0
     }
 
     /// The output folder a state file is for, from its head alone (nil when it is not a state file of this format).

@@ -13,6 +13,8 @@ final class ReadOnlyFile: Sendable {
     let count: Int
     /// What `AtomicFile.copy` copies from.
     let descriptor: Int32
+    /// The file's device and inode when it was opened.
+    let identity: FileSignature.Identity
 
     init?(path: String) {
         // (Never waiting on a FIFO.)
@@ -24,6 +26,7 @@ final class ReadOnlyFile: Sendable {
             return nil
         }
         count = Int(info.st_size)
+        identity = FileSignature.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     deinit { close(descriptor) }

@@ -59,6 +59,80 @@ import Testing
         #expect(bytes.body() == nil)
     }
 
+    /// A state read from its file is written back by appending what it adds: the bodies it keeps stay where they are,
+    /// every body reads back as last written, and the file is written whole once appending would make it more than
+    /// twice what its index refers to.
+    @Test func aStateIsAppendedToTheFileItWasReadFromUntilMostOfItIsOld() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-state")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state")
+        let signature = FileSignature(device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5, changedSeconds: 6, changedNanoseconds: 7)
+        // Bodies bigger than the index, as a site's records are.
+        func body(_ entry: Int, _ round: Int) -> BodyHTML {
+            BodyHTML(bytes: Array("<p>Entry \(entry), round \(round): \(String(repeating: "words ", count: 300))</p>\n".utf8), slots: [])
+        }
+        func size() -> Int { FileSignature(path: url.path).map { Int($0.size) } ?? -1 }
+        var state = BuildState(context: .zero)
+        var expected: [String: BodyHTML] = [:]
+        for entry in 0..<20 {
+            state.pages["glossary/\(entry).md"] = .init(signature: signature, hash: .zero, body: .made(body(entry, 0), destinations: []))
+            expected["glossary/\(entry).md"] = body(entry, 0)
+        }
+        #expect(StateFile.write(state, output: folder, to: url))
+        var (appended, rewritten) = (0, 0)
+        for round in 1...24 {
+            var read = try #require(StateFile.read(url, context: .zero), "round \(round)")
+            for (path, body) in expected { #expect(read.pages[path]?.body?.body?.html == body, "round \(round): \(path)") }
+            let path = "glossary/\(round % 20).md"
+            read.pages[path] = .init(signature: signature, hash: .zero, body: .made(body(round % 20, round), destinations: []))
+            expected[path] = body(round % 20, round)
+            let (identity, before) = (FileSignature(path: url.path)?.identity, size())
+            #expect(StateFile.write(read, output: folder, to: url))
+            if FileSignature(path: url.path)?.identity == identity {
+                appended += 1
+                #expect(size() > before, "round \(round): appended")
+            } else {
+                rewritten += 1
+                #expect(size() < before, "round \(round): written whole, without what no index refers to")
+            }
+        }
+        #expect(appended > rewritten && rewritten > 0, "\(appended) appended, \(rewritten) written whole")
+        let last = try #require(StateFile.read(url, context: .zero))
+        for (path, body) in expected { #expect(last.pages[path]?.body?.body?.html == body, "\(path)") }
+
+        // An append cut short (a build that stopped) leaves a file that reads as nothing.
+        var read = try #require(StateFile.read(url, context: .zero))
+        read.pages["glossary/0.md"] = .init(signature: signature, hash: .zero, body: .made(body(0, 99), destinations: []))
+        let (identity, before) = (FileSignature(path: url.path)?.identity, size())
+        #expect(StateFile.write(read, output: folder, to: url))
+        try #require(FileSignature(path: url.path)?.identity == identity, "appended")
+        #expect(truncate(url.path, off_t(before + (size() - before) / 2)) == 0)
+        #expect(StateFile.read(url, context: .zero) == nil)
+    }
+
+    /// A state whose file was replaced since it was read is written whole, not appended to the other file.
+    @Test func aStateIsWrittenWholeWhenItsFileWasReplaced() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-state")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state")
+        let other = folder.appendingPathComponent("other")
+        let signature = FileSignature(device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5, changedSeconds: 6, changedNanoseconds: 7)
+        let body = BodyHTML(bytes: Array("<p>Kept.</p>\n".utf8), slots: [])
+        var state = BuildState(context: .zero)
+        state.pages["glossary/a.md"] = .init(signature: signature, hash: .zero, body: .made(body, destinations: []))
+        #expect(StateFile.write(state, output: folder, to: url))
+        var read = try #require(StateFile.read(url, context: .zero))
+        // Another copy of it takes its name.
+        try FileManager.default.copyItem(at: url, to: other)
+        #expect(rename(other.path, url.path) == 0)
+        let replaced = FileSignature(path: url.path)
+        read.pages["glossary/b.md"] = .init(signature: signature, hash: .zero, body: .made(body, destinations: []))
+        #expect(StateFile.write(read, output: folder, to: url))
+        #expect(FileSignature(path: url.path)?.identity != replaced?.identity)
+        let written = try #require(StateFile.read(url, context: .zero))
+        #expect(written.pages["glossary/a.md"]?.body?.body?.html == body && written.pages["glossary/b.md"]?.body?.body?.html == body)
+    }
+
     /// The state file is read by range; a file cut short since it was opened gives the bytes it still has, which the
     /// fingerprints then refuse.
     @Test func aStateFileIsReadByRangeAndACutFileGivesFewerBytes() throws {
