@@ -19,6 +19,14 @@ enum OutputFolder {
     static func tampered(
         _ folder: URL, files: [String: BuildState.StoredOutput], folders: [String: FileSignature], signatures: Bool, jobs: Int
     ) -> Set<String> {
+        look(folder, files: files, folders: folders, signatures: signatures, jobs: jobs).tampered
+    }
+
+    /// `tampered(_:files:folders:signatures:jobs:)`, with the signatures the folders of `folders` were found with (those
+    /// that are there).
+    static func look(
+        _ folder: URL, files: [String: BuildState.StoredOutput], folders: [String: FileSignature], signatures: Bool, jobs: Int
+    ) -> (tampered: Set<String>, folders: [String: FileSignature]) {
         let root = folder.standardizedFileURL.path
         var tampered = Set<String>()
         if signatures {
@@ -31,10 +39,15 @@ enum OutputFolder {
             }
         }
         let listed = Array(folders)
-        let changed = zip(listed, Self.signatures(of: folder, listed.map(\.key), jobs: jobs)).compactMap { folder, signature in
-            signature?.isUnmodified(since: folder.value) == true ? nil : folder.key
+        let found = Self.signatures(of: folder, listed.map(\.key), jobs: jobs)
+        var seen: [String: FileSignature] = [:]
+        seen.reserveCapacity(listed.count)
+        var changed: [String] = []
+        for (folder, signature) in zip(listed, found) {
+            if let signature { seen[folder.key] = signature }
+            if signature?.isUnmodified(since: folder.value) != true { changed.append(folder.key) }
         }
-        guard !changed.isEmpty else { return tampered }
+        guard !changed.isEmpty else { return (tampered, seen) }
         // What each changed folder should hold, by name.
         let watched = Set(changed)
         var expected: [String: Set<String>] = [:]
@@ -51,7 +64,7 @@ enum OutputFolder {
             for entry in listed where !wanted.contains(entry) && !(name.isEmpty && entry.hasPrefix(".")) { tampered.insert(prefix + entry) }
             for entry in wanted.subtracting(listed) { tampered.insert(prefix + entry) }
         }
-        return tampered
+        return (tampered, seen)
     }
 
     /// The signatures of `paths` below `root` (nil where there is nothing), stat'ed on `jobs` cores from the root's

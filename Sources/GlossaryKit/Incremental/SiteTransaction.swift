@@ -52,10 +52,16 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     private struct Staging {
         var differs: Set<String>?
         var linking: URL?
+        /// The previous folder's folders as staging started from it, with the signatures they were found with (nil when
+        /// they were not looked at).
+        var folders: [String: FileSignature]?
     }
     private let staged = Mutex<Staging?>(nil)
     /// The folders staging (and the linking folder) has, and whether a link into the linking folder failed.
     private let folders = Mutex<Set<String>>([""])
+    /// Folders of staging whose entries this build changed besides those of the files it wrote or carried over: folders
+    /// it made and the folders holding them, the folders of files it removed, the folders of folders it removed.
+    private let touched = Mutex<Set<String>>([])
     private let linkingFailed = Mutex(false)
     private let finished = Mutex(false)
 
@@ -98,11 +104,13 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             if let staged { return .success(staged) }
             var made = Staging()
             // The previous folder as the state says, nothing added to it or taken from it since.
-            if let known, FileSignature(path: previous.path)?.identity == known.identity,
-                trusted || OutputFolder.tampered(previous, files: [:], folders: known.folders, signatures: false, jobs: 2).isEmpty,
-                rename(previous.path, stagingPath) == 0
-            {
+            let look = known.flatMap { known in
+                FileSignature(path: previous.path)?.identity != known.identity
+                    ? nil : trusted ? (tampered: [], folders: nil) : OutputFolder.look(previous, files: [:], folders: known.folders, signatures: false, jobs: 2)
+            }
+            if let known, let look, look.tampered.isEmpty, rename(previous.path, stagingPath) == 0 {
                 made.differs = known.differs.union(tampered)
+                made.folders = look.folders
             } else {
                 Self.removeTree(previous)
                 Self.removeTree(staging)
@@ -261,10 +269,14 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
                 if unlink(stagingPath + "/" + path) != 0 && errno == EISDIR { Self.removeTree(URL(fileURLWithPath: stagingPath + "/" + path)) }
                 emptied.insert(Self.parent(path))
             }
+            touched.withLock { $0.formUnion(emptied) }
             // Deepest first: a folder that still holds something stays.
             while let folder = emptied.max(by: { $0.utf8.count < $1.utf8.count }) {
                 emptied.remove(folder)
-                if !folder.isEmpty, rmdir(stagingPath + "/" + folder) == 0 { emptied.insert(Self.parent(folder)) }
+                if !folder.isEmpty, rmdir(stagingPath + "/" + folder) == 0 {
+                    emptied.insert(Self.parent(folder))
+                    touched.withLock { _ = $0.insert(Self.parent(folder)) }
+                }
             }
         }
         return changed
@@ -321,9 +333,27 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         }
         var committed = state
         committed.outputs = outputs
-        committed.folders = Self.folderSignatures(of: output, folders: names, jobs: jobs)
+        committed.folders = newFolderSignatures(names, staging: staging, written: written, jobs: jobs)
         committed.previous = previousFolder
         return committed
+    }
+
+    /// The signatures of the new site's folders `names` (below the output, after the swap): those staging started with
+    /// and this build changed nothing in as `prepare` found them, the others stat'ed.
+    private func newFolderSignatures(_ names: Set<String>, staging: Staging, written: Set<String>, jobs: Int) -> [String: FileSignature] {
+        guard let found = staging.folders, let differs = staging.differs else { return Self.folderSignatures(of: output, folders: names, jobs: jobs) }
+        // The top changed with the swap; the folders of what was written or carried over (`carryOver`) changed too.
+        var changed = touched.withLock { $0 }
+        changed.insert("")
+        for path in written.union(differs) { changed.insert(Self.parent(path)) }
+        var signatures: [String: FileSignature] = [:]
+        signatures.reserveCapacity(names.count)
+        var look = Set<String>()
+        for name in names {
+            if !changed.contains(name), let signature = found[name] { signatures[name] = signature } else { look.insert(name) }
+        }
+        signatures.merge(Self.folderSignatures(of: output, folders: look, jobs: jobs)) { _, new in new }
+        return signatures
     }
 
     /// Deletes what was written; the output is untouched (and the previous folder is given up).
@@ -342,7 +372,9 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         for component in path.split(separator: "/").dropLast() {
             folder += folder.isEmpty ? String(component) : "/" + component
             if folders.withLock({ $0.contains(folder) }) { continue }
-            if mkdir(stagingPath + "/" + folder, 0o755) != 0 && errno != EEXIST {
+            if mkdir(stagingPath + "/" + folder, 0o755) == 0 {
+                touched.withLock { $0.formUnion([folder, Self.parent(folder)]) }
+            } else if errno != EEXIST {
                 throw .write(path: stagingPath + "/" + folder, reason: FileContents.reason(errno))
             }
             if let linking = staging.linking, mkdir(linking.path + "/" + folder, 0o755) != 0 && errno != EEXIST { linkingFailed.withLock { $0 = true } }

@@ -268,6 +268,15 @@ import Testing
             defer { if let twin { try? FileManager.default.removeItem(at: twin.deletingLastPathComponent()) } }
             let (result, files) = await build(hook: hook)
             if result.stats.textEdit { patched += 1 }
+            if let files, mode == .build {
+                // The folders' signatures the state keeps are the folders' now (the next build trusts a folder by them).
+                let state = StateFile.read(IncrementalBuildTests.stateFile(folder), context: SiteBuilder.context(options))
+                #expect(state != nil, "\(mode) \(step): the state is read", sourceLocation: sourceLocation)
+                let kept = state?.folders ?? [:]
+                let now = SiteTransaction.folderSignatures(of: folder.root.appendingPathComponent("site"), folders: Set(kept.keys), jobs: 2)
+                #expect(kept == now, "\(mode) \(step): folders \(kept.filter { now[$0.key] != $0.value }.keys.sorted())", sourceLocation: sourceLocation)
+                #expect(Set(kept.keys) == SiteTransaction.folders(holding: files.keys), "\(mode) \(step)", sourceLocation: sourceLocation)
+            }
             if let files {
                 // (What the preview server then serves without listing them again.)
                 if result.outputs?.sameFiles == true {
