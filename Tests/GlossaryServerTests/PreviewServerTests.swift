@@ -22,7 +22,7 @@ import Testing
         for attempt in 0..<2 {
             edits += 1
             try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nFreshly edited (\(attempt)), with [[leading]].\n")
-            event = await events.next("build", timeout: 60)
+            event = await events.next("build")
             #expect(event != nil)
         }
         let data = try #require(event).json
@@ -57,7 +57,7 @@ import Testing
         let before = try running.get("/guide/intro/")
 
         try site.replace("content/guide/intro.md", "---\ntitle: [unclosed\n---\nBroken <b>page</b>.\n")
-        let failed = try #require(await events.next("failed", timeout: 20))
+        let failed = try #require(await events.next("failed"))
         let errors = try #require(failed.json["errors"] as? [[String: Any]])
         let first = try #require(errors.first)
         #expect(first["file"] as? String == "content/guide/intro.md")
@@ -79,7 +79,7 @@ import Testing
         #expect((hello.json["errors"] as? [[String: Any]])?.first?["text"] as? String == text)
 
         try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nFixed.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/guide/intro/").text.contains("Fixed."))
         let again = try running.events()
         #expect((await again.next("hello")?.json["errors"] as? [Any])?.isEmpty == true)
@@ -112,7 +112,7 @@ import Testing
         #expect(hello.json["build"] is NSNull)
         #expect((hello.json["errors"] as? [Any])?.count == 1)
         try site.replace("content/index.md", "---\ntitle: Home\n---\nNow fine.\n")
-        let build = try #require(await events.next("build", timeout: 20))
+        let build = try #require(await events.next("build"))
         #expect(build.json["all"] as? Bool == false)
         #expect((build.json["changed"] as? [String])?.contains("/") == true)
         #expect(try running.get("/").status == 200)
@@ -125,13 +125,13 @@ import Testing
         let events = try running.events()
         _ = await events.next("hello")
         try site.replace("themes/default/assets/site.css", "body { color: red; }\n")
-        let event = try #require(await events.next("build", timeout: 20))
+        let event = try #require(await events.next("build"))
         #expect(event.json["css_only"] as? Bool == true)
         #expect(event.json["changed"] as? [String] == ["/assets/site.css"])
         #expect(try running.get("/assets/site.css").text == "body { color: red; }\n")
 
         try site.replace("themes/default/assets/app.js", "console.log('changed');\n")
-        #expect(await events.next("build", timeout: 20)?.json["css_only"] as? Bool == false)
+        #expect(await events.next("build")?.json["css_only"] as? Bool == false)
         await running.stop()
     }
 
@@ -141,12 +141,12 @@ import Testing
         let events = try running.events()
         _ = await events.next("hello")
         try site.replace("themes/default/templates/term.mustache", "{{<base}}{{$content}}<h1 class=\"changed\">{{term.word}}</h1>{{/content}}{{/base}}\n")
-        let event = try #require(await events.next("build", timeout: 20))
+        let event = try #require(await events.next("build"))
         #expect(event.json["changed"] as? [String] == ["/terms/kerning/", "/terms/leading/"])
         #expect(try running.get("/terms/kerning/").text.contains("<h1 class=\"changed\">Kerning</h1>"))
 
         try site.replace("themes/default/templates/base.mustache", "<!doctype html><html><body class=\"new-base\">{{$content}}{{/content}}</body></html>\n")
-        let all = try #require(await events.next("build", timeout: 20))
+        let all = try #require(await events.next("build"))
         let pages = try #require(running.first.result.outputs).paths.filter { $0.hasSuffix(".html") }
             .map { "/" + ($0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0) }
         #expect(all.json["changed"] as? [String] == pages.sorted())
@@ -168,31 +168,31 @@ import Testing
         _ = await events.next("hello")
 
         try site.write("content/new/deeper/page.md", "---\ntitle: New\n---\nIn a new folder.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/new/deeper/page/").status == 200)
         // A file written later into the new folder is seen: the folder is watched now.
         try site.write("content/new/deeper/second.md", "Second.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/new/deeper/second/").status == 200)
 
         try site.move("content/new/deeper/page.md", "content/new/renamed.md")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/new/deeper/page/").status == 404)
         #expect(try running.get("/new/renamed/").status == 200)
 
         try site.move("content/new", "content/moved")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/moved/deeper/second/").status == 200)
         try site.write("content/moved/deeper/third.md", "Third.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/moved/deeper/third/").status == 200)
 
         try site.remove("content/moved")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/moved/renamed/").status == 404)
 
         try site.replace("glossary.yml", "title: Renamed Glossary\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/").text.contains("Renamed Glossary"))
         await running.stop()
     }
@@ -209,7 +209,7 @@ import Testing
         // Then a real edit (an atomic save, so one change): the only change seen, and the only build after
         // the first.
         try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nEdited.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(await running.reports.waitForBuilds(2))
         #expect(running.reports.changes == [["content/guide/intro.md"]])
         #expect(running.reports.builds == 2)
@@ -240,7 +240,7 @@ import Testing
             guard tight else { continue }
             judged = true
             #expect(Array(running.reports.changes.dropFirst(before)) == [Set(sources), [sentinel]])
-            #expect(await waitUntil(timeout: 20) { (try? running.get("/guide/after-\(attempt)/").status) == 200 })
+            #expect(await waitUntil(timeout: serverWait) { (try? running.get("/guide/after-\(attempt)/").status) == 200 })
             #expect(try running.get("/burst-\(attempt)/page-49/").status == 200)
         }
         #expect(judged, "three bursts in a row stalled for more than \(debounce / 2) s")
@@ -260,10 +260,10 @@ import Testing
         let events = try running.events()
         _ = await events.next("hello")
         try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nSeen by polling.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try running.get("/guide/intro/").text.contains("Seen by polling."))
         try site.write("content/new/page.md", "New.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(running.reports.warnings.count == 1)
         await running.stop()
     }
@@ -278,11 +278,11 @@ import Testing
         _ = await events.next("hello")
         // Eight heartbeats take 2.4 s, more than twice the idle timeout: the stream must still be open by then.
         let start = Date()
-        #expect(await waitUntil(timeout: 20) { events.heartbeats >= 8 || events.isEnded })
+        #expect(await waitUntil(timeout: serverWait) { events.heartbeats >= 8 || events.isEnded })
         #expect(!events.isEnded)
         #expect(Date().timeIntervalSince(start) > 2)
         try site.replace("content/index.md", "After a long idle.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         await running.stop()
     }
 

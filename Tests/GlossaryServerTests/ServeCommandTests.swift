@@ -88,17 +88,17 @@ import Testing
         }
 
         /// Waits until standard error holds `text`.
-        func waitForStderr(_ text: String, timeout: TimeInterval = 20) async -> Bool {
+        func waitForStderr(_ text: String, timeout: TimeInterval = serverWait) async -> Bool {
             await blocking { self.waitForStderrBlocking(text, timeout: timeout) }
         }
 
-        func waitForStderrBlocking(_ text: String, timeout: TimeInterval = 20) -> Bool {
+        func waitForStderrBlocking(_ text: String, timeout: TimeInterval = serverWait) -> Bool {
             waitBlocking(timeout: timeout) { $0.err.contains(text) }
         }
 
         /// Waits for the exit and for both pipes to reach their end (so the output is all there); the exit
         /// status, or nil (and the process terminated) after `timeout`.
-        func waitForExit(timeout: TimeInterval = 20) async -> Int32? {
+        func waitForExit(timeout: TimeInterval = serverWait) async -> Int32? {
             guard await wait(timeout: timeout, until: { $0.exited && $0.openPipes == 0 }) else {
                 if process.isRunning { process.terminate() }
                 return nil
@@ -128,9 +128,9 @@ import Testing
         let idle = try RawHTTPClient(port: port)
         #expect(try idle.request("GET", "/").status == 200)
         try site.replace("content/index.md", "---\ntitle: Home\n---\nEdited.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         try site.replace("content/index.md", "---\ntitle: [oops\n---\nEdited.\n")
-        #expect(await events.next("failed", timeout: 20) != nil)
+        #expect(await events.next("failed") != nil)
         // The browsers hear of a build before the terminal does: wait for the line.
         #expect(await child.waitForStderr("Build failed after content/index.md changed"))
         #expect(child.stderr.contains("Rebuilt after content/index.md changed in "))
@@ -167,7 +167,7 @@ import Testing
         let events = try EventStreamClient(port: port)
         #expect(await events.next("hello") != nil)
         try site.replace("content/index.md", "---\ntitle: Home\n---\nPolled.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try RawHTTPClient.get(port, "/").text.contains("Polled."))
         #expect(await child.waitForStderr("Rebuilt after content/index.md changed"))
         #expect(!child.stderr.contains("watch-polling"))
@@ -201,9 +201,9 @@ import Testing
         let events = try EventStreamClient(port: port)
         #expect(await events.next("hello") != nil)
         try site.replace("content/guide/intro.md", "---\ntitle: Intro\n---\nPolled.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         try site.write("content/new/page.md", "New.\n")
-        #expect(await events.next("build", timeout: 20) != nil)
+        #expect(await events.next("build") != nil)
         #expect(try RawHTTPClient.get(port, "/new/page/").status == 200)
         #expect(child.stderr.components(separatedBy: "[watch-polling]").count == 2)
         kill(child.process.processIdentifier, SIGTERM)

@@ -187,7 +187,7 @@ final class ServeCheck: @unchecked Sendable {
     }
 
     /// Makes a clean build of the site's files as they are now, then waits, event by event, until the server serves
-    /// the same; records what still differs when a minute passes with no event (or the server keeps rebuilding without
+    /// the same; records what still differs when `serverWait` passes with no event (or the server keeps rebuilding without
     /// catching up). Returns whether it caught up.
     func settle(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async -> Bool {
         let expected = await CleanBuild(of: site)
@@ -196,7 +196,7 @@ final class ServeCheck: @unchecked Sendable {
             let found = await blocking { self.differences(from: expected) }
             if found.isEmpty { break }
             // One edit may be seen as several changes, each a build; a few dozen without catching up is a loop.
-            guard waited < 40, let event = await stream.next(timeout: 60) else {
+            guard waited < 40, let event = await stream.next(timeout: serverWait) else {
                 let shown = found.prefix(8).joined(separator: "\n") + (found.count > 8 ? "\n… and \(found.count - 8) more" : "")
                 Issue.record("\(step)\nafter \(waited) events the server serves what a clean build doesn't:\n\(shown)", sourceLocation: sourceLocation)
                 return false

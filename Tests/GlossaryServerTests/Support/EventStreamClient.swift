@@ -1,5 +1,10 @@
 import Foundation
 
+/// How long a test waits for what a server is expected to do: a build, an event, a change seen, a state reached.
+/// It bounds a hang only, since a wait ends as soon as the thing happens. In a full test run on two cores, the other
+/// tests' builds can hold a server's build back for tens of seconds.
+let serverWait: TimeInterval = 120
+
 /// Reads `/_glossary/events` on its own thread and queues each Server-Sent Event it receives.
 final class EventStreamClient: @unchecked Sendable {
     struct Event: Sendable {
@@ -131,7 +136,7 @@ func waitUntil(timeout: TimeInterval, _ condition: @escaping @Sendable () -> Boo
 
 extension EventStreamClient {
     /// The next event named `name` (others before it are dropped), or nil after `timeout` seconds.
-    func next(_ name: String? = nil, timeout: TimeInterval = 20) async -> Event? {
+    func next(_ name: String? = nil, timeout: TimeInterval = serverWait) async -> Event? {
         await blocking { self.nextBlocking(name, timeout: timeout) }
     }
 }

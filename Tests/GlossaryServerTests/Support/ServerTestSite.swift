@@ -149,7 +149,7 @@ final class ServerReports: @unchecked Sendable {
     var warnings: [Diagnostic] { condition.withLock { warningList } }
 
     /// Waits until a batch of changes includes `path`; false after `timeout` seconds.
-    func waitForChange(_ path: String, timeout: TimeInterval = 20) async -> Bool {
+    func waitForChange(_ path: String, timeout: TimeInterval = serverWait) async -> Bool {
         await blocking {
             let deadline = Date(timeIntervalSinceNow: timeout)
             self.condition.lock()
@@ -162,7 +162,7 @@ final class ServerReports: @unchecked Sendable {
     }
 
     /// Waits until `count` batches of changes have been seen; false after `timeout` seconds.
-    func waitForChanges(_ count: Int, timeout: TimeInterval = 20) async -> Bool {
+    func waitForChanges(_ count: Int, timeout: TimeInterval = serverWait) async -> Bool {
         await blocking {
             let deadline = Date(timeIntervalSinceNow: timeout)
             self.condition.lock()
@@ -175,7 +175,7 @@ final class ServerReports: @unchecked Sendable {
     }
 
     /// Waits until `count` builds have finished; false after `timeout` seconds.
-    func waitForBuilds(_ count: Int, timeout: TimeInterval = 20) async -> Bool {
+    func waitForBuilds(_ count: Int, timeout: TimeInterval = serverWait) async -> Bool {
         await blocking {
             let deadline = Date(timeIntervalSinceNow: timeout)
             self.condition.lock()
