@@ -33,6 +33,12 @@ public enum IgnoredNames {
     /// Whether a path below `content/` has a folder or file named with a dot: such a file is copied as it is, never
     /// rendered as a page (`.well-known/notes.md` is published as written).
     public static func isHidden(_ path: String) -> Bool {
-        path.hasPrefix(".") || path.contains("/.")
+        // Byte by byte: Foundation's `contains` goes through `NSString` (a scan asks for every page).
+        var previous = UInt8(ascii: "/")
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
     }
 }

@@ -37,6 +37,15 @@ import Testing
         #expect(source.staticFiles.map(\.contentPath) == [".hidden.md", ".nojekyll", ".well-known/security.txt", "pic.png"])
     }
 
+    /// A path is hidden when a folder or file in it is named with a dot, wherever in the path.
+    @Test(arguments: [
+        (".hidden.md", true), (".well-known/notes.md", true), ("guide/.draft/a.md", true), ("guide/.a.md", true),
+        ("guide/a.md", false), ("guide/v1.2/a.b.md", false), ("guide./a.md", false), ("a..md", false), ("", false),
+    ])
+    func hiddenPathsAreThoseWithANameStartingWithADot(path: String, hidden: Bool) {
+        #expect(IgnoredNames.isHidden(path) == hidden)
+    }
+
     /// A preview's watcher names what changed; the scan is brought up to date from that only for markdown files it
     /// listed, still regular files, in a folder with nothing left out and no links.
     @Test func aScanIsRefreshedOnlyForTheMarkdownFilesItListed() throws {
