@@ -12,7 +12,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's header only: libcurl.so.4 is loaded when a transfer first needs it (CurlTransport.swift).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Linux system calls that need _GNU_SOURCE (renameat2), as inline wrappers; no library to link.
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         // libwordnet has no pkg-config file; the module map links it by name.

@@ -1,10 +1,6 @@
 import Foundation
 import GlossaryKit
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `glossary annotate DIR --glossary SITE_OR_URL`: a glossary's term links and cards in any built static site.
 struct AnnotateCommand: Command {
     static let name = "annotate"
@@ -76,13 +72,22 @@ struct AnnotateCommand: Command {
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             let root = source.hasSuffix("/") ? source : source + "/"
             guard let manifest = URL(string: root + "terms/api.json") else { throw TermIndex.Failure.unreadable("not a URL") }
+            // The dictionary client's transport: http and https only, redirects followed, bodies capped.
+            let transport = CurlTransport(
+                options: .init(
+                    maxConcurrent: 4, connectTimeout: 10, totalTimeout: 60, userAgent: "glossary/\(GlossaryVersion.current)",
+                    maxBodyBytes: 256 << 20))
             return try await TermIndex(address: manifest) { name in
                 guard let url = URL(string: name, relativeTo: manifest) else { throw TermIndex.Failure.unreadable("not a URL") }
-                let (data, response) = try await URLSession.shared.data(from: url.absoluteURL)
-                if let status = (response as? HTTPURLResponse)?.statusCode, status != 200 {
-                    throw TermIndex.Failure.unreadable("\(url.absoluteString) answered HTTP \(status)")
+                let address = url.absoluteString
+                switch await transport.get(address) {
+                case .failure(let failure):
+                    throw TermIndex.Failure.unreadable("\(address): \(failure.detail)")
+                case .success(let response) where response.status != 200:
+                    throw TermIndex.Failure.unreadable("\(address) answered HTTP \(response.status)")
+                case .success(let response):
+                    return response.body
                 }
-                return data
             }
         }
         let terms = context.resolve(source).appendingPathComponent("terms")

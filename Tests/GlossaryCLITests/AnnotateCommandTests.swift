@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `glossary annotate`: a glossary's links, card stylesheet and script in a built HTML site, every other byte kept, idempotent,
@@ -226,6 +227,36 @@ import Testing
         let again = try await site.run(["annotate", "docs", "--glossary", "glossary", "--autolink", mode, "--check"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(site.read("docs/index.html") == html)
+    }
+
+    /// A glossary given by its address: its term API is fetched over HTTP (libcurl), and the pages come out as from the
+    /// glossary's folder. An address with no glossary is named with the status it got.
+    @Test func aGlossaryAtAnAddressIsFetchedOverHTTP() async throws {
+        let (byAddress, byFolder) = (try await Self.prepared(), try await Self.prepared())
+        defer {
+            byAddress.remove()
+            byFolder.remove()
+        }
+        let built = byAddress.root.appendingPathComponent("glossary").path
+        let server = try LoopbackServer { request in
+            guard !request.path.contains(".."), let data = FileManager.default.contents(atPath: built + request.path) else {
+                return .respond(status: 404)
+            }
+            return .respond(status: 200, headers: ["Content-Type": "application/json"], body: data)
+        }
+        defer { server.stop() }
+        let fetched = try await byAddress.run(["annotate", "docs", "--glossary", server.url("/"), "--no-source-lines"])
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        #expect(server.requestPaths.first == "/terms/api.json")
+        let read = try await byFolder.run(["annotate", "docs", "--glossary", "glossary", "--no-source-lines"])
+        #expect(read.status == 0, "\(read.stderr)")
+        let page = try #require(byAddress.read("docs/index.html"))
+        #expect(page.contains(Self.link("kerning", "Kerning", "Kerning")))
+        #expect(page == byFolder.read("docs/index.html"))
+
+        let missing = try await byAddress.run(["annotate", "docs", "--glossary", server.url("/nothing"), "--check"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("\(server.url("/nothing/terms/api.json")) answered HTTP 404"), "\(missing.stderr)")
     }
 
     @Test func aGlossaryWithoutAnAddressIsRefused() async throws {

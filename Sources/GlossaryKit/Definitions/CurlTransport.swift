@@ -2,8 +2,75 @@ import CCurl
 import Foundation
 import Synchronization
 
-/// libcurl wants one `curl_global_init` before any other call, and before threads use it.
-private let curlGlobalInit: CURLcode = curl_global_init(glossary_curl_global_all())
+/// libcurl's functions, from `libcurl.so.4` loaded the first time a transfer (or `glossary --version`) needs it: most
+/// runs fetch nothing, and libcurl with the TLS, LDAP and Kerberos libraries it brings is 25 of the 47 libraries the
+/// process would otherwise load and relocate at every start. Loaded once, with `curl_global_init` done before any
+/// other call, as libcurl asks.
+private struct Curl: @unchecked Sendable {
+    let versionInfo: glossary_curl_version_info_fn
+    let slistAppend: glossary_curl_slist_append_fn
+    let slistFreeAll: glossary_curl_slist_free_all_fn
+    let easyInit: glossary_curl_easy_init_fn
+    let easyCleanup: glossary_curl_easy_cleanup_fn
+    let easyStrerror: glossary_curl_easy_strerror_fn
+    let easyHeader: glossary_curl_easy_header_fn
+    let multiInit: glossary_curl_multi_init_fn
+    let multiCleanup: glossary_curl_multi_cleanup_fn
+    let multiAddHandle: glossary_curl_multi_add_handle_fn
+    let multiRemoveHandle: glossary_curl_multi_remove_handle_fn
+    let multiPerform: glossary_curl_multi_perform_fn
+    let multiPoll: glossary_curl_multi_poll_fn
+    let multiWakeup: glossary_curl_multi_wakeup_fn
+    let multiInfoRead: glossary_curl_multi_info_read_fn
+    let multiStrerror: glossary_curl_multi_strerror_fn
+    /// The variadic ones, called through the shim's typed wrappers.
+    let easySetopt: UnsafeMutableRawPointer
+    let easyGetinfo: UnsafeMutableRawPointer
+    let multiSetopt: UnsafeMutableRawPointer
+
+    static let library = "libcurl.so.4"
+
+    /// libcurl, or why it can't be used (not installed, a symbol missing, `curl_global_init` failing).
+    static let loaded: Result<Curl, TransportFailure> = {
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(unavailable(dlerror().map { String(cString: $0) } ?? "dlopen failed"))
+        }
+        var missing: [String] = []
+        func symbol(_ name: String) -> UnsafeMutableRawPointer {
+            if let pointer = dlsym(handle, name) { return pointer }
+            missing.append(name)
+            return UnsafeMutableRawPointer(bitPattern: 1)!
+        }
+        func function<Function>(_ name: String, as type: Function.Type) -> Function { unsafeBitCast(symbol(name), to: type) }
+        let globalInit = function("curl_global_init", as: glossary_curl_global_init_fn.self)
+        let curl = Curl(
+            versionInfo: function("curl_version_info", as: glossary_curl_version_info_fn.self),
+            slistAppend: function("curl_slist_append", as: glossary_curl_slist_append_fn.self),
+            slistFreeAll: function("curl_slist_free_all", as: glossary_curl_slist_free_all_fn.self),
+            easyInit: function("curl_easy_init", as: glossary_curl_easy_init_fn.self),
+            easyCleanup: function("curl_easy_cleanup", as: glossary_curl_easy_cleanup_fn.self),
+            easyStrerror: function("curl_easy_strerror", as: glossary_curl_easy_strerror_fn.self),
+            easyHeader: function("curl_easy_header", as: glossary_curl_easy_header_fn.self),
+            multiInit: function("curl_multi_init", as: glossary_curl_multi_init_fn.self),
+            multiCleanup: function("curl_multi_cleanup", as: glossary_curl_multi_cleanup_fn.self),
+            multiAddHandle: function("curl_multi_add_handle", as: glossary_curl_multi_add_handle_fn.self),
+            multiRemoveHandle: function("curl_multi_remove_handle", as: glossary_curl_multi_remove_handle_fn.self),
+            multiPerform: function("curl_multi_perform", as: glossary_curl_multi_perform_fn.self),
+            multiPoll: function("curl_multi_poll", as: glossary_curl_multi_poll_fn.self),
+            multiWakeup: function("curl_multi_wakeup", as: glossary_curl_multi_wakeup_fn.self),
+            multiInfoRead: function("curl_multi_info_read", as: glossary_curl_multi_info_read_fn.self),
+            multiStrerror: function("curl_multi_strerror", as: glossary_curl_multi_strerror_fn.self),
+            easySetopt: symbol("curl_easy_setopt"), easyGetinfo: symbol("curl_easy_getinfo"), multiSetopt: symbol("curl_multi_setopt"))
+        guard missing.isEmpty else { return .failure(unavailable("\(library) lacks \(missing.joined(separator: ", "))")) }
+        let initialized = globalInit(glossary_curl_global_all())
+        guard initialized == CURLE_OK else { return .failure(unavailable("curl_global_init failed (\(initialized.rawValue))")) }
+        return .success(curl)
+    }()
+
+    private static func unavailable(_ reason: String) -> TransportFailure {
+        TransportFailure(.network, detail: "libcurl can't be used: \(reason)")
+    }
+}
 
 /// The dictionary client's HTTP transport: libcurl's multi interface, run by one dedicated thread.
 ///
@@ -20,8 +87,12 @@ public final class CurlTransport: HTTPTransport {
     /// The version of the libcurl the program runs with and its TLS library (`7.88.1 (OpenSSL/3.0.15)`), for
     /// `glossary --version`.
     public static var curlVersion: String {
-        _ = curlGlobalInit
-        guard let info = glossary_curl_version_info()?.pointee else { return "unknown" }
+        let curl: Curl
+        switch Curl.loaded {
+        case .success(let loaded): curl = loaded
+        case .failure(let failure): return "not loaded (\(failure.detail))"
+        }
+        guard let info = curl.versionInfo(glossary_curl_version_now())?.pointee else { return "unknown" }
         let version = info.version.map { String(cString: $0) } ?? "unknown"
         return info.ssl_version.map { "\(version) (\(String(cString: $0)))" } ?? version
     }
@@ -49,22 +120,29 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
-    private let loop: Loop
+    /// The loop, or why libcurl can't be used: then every request fails with that.
+    private let loop: Result<Loop, TransportFailure>
 
     /// Starts the transport's thread; it stops when the transport is released and its transfers are done.
     public init(options: Options) {
-        loop = Loop(options: options)
+        loop = Curl.loaded.map { Loop(curl: $0, options: options) }
+        guard case .success(let loop) = loop else { return }
         let thread = Thread { [loop] in loop.run() }
         thread.name = "glossary-curl"
         thread.start()
     }
 
     deinit {
-        loop.close()
+        if case .success(let loop) = loop { loop.close() }
     }
 
     /// Cancelling the task abandons the transfer (queued or under way) at once: `.cancelled`.
     public func get(_ url: String) async -> Result<TransportResponse, TransportFailure> {
+        let loop: Loop
+        switch self.loop {
+        case .success(let running): loop = running
+        case .failure(let unavailable): return .failure(unavailable)
+        }
         let cancelled = BuildCancellation()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -114,6 +192,7 @@ private final class Transfer: @unchecked Sendable {
 /// The multi handle and the thread-side state; shared between callers (`submit`, `close`) and the thread.
 private final class Loop: Sendable {
     let options: CurlTransport.Options
+    private let curl: Curl
     /// curl_multi_wakeup is safe from any thread; every other use of the handle is on the loop thread.
     nonisolated(unsafe) private let multi: UnsafeMutableRawPointer
     private let queue = Mutex(Queue())
@@ -149,35 +228,35 @@ private final class Loop: Sendable {
         }
     }
 
-    init(options: CurlTransport.Options) {
-        _ = curlGlobalInit
+    init(curl: Curl, options: CurlTransport.Options) {
+        self.curl = curl
         self.options = options
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+        guard let multi = curl.multiInit() else { fatalError("curl_multi_init failed: out of memory") }
         self.multi = multi
         // Keep an idle connection per concurrent transfer, so every next request reuses one.
-        glossary_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(options.maxConcurrent, 1) + 4)
+        glossary_multi_setopt_long(curl.multiSetopt, multi, CURLMOPT_MAXCONNECTS, max(options.maxConcurrent, 1) + 4)
     }
 
     func submit(_ transfer: Transfer) {
         queue.withLock { $0.pending.append(transfer) }
-        curl_multi_wakeup(multi)
+        _ = curl.multiWakeup(multi)
     }
 
     func close() {
         queue.withLock { $0.closing = true }
-        curl_multi_wakeup(multi)
+        _ = curl.multiWakeup(multi)
     }
 
-    func wakeUp() { curl_multi_wakeup(multi) }
+    func wakeUp() { _ = curl.multiWakeup(multi) }
 
     /// The thread's body: start queued transfers while there is room (and the pacer agrees), drive curl, answer
     /// completed transfers, and sleep in `curl_multi_poll` until there is news or a wakeup.
     func run() {
         var inFlight: [UnsafeMutableRawPointer: Transfer] = [:]
-        let headers = curl_slist_append(nil, "Accept: application/json")
+        let headers = curl.slistAppend(nil, "Accept: application/json")
         defer {
-            curl_slist_free_all(headers)
-            curl_multi_cleanup(multi)
+            curl.slistFreeAll(headers)
+            _ = curl.multiCleanup(multi)
         }
         let limit = max(options.maxConcurrent, 1)
         while true {
@@ -186,8 +265,8 @@ private final class Loop: Sendable {
             // asking, so is every transfer still under way: none of them is waited on for its timeout.
             let stopped = options.pacer?.stopReason != nil
             for (easy, transfer) in inFlight where stopped || transfer.isCancelled {
-                curl_multi_remove_handle(multi, easy)
-                curl_easy_cleanup(easy)
+                _ = curl.multiRemoveHandle(multi, easy)
+                curl.easyCleanup(easy)
                 inFlight[easy] = nil
                 if transfer.isCancelled { transfer.answerCancelled() } else { transfer.answerNotSent() }
             }
@@ -215,7 +294,7 @@ private final class Loop: Sendable {
             if closing && inFlight.isEmpty && waiting == 0 { return }
 
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            _ = curl.multiPerform(multi, &running)
             // A finished transfer frees a slot: fill it at once rather than after the next poll. One that stopped
             // the client is acted on at once too.
             if finishCompleted(&inFlight) > 0 && (waiting > 0 && nextTurn == nil || options.pacer?.stopReason != nil) { continue }
@@ -226,34 +305,34 @@ private final class Loop: Sendable {
                 timeout = Int32(clamping: max(0, min(1000, milliseconds)))
             }
             var ready: Int32 = 0
-            curl_multi_poll(multi, nil, 0, timeout, &ready)
+            _ = curl.multiPoll(multi, nil, 0, timeout, &ready)
         }
     }
 
     /// Sets up and adds an easy handle; a transfer that can't be started is answered straight away.
     private func start(_ transfer: Transfer, headers: UnsafeMutablePointer<curl_slist>?) -> UnsafeMutableRawPointer? {
-        guard let easy = curl_easy_init() else {
+        guard let easy = curl.easyInit() else {
             transfer.continuation.resume(returning: .failure(TransportFailure(.network, detail: "can't create a transfer (out of memory)")))
             return nil
         }
         let context = Unmanaged.passUnretained(transfer).toOpaque()
-        glossary_easy_setopt_string(easy, CURLOPT_URL, transfer.url)
-        glossary_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        glossary_easy_setopt_string(easy, CURLOPT_USERAGENT, options.userAgent)
+        glossary_easy_setopt_string(curl.easySetopt, easy, CURLOPT_URL, transfer.url)
+        glossary_easy_setopt_long(curl.easySetopt, easy, CURLOPT_NOSIGNAL, 1)
+        glossary_easy_setopt_string(curl.easySetopt, easy, CURLOPT_USERAGENT, options.userAgent)
         // "" offers every encoding this libcurl can decode (gzip, deflate, br…).
-        glossary_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
-        glossary_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headers)
-        glossary_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
-        glossary_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout))
-        glossary_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
-        glossary_easy_setopt_long(easy, CURLOPT_MAXREDIRS, 5)
+        glossary_easy_setopt_string(curl.easySetopt, easy, CURLOPT_ACCEPT_ENCODING, "")
+        glossary_easy_setopt_slist(curl.easySetopt, easy, CURLOPT_HTTPHEADER, headers)
+        glossary_easy_setopt_long(curl.easySetopt, easy, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(options.connectTimeout))
+        glossary_easy_setopt_long(curl.easySetopt, easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(options.totalTimeout))
+        glossary_easy_setopt_long(curl.easySetopt, easy, CURLOPT_FOLLOWLOCATION, 1)
+        glossary_easy_setopt_long(curl.easySetopt, easy, CURLOPT_MAXREDIRS, 5)
         // The template comes from a config file: never let it read file:// or speak other protocols.
-        glossary_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        glossary_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        glossary_easy_setopt_string(curl.easySetopt, easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        glossary_easy_setopt_string(curl.easySetopt, easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         // A declared Content-Length over the cap fails before any body arrives; the callback catches the rest.
-        glossary_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.maxBodyBytes))
-        glossary_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
-        glossary_easy_setopt_write_function(easy) { data, size, count, context in
+        glossary_easy_setopt_off_t(curl.easySetopt, easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.maxBodyBytes))
+        glossary_easy_setopt_pointer(curl.easySetopt, easy, CURLOPT_WRITEDATA, context)
+        glossary_easy_setopt_write_function(curl.easySetopt, easy) { data, size, count, context in
             guard let data, let context else { return 0 }
             let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
             let length = size * count
@@ -264,10 +343,10 @@ private final class Loop: Sendable {
             transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
             return length
         }
-        let added = curl_multi_add_handle(multi, easy)
+        let added = curl.multiAddHandle(multi, easy)
         guard added == CURLM_OK else {
-            curl_easy_cleanup(easy)
-            let detail = String(cString: curl_multi_strerror(added))
+            curl.easyCleanup(easy)
+            let detail = curl.multiStrerror(added).map { String(cString: $0) } ?? "curl_multi_add_handle failed (\(added.rawValue))"
             transfer.continuation.resume(returning: .failure(TransportFailure(.network, detail: detail)))
             return nil
         }
@@ -278,26 +357,26 @@ private final class Loop: Sendable {
     private func finishCompleted(_ inFlight: inout [UnsafeMutableRawPointer: Transfer]) -> Int {
         var finished = 0
         var remaining: Int32 = 0
-        while let message = curl_multi_info_read(multi, &remaining) {
+        while let message = curl.multiInfoRead(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             // Copy what we need out of `message` first: removing the handle invalidates it.
             let code = message.pointee.data.result
             var status = 0
-            glossary_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            glossary_easy_getinfo_long(curl.easyGetinfo, easy, CURLINFO_RESPONSE_CODE, &status)
             var retryAfter: curl_off_t = 0
-            glossary_easy_getinfo_off_t(easy, CURLINFO_RETRY_AFTER, &retryAfter)
+            glossary_easy_getinfo_off_t(curl.easyGetinfo, easy, CURLINFO_RETRY_AFTER, &retryAfter)
             // CURLINFO_RETRY_AFTER reads both forms (seconds, HTTP date) but says 0 for "absent" and for "0".
             var header: UnsafeMutablePointer<curl_header>?
-            let saysRetryAfter = curl_easy_header(easy, "Retry-After", 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK
+            let saysRetryAfter = curl.easyHeader(easy, "Retry-After", 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK
             var redirects = 0
-            glossary_easy_getinfo_long(easy, CURLINFO_REDIRECT_COUNT, &redirects)
+            glossary_easy_getinfo_long(curl.easyGetinfo, easy, CURLINFO_REDIRECT_COUNT, &redirects)
             var effectiveURL: UnsafeMutablePointer<CChar>?
-            glossary_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effectiveURL)
+            glossary_easy_getinfo_string(curl.easyGetinfo, easy, CURLINFO_EFFECTIVE_URL, &effectiveURL)
             let redirectedTo = redirects > 0 ? effectiveURL.map { String(cString: $0) } : nil
             var connectTime: curl_off_t = 0
-            glossary_easy_getinfo_off_t(easy, CURLINFO_CONNECT_TIME_T, &connectTime)
-            curl_multi_remove_handle(multi, easy)
-            curl_easy_cleanup(easy)
+            glossary_easy_getinfo_off_t(curl.easyGetinfo, easy, CURLINFO_CONNECT_TIME_T, &connectTime)
+            _ = curl.multiRemoveHandle(multi, easy)
+            curl.easyCleanup(easy)
             guard let transfer = inFlight.removeValue(forKey: easy) else { continue }
             finished += 1
             let result: Result<TransportResponse, TransportFailure>
@@ -308,7 +387,7 @@ private final class Loop: Sendable {
                 if status == 429 || (status == 503 && response.retryAfter != nil) { options.pacer?.rateLimited(retryAfter: response.retryAfter) }
                 result = .success(response)
             } else {
-                var failure = Self.failure(code, exceededLimit: transfer.exceededLimit, connected: connectTime > 0)
+                var failure = self.failure(code, exceededLimit: transfer.exceededLimit, connected: connectTime > 0)
                 failure.redirectedTo = redirectedTo
                 // Nothing reached a server at the URL asked: the turn is given back.
                 if failure.neverConnected && redirectedTo == nil, let reservedAt = transfer.reservedAt { options.pacer?.refund(reservedAt) }
@@ -321,8 +400,8 @@ private final class Loop: Sendable {
         return finished
     }
 
-    private static func failure(_ code: CURLcode, exceededLimit: Bool, connected: Bool) -> TransportFailure {
-        let detail = String(cString: curl_easy_strerror(code))
+    private func failure(_ code: CURLcode, exceededLimit: Bool, connected: Bool) -> TransportFailure {
+        let detail = curl.easyStrerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
         switch code {
         case CURLE_OPERATION_TIMEDOUT: return TransportFailure(connected ? .timedOut : .connectTimedOut, detail: detail)
         case CURLE_COULDNT_CONNECT: return TransportFailure(.cannotConnect, detail: detail)
