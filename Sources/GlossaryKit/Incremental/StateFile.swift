@@ -116,13 +116,22 @@ enum StateFile {
     }
 
     /// Where each page's record and each entry's body is in the file.
-    private struct Places {
+    private struct Places: Sendable {
         var records: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
         var bodies: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
     }
 
-    /// The index (see the layout), given where each page's record and each entry's body is.
-    private static func index(_ state: BuildState, places: Places) -> [UInt8] {
+    /// The index (see the layout), given where each page's record and each entry's body is. Made in two parts on `jobs`
+    /// cores: up to the pages, about half of it, and the rest.
+    private static func index(_ state: BuildState, places: Places, jobs: Int) -> [UInt8] {
+        let parts = [true, false].parallelMap(jobs: jobs) { first in first ? indexToPages(state, places: places) : indexFromOutputs(state) }
+        var bytes = parts[0]
+        bytes.append(contentsOf: parts[1])
+        return bytes
+    }
+
+    /// The index's first part: when the files were verified, the inputs' digest, the files, the pages.
+    private static func indexToPages(_ state: BuildState, places: Places) -> [UInt8] {
         var writer = BinaryWriter(capacity: 1 << 22)
         writer.write(state.verifiedAt.bitPattern)
         writer.write(state.digest)
@@ -164,6 +173,12 @@ enum StateFile {
             }
             write(places.bodies[path], &writer)
         }
+        return writer.take()
+    }
+
+    /// The index's second part: the outputs, the output folder's folders, the previous folder, the report.
+    private static func indexFromOutputs(_ state: BuildState) -> [UInt8] {
+        var writer = BinaryWriter(capacity: 1 << 22)
         writer.write(UInt64(state.outputs.count))
         for (path, output) in state.outputs {
             writer.write(path)
@@ -223,10 +238,10 @@ enum StateFile {
     /// its shortcuts, and no stale file is left to mislead it.
     ///
     /// What the state adds is appended to the file it was read from, when it can be (`append`); else the file is
-    /// written whole, atomically.
+    /// written whole, atomically. The index is made on `jobs` cores.
     @discardableResult
-    static func write(_ state: BuildState, output: URL, to url: URL) -> Bool {
-        switch append(state, to: url) {
+    static func write(_ state: BuildState, output: URL, to url: URL, jobs: Int = 2) -> Bool {
+        switch append(state, to: url, jobs: jobs) {
         case true?: return true
         case false?:
             unlink(url.path)
@@ -282,7 +297,7 @@ enum StateFile {
         if let current = run { file.copy(current.range, of: current.file) }
         let start = file.written + file.buffer.bytes.count
         file.flush()
-        let bytes = index(state, places: places)
+        let bytes = index(state, places: places, jobs: jobs)
         file.buffer.write(raw: bytes)
         file.buffer.write(raw: tail(index: bytes, start: start))
         if file.commit() { return true }
@@ -306,7 +321,7 @@ enum StateFile {
     /// file at `url`, or that file changed since), and the file is written whole; false when a write failed.
     ///
     /// A build that stops during the append leaves a file whose end is no trailer, which reads as nothing.
-    private static func append(_ state: BuildState, to url: URL) -> Bool? {
+    private static func append(_ state: BuildState, to url: URL, jobs: Int) -> Bool? {
         // The file every record and body kept was read from, and how many bytes of it they are.
         var source: ReadOnlyFile?
         var kept = 0
@@ -348,7 +363,7 @@ enum StateFile {
             }
         }
         let start = source.count + added.bytes.count
-        let index = index(state, places: places)
+        let index = index(state, places: places, jobs: jobs)
         let end = tail(index: index, start: start)
         let appended = added.bytes.count + index.count + end.count
         guard source.count + appended <= 2 * (kept + appended) else { return nil }

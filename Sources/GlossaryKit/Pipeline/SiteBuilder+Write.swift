@@ -38,7 +38,7 @@ extension SiteBuilder {
                 let committed = try transaction.commit(next, jobs: options.jobs)
                 result.stats.stageTimes.append(("commit", Date().timeIntervalSince(start)))
                 let stateStart = Date()
-                StateFile.write(committed, output: output, to: stateURL)
+                StateFile.write(committed, output: output, to: stateURL, jobs: options.jobs)
                 result.stats.stageTimes.append(("state", Date().timeIntervalSince(stateStart)))
             } catch {
                 result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: shownOutput))
