@@ -69,6 +69,8 @@ import Testing
         defer { site.remove() }
         let server = try LoopbackServer { _ in .hang }
         defer { server.stop() }
+        // A request waited for would hold the build for the whole timeout (the most the configuration allows), twice the
+        // bound below, which only a machine stalled for minutes comes near.
         try site.write("glossary.yml", "title: Interrupted\ndictionary:\n  timeout_seconds: 600\n")
 
         let build = try BackgroundBuild(site: site, arguments: ["build"], environment: ["GLOSSARY_API_URL": server.url("/{word}")], captureErrors: true)
@@ -79,7 +81,7 @@ import Testing
         let status = await build.wait()
 
         #expect(status == 143, "\(build.errors)")
-        #expect(ContinuousClock.now - signalled < .seconds(30), "a request in flight is abandoned, not waited for")
+        #expect(ContinuousClock.now - signalled < .seconds(300), "a request in flight is abandoned, not waited for")
         #expect(build.errors.contains("Build interrupted; site/ left unchanged\n"), "\(build.errors)")
         #expect(!site.exists("site"))
         #expect(Self.leftovers(site).isEmpty)
