@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// libcurl's functions, from `libcurl.so.4` loaded the first time a transfer (or `glossary --version`) needs it: most
-/// runs fetch nothing, and libcurl with the TLS, LDAP and Kerberos libraries it brings is 25 of the 47 libraries the
+/// runs fetch nothing, and libcurl with the TLS, LDAP and Kerberos libraries it brings is 20 of the 47 libraries the
 /// process would otherwise load and relocate at every start. Loaded once, with `curl_global_init` done before any
 /// other call, as libcurl asks.
 private struct Curl: @unchecked Sendable {
