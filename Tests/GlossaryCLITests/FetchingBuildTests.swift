@@ -115,6 +115,38 @@ import Testing
         #expect(!offline.stderr.contains("libcurl"), "--offline: libcurl is not loaded")
     }
 
+    /// A `libcurl.so.4` that can't be loaded (here a file that isn't a library, found first through
+    /// `LD_LIBRARY_PATH`) fails each fetch with what the loader said, and the build goes on without those words;
+    /// nothing reaches the server, nothing is cached, and `--version` says libcurl isn't loaded.
+    @Test func withoutALoadableLibcurlFetchesFailWithTheLoadersReason() async throws {
+        let site = try TestSite(Self.site)
+        defer { site.remove() }
+        let server = try Self.dictionaryServer()
+        defer { server.stop() }
+        let libraries = site.root.appendingPathComponent("lib")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        try Data("not a library\n".utf8).write(to: libraries.appendingPathComponent("libcurl.so.4"))
+        var environment = Self.api(server)
+        environment["LD_LIBRARY_PATH"] = libraries.path
+
+        let build = try await site.run(["build"], environment: environment)
+
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(server.requestPaths.isEmpty)
+        let unavailable = "libcurl can't be used: \(libraries.path)/libcurl.so.4: "
+        let failed = build.diagnostics.filter { $0.contains("[api-unreachable]") }
+        #expect(!failed.isEmpty, "\(build.stderr)")
+        #expect(failed.allSatisfy { $0.contains(unavailable) }, "\(failed)")
+        #expect(build.stderr.contains("0 fetched"), "\(build.stderr)")
+        #expect(site.exists("site/index.html"))
+        #expect(!site.exists(".glossary/cache/en/keyboard.json"))
+        #expect(!site.exists(".glossary/cache/en/zzqx.json"))
+
+        let version = try await site.run(["--version"], environment: environment)
+        #expect(version.status == 0)
+        #expect(version.stdout.contains("libcurl not loaded (\(unavailable)"), "\(version.stdout)")
+    }
+
     @Test func theCommandLineURLOverridesTheEnvironmentAndTheConfig() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }

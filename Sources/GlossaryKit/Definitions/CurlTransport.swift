@@ -7,6 +7,7 @@ import Synchronization
 /// process would otherwise load and relocate at every start. Loaded once, with `curl_global_init` done before any
 /// other call, as libcurl asks.
 private struct Curl: @unchecked Sendable {
+    let globalInit: glossary_curl_global_init_fn
     let versionInfo: glossary_curl_version_info_fn
     let slistAppend: glossary_curl_slist_append_fn
     let slistFreeAll: glossary_curl_slist_free_all_fn
@@ -28,41 +29,36 @@ private struct Curl: @unchecked Sendable {
     let easyGetinfo: UnsafeMutableRawPointer
     let multiSetopt: UnsafeMutableRawPointer
 
-    static let library = "libcurl.so.4"
-
     /// libcurl, or why it can't be used (not installed, a symbol missing, `curl_global_init` failing).
     static let loaded: Result<Curl, TransportFailure> = {
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(unavailable(dlerror().map { String(cString: $0) } ?? "dlopen failed"))
+        let found = SharedLibrary.load("libcurl.so.4") { library in
+            Curl(
+                globalInit: library.function("curl_global_init", as: glossary_curl_global_init_fn.self),
+                versionInfo: library.function("curl_version_info", as: glossary_curl_version_info_fn.self),
+                slistAppend: library.function("curl_slist_append", as: glossary_curl_slist_append_fn.self),
+                slistFreeAll: library.function("curl_slist_free_all", as: glossary_curl_slist_free_all_fn.self),
+                easyInit: library.function("curl_easy_init", as: glossary_curl_easy_init_fn.self),
+                easyCleanup: library.function("curl_easy_cleanup", as: glossary_curl_easy_cleanup_fn.self),
+                easyStrerror: library.function("curl_easy_strerror", as: glossary_curl_easy_strerror_fn.self),
+                easyHeader: library.function("curl_easy_header", as: glossary_curl_easy_header_fn.self),
+                multiInit: library.function("curl_multi_init", as: glossary_curl_multi_init_fn.self),
+                multiCleanup: library.function("curl_multi_cleanup", as: glossary_curl_multi_cleanup_fn.self),
+                multiAddHandle: library.function("curl_multi_add_handle", as: glossary_curl_multi_add_handle_fn.self),
+                multiRemoveHandle: library.function("curl_multi_remove_handle", as: glossary_curl_multi_remove_handle_fn.self),
+                multiPerform: library.function("curl_multi_perform", as: glossary_curl_multi_perform_fn.self),
+                multiPoll: library.function("curl_multi_poll", as: glossary_curl_multi_poll_fn.self),
+                multiWakeup: library.function("curl_multi_wakeup", as: glossary_curl_multi_wakeup_fn.self),
+                multiInfoRead: library.function("curl_multi_info_read", as: glossary_curl_multi_info_read_fn.self),
+                multiStrerror: library.function("curl_multi_strerror", as: glossary_curl_multi_strerror_fn.self),
+                easySetopt: library.symbol("curl_easy_setopt"), easyGetinfo: library.symbol("curl_easy_getinfo"),
+                multiSetopt: library.symbol("curl_multi_setopt"))
         }
-        var missing: [String] = []
-        func symbol(_ name: String) -> UnsafeMutableRawPointer {
-            if let pointer = dlsym(handle, name) { return pointer }
-            missing.append(name)
-            return UnsafeMutableRawPointer(bitPattern: 1)!
+        let curl: Curl
+        switch found {
+        case .success(let found): curl = found
+        case .failure(let error): return .failure(unavailable(error.reason))
         }
-        func function<Function>(_ name: String, as type: Function.Type) -> Function { unsafeBitCast(symbol(name), to: type) }
-        let globalInit = function("curl_global_init", as: glossary_curl_global_init_fn.self)
-        let curl = Curl(
-            versionInfo: function("curl_version_info", as: glossary_curl_version_info_fn.self),
-            slistAppend: function("curl_slist_append", as: glossary_curl_slist_append_fn.self),
-            slistFreeAll: function("curl_slist_free_all", as: glossary_curl_slist_free_all_fn.self),
-            easyInit: function("curl_easy_init", as: glossary_curl_easy_init_fn.self),
-            easyCleanup: function("curl_easy_cleanup", as: glossary_curl_easy_cleanup_fn.self),
-            easyStrerror: function("curl_easy_strerror", as: glossary_curl_easy_strerror_fn.self),
-            easyHeader: function("curl_easy_header", as: glossary_curl_easy_header_fn.self),
-            multiInit: function("curl_multi_init", as: glossary_curl_multi_init_fn.self),
-            multiCleanup: function("curl_multi_cleanup", as: glossary_curl_multi_cleanup_fn.self),
-            multiAddHandle: function("curl_multi_add_handle", as: glossary_curl_multi_add_handle_fn.self),
-            multiRemoveHandle: function("curl_multi_remove_handle", as: glossary_curl_multi_remove_handle_fn.self),
-            multiPerform: function("curl_multi_perform", as: glossary_curl_multi_perform_fn.self),
-            multiPoll: function("curl_multi_poll", as: glossary_curl_multi_poll_fn.self),
-            multiWakeup: function("curl_multi_wakeup", as: glossary_curl_multi_wakeup_fn.self),
-            multiInfoRead: function("curl_multi_info_read", as: glossary_curl_multi_info_read_fn.self),
-            multiStrerror: function("curl_multi_strerror", as: glossary_curl_multi_strerror_fn.self),
-            easySetopt: symbol("curl_easy_setopt"), easyGetinfo: symbol("curl_easy_getinfo"), multiSetopt: symbol("curl_multi_setopt"))
-        guard missing.isEmpty else { return .failure(unavailable("\(library) lacks \(missing.joined(separator: ", "))")) }
-        let initialized = globalInit(glossary_curl_global_all())
+        let initialized = curl.globalInit(glossary_curl_global_all())
         guard initialized == CURLE_OK else { return .failure(unavailable("curl_global_init failed (\(initialized.rawValue))")) }
         return .success(curl)
     }()
