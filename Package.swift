@@ -31,7 +31,8 @@ let package = Package(
         .target(
             name: "GlossaryKit", dependencies: ["CCmark", "CYAML", "CCurl", "CSystem", "CWordNet", "CGumbo", "CStemmer", "CXML2"],
             exclude: ["EmbeddedFiles.txt"], plugins: ["EmbedFilesPlugin"]),
-        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // libmicrohttpd's header only: libmicrohttpd.so.12 is loaded when a server first starts (HTTPServer.swift).
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "GlossaryServer", dependencies: ["GlossaryKit", "CMicroHTTPD"], exclude: ["EmbeddedFiles.txt", "Embedded"], plugins: ["EmbedFilesPlugin"]),
         .target(name: "GlossaryCLI", dependencies: ["GlossaryKit", "GlossaryServer"]),

@@ -3,7 +3,21 @@
 #include <stdint.h>
 #include <microhttpd.h>
 
-/* Swift cannot call C variadic functions: typed wrappers for the ones the preview server needs. */
+/* libmicrohttpd is not linked: `HTTPServer` loads libmicrohttpd.so.12 with dlopen when a server first starts (or
+   `glossary --version` asks), and finds each function with dlsym. These are the types it casts them to, taken from
+   microhttpd.h's own declarations, so a prototype can't be got wrong. */
+typedef __typeof__(MHD_get_version) *glossary_mhd_get_version_fn;
+typedef __typeof__(MHD_stop_daemon) *glossary_mhd_stop_daemon_fn;
+typedef __typeof__(MHD_lookup_connection_value) *glossary_mhd_lookup_connection_value_fn;
+typedef __typeof__(MHD_create_response_from_buffer) *glossary_mhd_create_response_from_buffer_fn;
+typedef __typeof__(MHD_create_response_from_fd64) *glossary_mhd_create_response_from_fd64_fn;
+typedef __typeof__(MHD_create_response_from_callback) *glossary_mhd_create_response_from_callback_fn;
+typedef __typeof__(MHD_destroy_response) *glossary_mhd_destroy_response_fn;
+typedef __typeof__(MHD_add_response_header) *glossary_mhd_add_response_header_fn;
+typedef __typeof__(MHD_queue_response) *glossary_mhd_queue_response_fn;
+
+/* Swift cannot call C variadic functions: typed wrappers for the ones the preview server needs, each given the
+   function dlsym found. */
 
 /* Called by MHD to unescape the URL path and arguments in place; returns the new length. */
 typedef size_t (*glossary_mhd_unescape_callback)(void *cls, struct MHD_Connection *connection, char *text);
@@ -29,11 +43,11 @@ struct glossary_mhd_settings {
 
 /* Starts a daemon bound to `address` with the preview server's limits and callbacks. */
 static inline struct MHD_Daemon *glossary_mhd_start(
-    unsigned int flags, const struct sockaddr *address,
+    void *start_daemon, unsigned int flags, const struct sockaddr *address,
     MHD_AccessHandlerCallback handler, void *handler_cls,
     const struct glossary_mhd_settings *settings)
 {
-    return MHD_start_daemon(
+    return ((__typeof__(MHD_start_daemon) *)start_daemon)(
         flags, 0, NULL, NULL, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
@@ -47,22 +61,23 @@ static inline struct MHD_Daemon *glossary_mhd_start(
 }
 
 /* The port the daemon listens on (the real one when it was started on port 0); 0 if unknown. */
-static inline uint16_t glossary_mhd_bound_port(struct MHD_Daemon *daemon)
+static inline uint16_t glossary_mhd_bound_port(void *get_daemon_info, struct MHD_Daemon *daemon)
 {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = ((__typeof__(MHD_get_daemon_info) *)get_daemon_info)(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info != NULL ? info->port : 0;
 }
 
 /* The connection's socket; -1 if unknown. */
-static inline int glossary_mhd_connection_socket(struct MHD_Connection *connection)
+static inline int glossary_mhd_connection_socket(void *get_connection_info, struct MHD_Connection *connection)
 {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *info = ((__typeof__(MHD_get_connection_info) *)get_connection_info)(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info != NULL ? info->connect_fd : -1;
 }
 
 /* The client's address (as accepted); NULL if unknown. */
-static inline const struct sockaddr *glossary_mhd_connection_client_address(struct MHD_Connection *connection)
+static inline const struct sockaddr *glossary_mhd_connection_client_address(
+    void *get_connection_info, struct MHD_Connection *connection)
 {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const union MHD_ConnectionInfo *info = ((__typeof__(MHD_get_connection_info) *)get_connection_info)(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info != NULL ? info->client_addr : NULL;
 }

@@ -1,5 +1,48 @@
 import CMicroHTTPD
 import Foundation
+import GlossaryKit
+
+/// libmicrohttpd's functions, from `libmicrohttpd.so.12` loaded when a server first starts (or `glossary --version`
+/// asks): only `glossary serve` has a server, and libmicrohttpd with the TLS library it brings would otherwise be loaded
+/// and relocated at every start of every command.
+private struct MicroHTTPD: @unchecked Sendable {
+    let getVersion: glossary_mhd_get_version_fn
+    let stopDaemon: glossary_mhd_stop_daemon_fn
+    let lookupConnectionValue: glossary_mhd_lookup_connection_value_fn
+    let createResponseFromBuffer: glossary_mhd_create_response_from_buffer_fn
+    let createResponseFromFd64: glossary_mhd_create_response_from_fd64_fn
+    let createResponseFromCallback: glossary_mhd_create_response_from_callback_fn
+    let destroyResponse: glossary_mhd_destroy_response_fn
+    let addResponseHeader: glossary_mhd_add_response_header_fn
+    let queueResponse: glossary_mhd_queue_response_fn
+    /// The variadic ones, called through the shim's typed wrappers.
+    let startDaemon: UnsafeMutableRawPointer
+    let getDaemonInfo: UnsafeMutableRawPointer
+    let getConnectionInfo: UnsafeMutableRawPointer
+
+    /// libmicrohttpd, or why it can't be used (not installed, a function missing).
+    static let loaded: Result<MicroHTTPD, SharedLibrary.LoadError> = SharedLibrary.load("libmicrohttpd.so.12") { library in
+        MicroHTTPD(
+            getVersion: library.function("MHD_get_version", as: glossary_mhd_get_version_fn.self),
+            stopDaemon: library.function("MHD_stop_daemon", as: glossary_mhd_stop_daemon_fn.self),
+            lookupConnectionValue: library.function("MHD_lookup_connection_value", as: glossary_mhd_lookup_connection_value_fn.self),
+            createResponseFromBuffer: library.function("MHD_create_response_from_buffer", as: glossary_mhd_create_response_from_buffer_fn.self),
+            createResponseFromFd64: library.function("MHD_create_response_from_fd64", as: glossary_mhd_create_response_from_fd64_fn.self),
+            createResponseFromCallback: library.function(
+                "MHD_create_response_from_callback", as: glossary_mhd_create_response_from_callback_fn.self),
+            destroyResponse: library.function("MHD_destroy_response", as: glossary_mhd_destroy_response_fn.self),
+            addResponseHeader: library.function("MHD_add_response_header", as: glossary_mhd_add_response_header_fn.self),
+            queueResponse: library.function("MHD_queue_response", as: glossary_mhd_queue_response_fn.self),
+            startDaemon: library.symbol("MHD_start_daemon"), getDaemonInfo: library.symbol("MHD_get_daemon_info"),
+            getConnectionInfo: library.symbol("MHD_get_connection_info"))
+    }
+
+    /// The functions, for a daemon `HTTPServer.start()` started and its callbacks: it starts one only once they loaded.
+    static var started: MicroHTTPD {
+        guard case .success(let functions) = loaded else { preconditionFailure("libmicrohttpd used without being loaded") }
+        return functions
+    }
+}
 
 /// An HTTP/1.1 server on libmicrohttpd — the only file that touches it.
 ///
@@ -14,7 +57,12 @@ import Foundation
 /// `ConnectionGuard`).
 public final class HTTPServer: @unchecked Sendable {
     /// The version of the libmicrohttpd the program runs with (`0.9.75`), for `glossary --version`.
-    public static var microhttpdVersion: String { MHD_get_version().map { String(cString: $0) } ?? "unknown" }
+    public static var microhttpdVersion: String {
+        switch MicroHTTPD.loaded {
+        case .success(let mhd): mhd.getVersion().map { String(cString: $0) } ?? "unknown"
+        case .failure(let error): "not loaded (\(error.reason))"
+        }
+    }
 
     public struct Configuration: Sendable {
         public var address: ListenAddress
@@ -41,12 +89,15 @@ public final class HTTPServer: @unchecked Sendable {
     public enum StartError: Error, CustomStringConvertible, Equatable {
         case addressInUse(String)
         case cannotBind(String, reason: String)
+        /// libmicrohttpd can't be loaded: what the loader said.
+        case unavailable(reason: String)
 
         public var description: String {
             switch self {
             case .addressInUse(let address):
                 "\(address) is already in use (is another server running?); choose another port with --port, or --port 0 for any free one"
             case .cannotBind(let address, let reason): "can't listen on \(address): \(reason)"
+            case .unavailable(let reason): "can't start the server: libmicrohttpd can't be used: \(reason)"
             }
         }
     }
@@ -75,6 +126,11 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Binds and starts serving; throws a clear error when the address can't be had.
     public func start() throws(StartError) {
+        let mhd: MicroHTTPD
+        switch MicroHTTPD.loaded {
+        case .success(let loaded): mhd = loaded
+        case .failure(let error): throw .unavailable(reason: error.reason)
+        }
         signal(SIGPIPE, SIG_IGN)
         var flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         if configuration.address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
@@ -88,7 +144,7 @@ public final class HTTPServer: @unchecked Sendable {
             request_line: Self.requestLineReceived, notify_connection: Self.connectionChanged, notify_completed: Self.requestCompleted,
             callback_cls: context)
         let started: OpaquePointer? = configuration.address.withSockaddr { address in
-            glossary_mhd_start(flags, address, Self.accessHandler, context, &settings)
+            glossary_mhd_start(mhd.startDaemon, flags, address, Self.accessHandler, context, &settings)
         }
         guard let started else {
             connectionGuard.stop()
@@ -98,12 +154,14 @@ public final class HTTPServer: @unchecked Sendable {
         }
         lock.withLock {
             daemon = started
-            boundPort = glossary_mhd_bound_port(started)
+            boundPort = glossary_mhd_bound_port(mhd.getDaemonInfo, started)
         }
     }
 
-    /// Throws the reason `address` can't be listened on (busy, not this machine's, not allowed), if any.
+    /// Throws the reason a server can't listen on `address` (libmicrohttpd can't be loaded; the address is busy, not
+    /// this machine's, not allowed), if any.
     public static func checkAvailable(_ address: ListenAddress) throws(StartError) {
+        if case .failure(let error) = MicroHTTPD.loaded { throw .unavailable(reason: error.reason) }
         switch address.probe() {
         case 0: return
         case EADDRINUSE: throw .addressInUse(address.description)
@@ -119,7 +177,7 @@ public final class HTTPServer: @unchecked Sendable {
             return daemon
         }
         guard let running else { return }
-        MHD_stop_daemon(running)
+        MicroHTTPD.started.stopDaemon(running)
         connectionGuard.stop()
     }
 
@@ -138,14 +196,15 @@ public final class HTTPServer: @unchecked Sendable {
         let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
         switch code {
         case .CONNECTION_NOTIFY_STARTED:
-            server.connectionGuard.opened(key(connection), socket: glossary_mhd_connection_socket(connection), address: clientAddress(connection))
+            let socket = glossary_mhd_connection_socket(MicroHTTPD.started.getConnectionInfo, connection)
+            server.connectionGuard.opened(key(connection), socket: socket, address: clientAddress(connection))
         case .CONNECTION_NOTIFY_CLOSED: server.connectionGuard.closed(key(connection))
         }
     }
 
     /// The client's IP address as bytes (4 for IPv4, 16 for IPv6); empty if MHD doesn't know it.
     private static func clientAddress(_ connection: OpaquePointer) -> [UInt8] {
-        guard let address = glossary_mhd_connection_client_address(connection) else { return [] }
+        guard let address = glossary_mhd_connection_client_address(MicroHTTPD.started.getConnectionInfo, connection) else { return [] }
         switch Int32(address.pointee.sa_family) {
         case AF_INET: return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) } }
         case AF_INET6: return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) } }
@@ -191,18 +250,19 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private static func lookup(_ connection: OpaquePointer, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
+        MicroHTTPD.started.lookupConnectionValue(connection, MHD_ValueKind.HEADER_KIND, name).map { String(cString: $0) }
     }
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer, server: HTTPServer) -> MHD_Result {
+        let mhd = MicroHTTPD.started
         let created: OpaquePointer?
         switch response.body {
         case .bytes(let data):
             created = data.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+                mhd.createResponseFromBuffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
         case .file(let descriptor, let size):
-            created = MHD_create_response_from_fd64(size, descriptor)
+            created = mhd.createResponseFromFd64(size, descriptor)
             if created == nil { close(descriptor) }
         case .stream(let stream):
             let reader = StreamReader(stream, key: key(connection), connectionGuard: server.connectionGuard)
@@ -213,15 +273,15 @@ public final class HTTPServer: @unchecked Sendable {
                 return queue(.plain(503, text, headers: [("Retry-After", "5")]), on: connection, server: server)
             }
             let context = Unmanaged.passRetained(reader).toOpaque()
-            created = MHD_create_response_from_callback(UInt64.max, 4096, Self.readStream, context, Self.freeStream)
+            created = mhd.createResponseFromCallback(UInt64.max, 4096, Self.readStream, context, Self.freeStream)
             if created == nil { Self.freeStream(context) }
         }
         guard let created else { return MHD_Result.NO }
-        defer { MHD_destroy_response(created) }
+        defer { mhd.destroyResponse(created) }
         for (name, value) in response.headers {
-            MHD_add_response_header(created, name, value)
+            _ = mhd.addResponseHeader(created, name, value)
         }
-        return MHD_queue_response(connection, UInt32(response.status), created)
+        return mhd.queueResponse(connection, UInt32(response.status), created)
     }
 
     /// A stream and the bytes of its last chunk that did not fit MHD's buffer. `pending` belongs to the

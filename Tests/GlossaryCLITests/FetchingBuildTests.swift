@@ -91,8 +91,8 @@ import Testing
         #expect(refreshed.stderr.contains("(1 local, 0 cached, 4 fetched, 0 from WordNet)"), "\(refreshed.stderr)")
     }
 
-    /// libcurl (and the TLS, LDAP and Kerberos libraries it brings) is loaded by a build that fetches, and by no other:
-    /// the dynamic loader's own account (`LD_DEBUG=files`) names each library it maps.
+    /// libcurl (and the TLS, LDAP and Kerberos libraries it brings) is loaded by a build that fetches, and by no other;
+    /// libmicrohttpd by none: the dynamic loader's own account (`LD_DEBUG=files`) names each library it maps.
     @Test func libcurlIsLoadedOnlyByABuildThatFetches() async throws {
         let site = try TestSite(Self.site)
         defer { site.remove() }
@@ -105,11 +105,14 @@ import Testing
         #expect(fetching.status == 0, "\(fetching.stderr)")
         #expect(server.requestPaths.sorted() == Self.paths)
         #expect(fetching.stderr.contains("file=libcurl.so.4"), "the loader's account shows libcurl when it is loaded")
+        #expect(!fetching.stderr.contains("libmicrohttpd"), "no server: libmicrohttpd is not loaded")
         let cached = try await site.run(["build"], environment: environment)
         #expect(cached.status == 0, "\(cached.stderr)")
         #expect(cached.stderr.contains("file=libc.so.6"), "the loader's account is there")
         #expect(!cached.stderr.contains("libcurl"), "nothing to fetch: libcurl is not loaded")
         #expect(!cached.stderr.contains("libssl"))
+        #expect(!cached.stderr.contains("libmicrohttpd"))
+        #expect(!cached.stderr.contains("libgnutls"), "GnuTLS comes with libcurl (through librtmp) and libmicrohttpd, and neither is loaded")
         let offline = try await site.run(["build", "--offline"], environment: environment)
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(!offline.stderr.contains("libcurl"), "--offline: libcurl is not loaded")

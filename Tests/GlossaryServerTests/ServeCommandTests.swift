@@ -224,6 +224,21 @@ import Testing
         #expect(status == 0, "exit \(String(describing: status)); stderr: \(first.stderr)")
     }
 
+    /// libmicrohttpd is loaded when the server starts: one that can't be loaded (here a file that isn't a library,
+    /// found first through `LD_LIBRARY_PATH`) is an error naming what the loader said, before any build.
+    @Test func anUnloadableLibmicrohttpdIsAnErrorBeforeTheFirstBuild() async throws {
+        let site = try ServerTestSite()
+        let libraries = site.root.appendingPathComponent("lib")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        try Data("not a library\n".utf8).write(to: libraries.appendingPathComponent("libmicrohttpd.so.12"))
+        let child = try Child(["serve", "--offline", "--port", "0"], in: site.root, environment: ["LD_LIBRARY_PATH": libraries.path])
+        #expect(await child.waitForExit() == 1)
+        let reason = "error: can't start the server: libmicrohttpd can't be used: \(libraries.path)/libmicrohttpd.so.12: "
+        #expect(child.stderr.hasPrefix(reason), "\(child.stderr)")
+        #expect(!child.stderr.contains("Built"), "no build before the error: \(child.stderr)")
+        #expect(child.stdout.isEmpty)
+    }
+
     @Test func aNonLoopbackAddressIsWarnedAbout() async throws {
         let site = try ServerTestSite()
         // 192.0.2.1 (TEST-NET-1) is not this machine's: the warning comes first, then the bind fails.

@@ -5,8 +5,9 @@
 #
 # The completions and manual pages come from the binary itself (`glossary completion SHELL`, `glossary man DIR`);
 # Depends is what dpkg-shlibdeps finds the binary linked against, plus libcurl4 (loaded with dlopen when a build
-# first fetches, so not linked; 7.85 or later for curl_easy_header and CURLOPT_PROTOCOLS_STR) and wordnet-base
-# (WordNet's data, read at run time). dpkg-deb --root-owner-group makes every file root's, so no root or fakeroot is
+# first fetches, so not linked; 7.85 or later for curl_easy_header and CURLOPT_PROTOCOLS_STR), libmicrohttpd12
+# (loaded with dlopen when `glossary serve` starts its server; 0.9.75, the version it is built and tested with) and
+# wordnet-base (WordNet's data, read at run time). dpkg-deb --root-owner-group makes every file root's, so no root or fakeroot is
 # needed to build it.
 set -euo pipefail
 
@@ -73,7 +74,7 @@ Version: $version
 Architecture: $architecture
 Maintainer: $maintainer
 Installed-Size: $installed_size
-Depends: $depends, libcurl4 (>= 7.85.0), wordnet-base
+Depends: $depends, libcurl4 (>= 7.85.0), libmicrohttpd12 (>= 0.9.75), wordnet-base
 Recommends: ca-certificates
 Section: web
 Priority: optional
