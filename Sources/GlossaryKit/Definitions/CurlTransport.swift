@@ -116,12 +116,16 @@ public final class CurlTransport: HTTPTransport {
         }
     }
 
-    /// The loop, or why libcurl can't be used: then every request fails with that.
+    /// The loop, or why libcurl can't be used: then no request is sent. With a pacer, the pacer is stopped with that
+    /// reason, so the client reports it once rather than once a word (and retries nothing); without one, every
+    /// request fails with it.
     private let loop: Result<Loop, TransportFailure>
+    private let pacer: RequestPacer?
 
     /// Starts the transport's thread; it stops when the transport is released and its transfers are done.
     public init(options: Options) {
         loop = Curl.loaded.map { Loop(curl: $0, options: options) }
+        pacer = options.pacer
         guard case .success(let loop) = loop else { return }
         let thread = Thread { [loop] in loop.run() }
         thread.name = "glossary-curl"
@@ -137,7 +141,10 @@ public final class CurlTransport: HTTPTransport {
         let loop: Loop
         switch self.loop {
         case .success(let running): loop = running
-        case .failure(let unavailable): return .failure(unavailable)
+        case .failure(let unavailable):
+            guard let pacer else { return .failure(unavailable) }
+            pacer.stop(.clientUnavailable(detail: unavailable.detail))
+            return .failure(TransportFailure(.notSent, detail: unavailable.detail))
         }
         let cancelled = BuildCancellation()
         return await withTaskCancellationHandler {

@@ -159,6 +159,8 @@ public indirect enum Problem: Hashable, Sendable {
         case retryAfterTooLong(requested: Double, budget: Double)
         /// The API asked to wait again once the build had waited `budget` seconds in all.
         case retryAfterSpent(budget: Double)
+        /// No request could be sent: the HTTP client can't be used (`detail`: libcurl can't be loaded, and why).
+        case clientUnavailable(detail: String)
     }
 
     /// What the build does instead of using an unusable cache entry.
@@ -227,7 +229,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .apiTimedOut, .apiCannotConnect, .apiCannotResolve, .apiTransferFailed, .apiCancelled, .apiRedirectFailed: .apiUnreachable
         case .apiStoppedAsking(_, let reason, _):
             switch reason {
-            case .cannotConnect, .cannotResolve, .connectTimedOut, .timedOut, .transferFailed: .apiUnreachable
+            case .cannotConnect, .cannotResolve, .connectTimedOut, .timedOut, .transferFailed, .clientUnavailable: .apiUnreachable
             case .serverError: .apiError
             case .retryAfterTooLong, .retryAfterSpent: .apiRateLimited
             }
@@ -396,6 +398,8 @@ public indirect enum Problem: Hashable, Sendable {
                     + "more than a build waits in all (\(Self.seconds(budget)))"
             case .retryAfterSpent(let budget):
                 why = "the dictionary API at \(shownHost) kept asking to wait (Retry-After), past the \(Self.seconds(budget)) a build waits in all"
+            case .clientUnavailable(let detail):
+                why = "can't send requests to the dictionary API at \(shownHost): \(Self.lowercasedFirst(DiagnosticText.escaped(detail)))"
             }
             let count = words == 1 ? "1 word was" : "\(words) words were"
             return "\(why); stopped asking it, so \(count) not looked up there"
