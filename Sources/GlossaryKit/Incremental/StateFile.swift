@@ -121,13 +121,10 @@ enum StateFile {
         var bodies: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
     }
 
-    /// The index (see the layout), given where each page's record and each entry's body is. Made in two parts on `jobs`
-    /// cores: up to the pages, about half of it, and the rest.
-    private static func index(_ state: BuildState, places: Places, jobs: Int) -> [UInt8] {
-        let parts = [true, false].parallelMap(jobs: jobs) { first in first ? indexToPages(state, places: places) : indexFromOutputs(state) }
-        var bytes = parts[0]
-        bytes.append(contentsOf: parts[1])
-        return bytes
+    /// The index (see the layout), given where each page's record and each entry's body is, in two parts made on
+    /// `jobs` cores: up to the pages, about half of it, and the rest. The file holds one after the other.
+    private static func index(_ state: BuildState, places: Places, jobs: Int) -> [[UInt8]] {
+        [true, false].parallelMap(jobs: jobs) { first in first ? indexToPages(state, places: places) : indexFromOutputs(state) }
     }
 
     /// The index's first part: when the files were verified, the inputs' digest, the files, the pages.
@@ -297,18 +294,20 @@ enum StateFile {
         if let current = run { file.copy(current.range, of: current.file) }
         let start = file.written + file.buffer.bytes.count
         file.flush()
-        let bytes = index(state, places: places, jobs: jobs)
-        file.buffer.write(raw: bytes)
-        file.buffer.write(raw: tail(index: bytes, start: start))
+        let index = index(state, places: places, jobs: jobs)
+        for part in index { file.write(part) }
+        file.buffer.write(raw: tail(index: index, start: start))
         if file.commit() { return true }
         unlink(url.path)
         return false
     }
 
-    /// The trailer after an index that starts at `start`.
-    private static func tail(index: [UInt8], start: Int) -> [UInt8] {
+    /// The trailer after an index (its parts, one after the other) that starts at `start`.
+    private static func tail(index: [[UInt8]], start: Int) -> [UInt8] {
+        var fingerprint = StreamingFingerprint()
+        for part in index { part.withUnsafeBytes { fingerprint.combine($0) } }
         var tail = BinaryWriter(capacity: trailer)
-        tail.write(Fingerprint.of(bytes: index))
+        tail.write(fingerprint.finish())
         tail.write(start)
         tail.write(raw: [UInt8](repeating: 0, count: trailer - tail.bytes.count))
         return tail.take()
@@ -365,12 +364,12 @@ enum StateFile {
         let start = source.count + added.bytes.count
         let index = index(state, places: places, jobs: jobs)
         let end = tail(index: index, start: start)
-        let appended = added.bytes.count + index.count + end.count
+        let appended = added.bytes.count + index.reduce(0) { $0 + $1.count } + end.count
         guard source.count + appended <= 2 * (kept + appended) else { return nil }
         guard lseek(descriptor, off_t(source.count), SEEK_SET) == off_t(source.count) else { return false }
-        let failure = added.withBytes { FileContents.writeAll($0, to: descriptor) }
-        return failure == 0 && index.withUnsafeBytes { FileContents.writeAll($0, to: descriptor) } == 0
-            && end.withUnsafeBytes { FileContents.writeAll($0, to: descriptor) } == 0
+        guard added.withBytes({ FileContents.writeAll($0, to: descriptor) }) == 0 else { return false }
+        for part in index + [end] where part.withUnsafeBytes({ FileContents.writeAll($0, to: descriptor) }) != 0 { return false }
+        return true
     }
 
     /// The output folder a state file is for, from its head alone (nil when it is not a state file of this format).

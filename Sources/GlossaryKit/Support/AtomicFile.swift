@@ -43,6 +43,13 @@ final class AtomicFile {
         buffer.removeAll()
     }
 
+    /// Appends `bytes` (after the buffer), written from where they are rather than copied into the buffer.
+    func write(_ bytes: [UInt8]) {
+        flush()
+        bytes.withUnsafeBytes { if !failed { failed = FileContents.writeAll($0, to: descriptor) != 0 } }
+        written += bytes.count
+    }
+
     /// Appends `range` of `file` (after the buffer), copied by the kernel where it can.
     func copy(_ range: Range<Int>, of file: ReadOnlyFile) {
         flush()
