@@ -17,8 +17,9 @@ import Foundation
 /// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
 ///
 /// A build reads the index, and only the records and bodies it needs (a text edit, one record), each checked against
-/// its fingerprint first. The next build appends its new records and bodies and its own index and trailer to the file
-/// (`write`): what it keeps stays where it is, and the trailer at the end says where the last index is.
+/// its fingerprint first. The next build writes its new records and bodies, then its own index and trailer, over the
+/// last index and trailer (`write`): what it keeps stays where it is, and the trailer at the end says where the index
+/// is.
 enum StateFile {
     /// Bumped whenever the layout changes.
     static let format: UInt64 = 7
@@ -313,20 +314,24 @@ enum StateFile {
         return tail.take()
     }
 
-    /// Appends `state`'s new records and bodies, then its index and trailer, to the file it was read from, where the
-    /// records and bodies it keeps already are: a reader finds the last index, by the trailer at the end. Earlier
-    /// indexes, and records no index refers to any more, stay in the file until it is written whole: when appending
-    /// would make it more than twice what its index refers to. Nil when it can't append (no record was read from the
-    /// file at `url`, or that file changed since), and the file is written whole; false when a write failed.
+    /// Writes `state`'s new records and bodies, then its index and trailer, into the file it was read from, where the
+    /// records and bodies it keeps already are, starting where that file's index starts (nothing refers to that index
+    /// once there is another), and cuts the file there: a reader finds the index by the trailer at the end. Records no
+    /// index refers to any more stay in the file until it is written whole: when appending would make it more than
+    /// twice what its index refers to. Nil when it can't append (no record was read from the file at `url`, or that
+    /// file changed since), and the file is written whole; false when a write failed.
     ///
-    /// A build that stops during the append leaves a file whose end is no trailer, which reads as nothing.
+    /// A build that stops during the append leaves a file whose end is no trailer of an index it holds (a trailer left
+    /// at the end points where the new bytes are), which reads as nothing.
     private static func append(_ state: BuildState, to url: URL, jobs: Int) -> Bool? {
         // The file every record and body kept was read from, and how many bytes of it they are.
         var source: ReadOnlyFile?
         var kept = 0
+        var keptEnd = 0
         func keep(_ bytes: RecordBytes) -> Bool {
             if source == nil { source = bytes.file }
             kept += bytes.range.count
+            keptEnd = max(keptEnd, bytes.range.upperBound)
             return source === bytes.file
         }
         for page in state.pages.values {
@@ -339,13 +344,16 @@ enum StateFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, FileSignature.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == source.identity,
-            Int(info.st_size) == source.count
+            Int(info.st_size) == source.count, source.count > trailer
         else { return nil }
+        // Where the file's index starts: every record and body kept lies before it (`read` makes sure).
+        var last = BinaryReader(source.bytes(source.count - trailer..<source.count))
+        guard (try? last.fingerprint()) != nil, let base = try? last.int(), keptEnd <= base, base < source.count - trailer else { return nil }
         var added = BinaryWriter(capacity: 1 << 16)
         var places = Places()
         places.records.reserveCapacity(state.pages.count)
         func add(_ bytes: [UInt8]) -> (range: Range<Int>, hash: Fingerprint) {
-            let start = source.count + added.bytes.count
+            let start = base + added.bytes.count
             added.write(raw: bytes)
             return (start..<start + bytes.count, Fingerprint.of(bytes: bytes))
         }
@@ -361,15 +369,15 @@ enum StateFile {
             case nil: break
             }
         }
-        let start = source.count + added.bytes.count
+        let start = base + added.bytes.count
         let index = index(state, places: places, jobs: jobs)
         let end = tail(index: index, start: start)
         let appended = added.bytes.count + index.reduce(0) { $0 + $1.count } + end.count
-        guard source.count + appended <= 2 * (kept + appended) else { return nil }
-        guard lseek(descriptor, off_t(source.count), SEEK_SET) == off_t(source.count) else { return false }
+        guard base + appended <= 2 * (kept + appended) else { return nil }
+        guard lseek(descriptor, off_t(base), SEEK_SET) == off_t(base) else { return false }
         guard added.withBytes({ FileContents.writeAll($0, to: descriptor) }) == 0 else { return false }
         for part in index + [end] where part.withUnsafeBytes({ FileContents.writeAll($0, to: descriptor) }) != 0 { return false }
-        return true
+        return ftruncate(descriptor, off_t(base + appended)) == 0
     }
 
     /// The output folder a state file is for, from its head alone (nil when it is not a state file of this format).

@@ -110,6 +110,36 @@ import Testing
         #expect(StateFile.read(url, context: .zero) == nil)
     }
 
+    /// An append writes over the index it replaces: with a big index and one small body changed a round, the file
+    /// grows by that body (and what the index's offsets add), not by an index a round, and is never written whole.
+    @Test func anAppendWritesOverTheIndexItReplaces() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-state")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state")
+        let signature = FileSignature(device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5, changedSeconds: 6, changedNanoseconds: 7)
+        func body(_ round: Int) -> BodyHTML { BodyHTML(bytes: Array("<p>Round \(round).</p>\n".utf8), slots: []) }
+        var state = BuildState(context: .zero)
+        // 2,000 pages make an index of tens of kilobytes; the body that changes is a few dozen bytes.
+        for page in 0..<2000 { state.pages["blog/a-page-with-a-long-name-\(page).md"] = .init(signature: signature, hash: .zero) }
+        state.pages["glossary/a.md"] = .init(signature: signature, hash: .zero, body: .made(body(0), destinations: []))
+        // One body kept as it is, so that each round has bytes of the file to keep.
+        let kept = BodyHTML(bytes: Array("<p>Kept.</p>\n".utf8), slots: [])
+        state.pages["glossary/b.md"] = .init(signature: signature, hash: .zero, body: .made(kept, destinations: []))
+        #expect(StateFile.write(state, output: folder, to: url))
+        let (identity, first) = (FileSignature(path: url.path)?.identity, try #require(FileSignature(path: url.path)).size)
+        #expect(first > 50_000, "the index is big: \(first) bytes")
+        for round in 1...10 {
+            var read = try #require(StateFile.read(url, context: .zero), "round \(round)")
+            #expect(read.pages["glossary/a.md"]?.body?.body?.html == body(round - 1), "round \(round)")
+            read.pages["glossary/a.md"] = .init(signature: signature, hash: .zero, body: .made(body(round), destinations: []))
+            #expect(StateFile.write(read, output: folder, to: url))
+        }
+        let last = try #require(FileSignature(path: url.path))
+        #expect(last.identity == identity, "appended every round, never written whole")
+        #expect(last.size - first < 10 * 100, "grew by \(last.size - first) bytes in 10 rounds (a \(first)-byte file)")
+        #expect(try #require(StateFile.read(url, context: .zero)).pages["glossary/a.md"]?.body?.body?.html == body(10))
+    }
+
     /// A state whose file was replaced since it was read is written whole, not appended to the other file.
     @Test func aStateIsWrittenWholeWhenItsFileWasReplaced() throws {
         let folder = try InlineSite.temporaryFolder("glossary-state")
