@@ -23,7 +23,11 @@ struct BuildCommand: Command {
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) async throws(UsageError) -> Int32 {
         try parsed.expectNoPositional()
-        return try await build(parsed, context: context).exitCode
+        let outcome = try await build(parsed, context: context)
+        let exitCode = outcome.exitCode
+        // The built site goes on another thread, while the command ends.
+        FreedMemory.release(outcome.result)
+        return exitCode
     }
 
     /// What a build run by a command came to: its result and options, and the exit code it ends the command with.

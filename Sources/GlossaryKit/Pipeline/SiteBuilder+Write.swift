@@ -33,13 +33,14 @@ extension SiteBuilder {
         }
         let start = Date()
         // A build with nothing to do wrote nothing (and leaves the state as it was).
-        if let next {
+        if let written = next {
             do {
-                let committed = try transaction.commit(next, jobs: options.jobs)
+                let committed = try transaction.commit(written, jobs: options.jobs)
                 result.stats.stageTimes.append(("commit", Date().timeIntervalSince(start)))
                 let stateStart = Date()
                 StateFile.write(committed, output: output, to: stateURL, jobs: options.jobs)
                 result.stats.stageTimes.append(("state", Date().timeIntervalSince(stateStart)))
+                next = committed
             } catch {
                 result.diagnostics.append(Diagnostic(.writeFailed(reason: error.description), subject: shownOutput))
                 result.outputs = nil
@@ -51,6 +52,7 @@ extension SiteBuilder {
             result.diagnostics.append(Diagnostic(.dotfilesKept(folder: Self.relativePath(folder, root: options.source), names: names), subject: shownOutput))
         }
         result.stats.totalSeconds += Date().timeIntervalSince(start)
+        FreedMemory.release((transaction, next))
         return result
     }
 

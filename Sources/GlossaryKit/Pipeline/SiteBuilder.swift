@@ -76,6 +76,9 @@ public struct SiteBuilder: Sendable {
         async let scanned = known?.inputs ?? SiteInputs.read(options: options)
         var stats = BuildStats()
         let state = timed("state", &stats) { options.refresh ? nil : load().flatMap { $0.context == context ? $0 : nil } }
+        // The last state, the inputs' check and the pages' records, whatever the build comes to, are freed beside what
+        // comes after it.
+        defer { FreedMemory.release(state) }
         let outputIntact = timed("output", &stats) { (sink as? SiteTransaction)?.start(from: state, jobs: options.jobs) ?? true }
         // (The scan's own time: what was left of it once the state was read.)
         let scanWait = Date()
@@ -102,6 +105,7 @@ public struct SiteBuilder: Sendable {
                 source: inputs.source, theme: inputs.theme, state: state, known: known, verifiedAt: started.timeIntervalSince1970,
                 jobs: options.jobs)
         }
+        defer { FreedMemory.release(check) }
         // Nothing, or pages' text alone: the shortcuts.
         // (A context hook is an input no check sees: a build with one takes no shortcut, and leaves a state whose digest
         // no build matches.)
@@ -136,6 +140,7 @@ public struct SiteBuilder: Sendable {
         let loaded = timed("parse", &stats) {
             Load(options: options, source: inputs.source, config: config, check: check, dictionaries: dictionaries).run(cancellation: cancellation)
         }
+        defer { FreedMemory.release(loaded) }
         if cancellation.isCancelled { return finish() }
         log.add(contentsOf: loaded.problems)
 
