@@ -19,13 +19,14 @@ enum OutputFolder {
     static func tampered(
         _ folder: URL, files: [String: BuildState.StoredOutput], folders: [String: FileSignature], signatures: Bool, jobs: Int
     ) -> Set<String> {
-        look(folder, files: files, folders: folders, signatures: signatures, jobs: jobs).tampered
+        look(folder, files: files, folders: folders, signatures: signatures, keepingFolders: false, jobs: jobs).tampered
     }
 
     /// `tampered(_:files:folders:signatures:jobs:)`, with the signatures the folders of `folders` were found with (those
-    /// that are there).
+    /// that are there; none unless `keepingFolders`).
     static func look(
-        _ folder: URL, files: [String: BuildState.StoredOutput], folders: [String: FileSignature], signatures: Bool, jobs: Int
+        _ folder: URL, files: [String: BuildState.StoredOutput], folders: [String: FileSignature], signatures: Bool, keepingFolders: Bool = true,
+        jobs: Int
     ) -> (tampered: Set<String>, folders: [String: FileSignature]) {
         let root = folder.standardizedFileURL.path
         var tampered = Set<String>()
@@ -41,10 +42,10 @@ enum OutputFolder {
         let listed = Array(folders)
         let found = Self.signatures(of: folder, listed.map(\.key), jobs: jobs)
         var seen: [String: FileSignature] = [:]
-        seen.reserveCapacity(listed.count)
+        if keepingFolders { seen.reserveCapacity(listed.count) }
         var changed: [String] = []
         for (folder, signature) in zip(listed, found) {
-            if let signature { seen[folder.key] = signature }
+            if keepingFolders, let signature { seen[folder.key] = signature }
             if signature?.isUnmodified(since: folder.value) != true { changed.append(folder.key) }
         }
         guard !changed.isEmpty else { return (tampered, seen) }

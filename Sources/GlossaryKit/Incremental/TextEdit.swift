@@ -82,7 +82,16 @@ struct TextEdit {
         }
         do throws(OutputFailure) {
             for file in written { try sink.write(file.path, file.data, fingerprint: nil, slots: file.slots) }
-            for file in patched { try sink.write(file.path, patching: file.file, with: file.patch) }
+            // The big files side by side: each is its old bytes copied with a few parts replaced, and fingerprinted.
+            let failures = patched.parallelMap(jobs: options.jobs) { file -> OutputFailure? in
+                do throws(OutputFailure) {
+                    try sink.write(file.path, patching: file.file, with: file.patch)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
             try sink.keepTheRest()
             let changed = try sink.finish(removing: search.removed)
             next.outputs = sink.outputs
