@@ -297,7 +297,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         // The new site's folders (not kept for a trusted folder): the old site's when it has the same files, else found
         // from the files.
         let samePaths = !liveFolders.isEmpty && removed.isEmpty && written.allSatisfy { table.before[$0] != nil }
-        let names = trusted ? [] : samePaths ? Set(liveFolders.keys) : Self.folders(holding: outputs.keys)
+        // nil: the old site's folders (`liveFolders`' keys).
+        let names: Set<String>? = trusted ? [] : samePaths ? nil : Self.folders(holding: outputs.keys)
         var previousFolder: BuildState.PreviousFolder?
         if FileSignature(path: outputPath) != nil {
             guard glossary_rename_exchange(stagingPath, outputPath) == 0 else {
@@ -326,7 +327,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         // No old site the next build could start from: the folder of links to this one's files, made as they were written.
         if let linking = staging.linking {
             if !linkingFailed.withLock({ $0 }), glossary_rename_noreplace(linking.path, previous.path) == 0, let folder = FileSignature(path: previous.path) {
-                previousFolder = .init(identity: folder.identity, differs: [], folders: Self.folderSignatures(of: previous, folders: names, jobs: jobs))
+                previousFolder = .init(
+                    identity: folder.identity, differs: [], folders: Self.folderSignatures(of: previous, folders: names ?? Set(liveFolders.keys), jobs: jobs))
             } else {
                 Self.removeTree(linking)
             }
@@ -338,14 +340,26 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         return committed
     }
 
-    /// The signatures of the new site's folders `names` (below the output, after the swap): those staging started with
-    /// and this build changed nothing in as `prepare` found them, the others stat'ed.
-    private func newFolderSignatures(_ names: Set<String>, staging: Staging, written: Set<String>, jobs: Int) -> [String: FileSignature] {
-        guard let found = staging.folders, let differs = staging.differs else { return Self.folderSignatures(of: output, folders: names, jobs: jobs) }
+    /// The signatures of the new site's folders `names` (below the output, after the swap; nil: the old site's): those
+    /// staging started with and this build changed nothing in as `prepare` found them, the others stat'ed.
+    private func newFolderSignatures(_ names: Set<String>?, staging: Staging, written: Set<String>, jobs: Int) -> [String: FileSignature] {
+        guard let found = staging.folders, let differs = staging.differs else {
+            return Self.folderSignatures(of: output, folders: names ?? Set(liveFolders.keys), jobs: jobs)
+        }
         // The top changed with the swap; the folders of what was written or carried over (`carryOver`) changed too.
         var changed = touched.withLock { $0 }
         changed.insert("")
         for path in written.union(differs) { changed.insert(Self.parent(path)) }
+        let isFolder = { [liveFolders] (name: String) in names.map { $0.contains(name) } ?? (liveFolders[name] != nil) }
+        // Staging started with the new site's folders (an edit of pages' text): its table, with the changed ones
+        // stat'ed again.
+        if found.count == names?.count ?? liveFolders.count, found.keys.allSatisfy(isFolder) {
+            var signatures = found
+            for name in changed { signatures[name] = nil }
+            signatures.merge(Self.folderSignatures(of: output, folders: changed.filter(isFolder), jobs: jobs)) { _, new in new }
+            return signatures
+        }
+        let names = names ?? Set(liveFolders.keys)
         var signatures: [String: FileSignature] = [:]
         signatures.reserveCapacity(names.count)
         var look = Set<String>()
