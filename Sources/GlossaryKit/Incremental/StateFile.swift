@@ -120,6 +120,19 @@ enum StateFile {
     private struct Places: Sendable {
         var records: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
         var bodies: [String: (range: Range<Int>, hash: Fingerprint)] = [:]
+        /// Whether the records and bodies read from the file stay where they are (an append), and so are not in the
+        /// tables.
+        var keepsRead = false
+
+        func record(_ path: String, of page: BuildState.StoredPage) -> (range: Range<Int>, hash: Fingerprint)? {
+            if keepsRead, case .encoded(let bytes) = page.record { return (bytes.range, bytes.hash) }
+            return records[path]
+        }
+
+        func body(_ path: String, of page: BuildState.StoredPage) -> (range: Range<Int>, hash: Fingerprint)? {
+            if keepsRead, case .encoded(let bytes) = page.body { return (bytes.range, bytes.hash) }
+            return bodies[path]
+        }
     }
 
     /// The index (see the layout), given where each page's record and each entry's body is, in two parts made on
@@ -144,7 +157,7 @@ enum StateFile {
             writer.write(path)
             write(page.signature, &writer)
             writer.write(page.hash)
-            write(places.records[path], &writer)
+            write(places.record(path, of: page), &writer)
             writer.write(page.kit != nil)
             switch page.kit {
             case .encoded(let bytes):
@@ -169,7 +182,7 @@ enum StateFile {
             case nil:
                 break
             }
-            write(places.bodies[path], &writer)
+            write(places.body(path, of: page), &writer)
         }
         return writer.take()
     }
@@ -350,24 +363,15 @@ enum StateFile {
         var last = BinaryReader(source.bytes(source.count - trailer..<source.count))
         guard (try? last.fingerprint()) != nil, let base = try? last.int(), keptEnd <= base, base < source.count - trailer else { return nil }
         var added = BinaryWriter(capacity: 1 << 16)
-        var places = Places()
-        places.records.reserveCapacity(state.pages.count)
+        var places = Places(keepsRead: true)
         func add(_ bytes: [UInt8]) -> (range: Range<Int>, hash: Fingerprint) {
             let start = base + added.bytes.count
             added.write(raw: bytes)
             return (start..<start + bytes.count, Fingerprint.of(bytes: bytes))
         }
         for (path, page) in state.pages {
-            switch page.record {
-            case .encoded(let bytes): places.records[path] = (bytes.range, bytes.hash)
-            case .parsed(let record): places.records[path] = add(encode(record))
-            case nil: break
-            }
-            switch page.body {
-            case .encoded(let bytes): places.bodies[path] = (bytes.range, bytes.hash)
-            case .made(let body, let destinations): places.bodies[path] = add(encode(body: body, destinations: destinations))
-            case nil: break
-            }
+            if case .parsed(let record) = page.record { places.records[path] = add(encode(record)) }
+            if case .made(let body, let destinations) = page.body { places.bodies[path] = add(encode(body: body, destinations: destinations)) }
         }
         let start = base + added.bytes.count
         let index = index(state, places: places, jobs: jobs)
