@@ -31,22 +31,22 @@ enum OutputFolder {
         let root = folder.standardizedFileURL.path
         var tampered = Set<String>()
         if signatures {
-            let entries = Array(files)
-            for ((path, stored), signature) in zip(entries, Self.signatures(of: folder, entries.map(\.key), jobs: jobs)) {
-                guard let stored = stored.signature, let signature, signature.isUnmodified(since: stored) else {
-                    tampered.insert(path)
-                    continue
-                }
-            }
+            let entries = Array(files.indices)
+            let same = Self.signatures(
+                of: folder, entries, path: { files[$0].key }, jobs: jobs,
+                then: { entry, signature in files[entry].value.signature.map { signature?.isUnmodified(since: $0) == true } ?? false })
+            for (entry, same) in zip(entries, same) where !same { tampered.insert(files[entry].key) }
         }
-        let listed = Array(folders)
-        let found = Self.signatures(of: folder, listed.map(\.key), jobs: jobs)
+        let listed = Array(folders.indices)
+        let found = Self.signatures(
+            of: folder, listed, path: { folders[$0].key }, jobs: jobs,
+            then: { entry, signature in (signature: keepingFolders ? signature : nil, same: signature?.isUnmodified(since: folders[entry].value) == true) })
         var seen: [String: FileSignature] = [:]
         if keepingFolders { seen.reserveCapacity(listed.count) }
         var changed: [String] = []
-        for (folder, signature) in zip(listed, found) {
-            if keepingFolders, let signature { seen[folder.key] = signature }
-            if signature?.isUnmodified(since: folder.value) != true { changed.append(folder.key) }
+        for (entry, found) in zip(listed, found) {
+            if let signature = found.signature { seen[folders[entry].key] = signature }
+            if !found.same { changed.append(folders[entry].key) }
         }
         guard !changed.isEmpty else { return (tampered, seen) }
         // What each changed folder should hold, by name.
@@ -71,13 +71,22 @@ enum OutputFolder {
     /// The signatures of `paths` below `root` (nil where there is nothing), stat'ed on `jobs` cores from the root's
     /// descriptor (each path walked from there, not from `/`).
     static func signatures(of root: URL, _ paths: [String], jobs: Int) -> [FileSignature?] {
+        signatures(of: root, paths, path: { $0 }, jobs: jobs, then: { $1 })
+    }
+
+    /// `body` of each element and the signature of its `path` below `root` (nil where there is nothing), made on
+    /// `jobs` cores: `signatures(of:_:jobs:)`, for what is compared there and then.
+    static func signatures<Element: Sendable, Result: Sendable>(
+        of root: URL, _ elements: [Element], path: @Sendable (Element) -> String, jobs: Int, then body: @Sendable (Element, FileSignature?) -> Result
+    ) -> [Result] {
         let rootPath = root.standardizedFileURL.path
         let descriptor = open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
-        guard descriptor >= 0 else { return paths.map { _ in nil } }
-        return paths.parallelMap(jobs: jobs) { path in
+        guard descriptor >= 0 else { return elements.map { body($0, nil) } }
+        return elements.parallelMap(jobs: jobs) { element in
+            let path = path(element)
             var info = stat()
-            return fstatat(descriptor, path.isEmpty ? "." : path, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileSignature(info) : nil
+            return body(element, fstatat(descriptor, path.isEmpty ? "." : path, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileSignature(info) : nil)
         }
     }
 }
