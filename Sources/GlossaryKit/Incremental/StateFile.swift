@@ -70,7 +70,9 @@ enum StateFile {
         do throws(BinaryReader.Damaged) {
             state.verifiedAt = Double(bitPattern: try reader.uint())
             state.digest = try reader.fingerprint()
-            for _ in 0..<(try reader.count()) {
+            let files = try reader.count()
+            state.files.reserveCapacity(files)
+            for _ in 0..<files {
                 state.files[try reader.string()] = .init(signature: try optionalSignature(&reader), hash: try optionalFingerprint(&reader))
             }
             let pages = try reader.count()
