@@ -14,7 +14,8 @@ import Foundation
 ///    fingerprint, a content page's kit: `BuildState.PageKit`, and where an entry's body is, with its fingerprint);
 ///    the outputs (path, fingerprint, bytes' fingerprint, signature, slots); the output folder's folders; the
 ///    previous folder (its identity, where it differs, its folders); the report;
-/// 4. the index's checksum (`Fingerprint.of` its bytes, 32 bytes), then where the index begins (8 bytes).
+/// 4. the trailer (40 bytes): the index's checksum (`Fingerprint.of` its bytes), where the index begins, and the length
+///    of its first part (up to the pages), so that its two parts are read side by side.
 ///
 /// A build reads the index, and only the records and bodies it needs (a text edit, one record), each checked against
 /// its fingerprint first. The next build writes its new records and bodies, then its own index and trailer, over the
@@ -22,7 +23,7 @@ import Foundation
 /// is.
 enum StateFile {
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 7
+    static let format: UInt64 = 8
     static let magic = Array("glossary build state\n".utf8)
     private static let trailer = 40
 
@@ -55,51 +56,77 @@ enum StateFile {
         }
     }
 
-    /// The state in `url` when it is sound, of this format and made under `context`.
-    static func read(_ url: URL, context: Fingerprint) -> BuildState? {
+    /// The state in `url` when it is sound, of this format and made under `context`; the index's two parts are read on
+    /// `jobs` cores.
+    static func read(_ url: URL, context: Fingerprint, jobs: Int = 2) -> BuildState? {
         guard let file = ReadOnlyFile(path: url.path), file.count > trailer else { return nil }
         var head = BinaryReader(file.bytes(0..<min(file.count, 4096)))
         var tail = BinaryReader(file.bytes(file.count - trailer..<file.count))
         guard (try? head.raw(magic.count).elementsEqual(magic)) == true, (try? head.uint()) == format, (try? head.fingerprint()) == context,
-            let checksum = try? tail.fingerprint(), let start = try? tail.int(), start > 0, start < file.count - trailer
+            let checksum = try? tail.fingerprint(), let start = try? tail.int(), start > 0, start < file.count - trailer,
+            let firstPart = try? tail.int(), firstPart >= 0, firstPart <= file.count - trailer - start
         else { return nil }
         let index = file.bytes(start..<file.count - trailer)
         guard Fingerprint.of(bytes: index) == checksum else { return nil }
-        var reader = BinaryReader(index)
-        var state = BuildState(context: context)
-        do throws(BinaryReader.Damaged) {
-            state.verifiedAt = Double(bitPattern: try reader.uint())
-            state.digest = try reader.fingerprint()
-            let files = try reader.count()
-            state.files.reserveCapacity(files)
-            for _ in 0..<files {
-                state.files[try reader.string()] = .init(signature: try optionalSignature(&reader), hash: try optionalFingerprint(&reader))
+        let parts = [0..<firstPart, firstPart..<index.count].parallelMap(jobs: jobs) { range -> BuildState? in
+            var reader = BinaryReader(index, range: range)
+            var state = BuildState(context: context)
+            do throws(BinaryReader.Damaged) {
+                if range.lowerBound == 0 {
+                    try readToPages(&reader, into: &state, before: start, of: file)
+                } else {
+                    try readFromOutputs(&reader, into: &state)
+                }
+            } catch {
+                return nil
             }
-            let pages = try reader.count()
-            state.pages.reserveCapacity(pages)
-            for _ in 0..<pages {
-                let path = try reader.string()
-                let signature = try signature(&reader)
-                let hash = try reader.fingerprint()
-                let record = try reader.bool() ? BuildState.StoredRecord.encoded(try bytes(&reader, before: start, of: file)) : nil
-                // Copied out: a slice would keep the whole index alive for as long as the state.
-                let kit = try reader.bool() ? BuildState.StoredKit.encoded(Array(try reader.raw(try reader.count()))) : nil
-                let body = try reader.bool() ? BuildState.StoredBody.encoded(try bytes(&reader, before: start, of: file)) : nil
-                state.pages[path] = BuildState.StoredPage(signature: signature, hash: hash, record: record, kit: kit, body: body)
-            }
-            let outputs = try reader.count()
-            state.outputs.reserveCapacity(outputs)
-            for _ in 0..<outputs { state.outputs[try reader.string()] = try output(&reader) }
-            state.folders = try folders(&reader)
-            if try reader.bool() {
-                let identity = FileSignature.Identity(device: try reader.uint(), inode: try reader.uint())
-                state.previous = .init(identity: identity, differs: Set(try reader.strings()), folders: try folders(&reader))
-            }
-            state.report = try report(&reader)
-        } catch {
-            return nil
+            return reader.isAtEnd ? state : nil
         }
-        return reader.isAtEnd ? state : nil
+        guard var state = parts[0], let rest = parts[1] else { return nil }
+        state.outputs = rest.outputs
+        state.folders = rest.folders
+        state.previous = rest.previous
+        state.report = rest.report
+        return state
+    }
+
+    /// The index's first part (`indexToPages`): when the files were verified, the inputs' digest, the files, the pages.
+    private static func readToPages(
+        _ reader: inout BinaryReader, into state: inout BuildState, before start: Int, of file: ReadOnlyFile
+    ) throws(BinaryReader.Damaged) {
+        state.verifiedAt = Double(bitPattern: try reader.uint())
+        state.digest = try reader.fingerprint()
+        let files = try reader.count()
+        state.files.reserveCapacity(files)
+        for _ in 0..<files {
+            state.files[try reader.string()] = .init(signature: try optionalSignature(&reader), hash: try optionalFingerprint(&reader))
+        }
+        let pages = try reader.count()
+        state.pages.reserveCapacity(pages)
+        for _ in 0..<pages {
+            let path = try reader.string()
+            let signature = try signature(&reader)
+            let hash = try reader.fingerprint()
+            let record = try reader.bool() ? BuildState.StoredRecord.encoded(try bytes(&reader, before: start, of: file)) : nil
+            // Copied out: a slice would keep the whole index alive for as long as the state.
+            let kit = try reader.bool() ? BuildState.StoredKit.encoded(Array(try reader.raw(try reader.count()))) : nil
+            let body = try reader.bool() ? BuildState.StoredBody.encoded(try bytes(&reader, before: start, of: file)) : nil
+            state.pages[path] = BuildState.StoredPage(signature: signature, hash: hash, record: record, kit: kit, body: body)
+        }
+    }
+
+    /// The index's second part (`indexFromOutputs`): the outputs, the output folder's folders, the previous folder,
+    /// the report.
+    private static func readFromOutputs(_ reader: inout BinaryReader, into state: inout BuildState) throws(BinaryReader.Damaged) {
+        let outputs = try reader.count()
+        state.outputs.reserveCapacity(outputs)
+        for _ in 0..<outputs { state.outputs[try reader.string()] = try output(&reader) }
+        state.folders = try folders(&reader)
+        if try reader.bool() {
+            let identity = FileSignature.Identity(device: try reader.uint(), inode: try reader.uint())
+            state.previous = .init(identity: identity, differs: Set(try reader.strings()), folders: try folders(&reader))
+        }
+        state.report = try report(&reader)
     }
 
     /// Where a record or body is (its offset, length and fingerprint), which must be before the index at `start`.
@@ -325,6 +352,7 @@ enum StateFile {
         var tail = BinaryWriter(capacity: trailer)
         tail.write(fingerprint.finish())
         tail.write(start)
+        tail.write(index[0].count)
         tail.write(raw: [UInt8](repeating: 0, count: trailer - tail.bytes.count))
         return tail.take()
     }

@@ -25,7 +25,8 @@ extension SiteBuilder {
         defer { Self.pruneStates(in: buildFolder, keeping: stateURL) }
         let transaction = SiteTransaction(output: output)
         let (clean, context) = (options.clean, Self.context(options))
-        var (result, next) = await build(into: transaction) { clean ? nil : StateFile.read(stateURL, context: context) }
+        let jobs = options.jobs
+        var (result, next) = await build(into: transaction) { clean ? nil : StateFile.read(stateURL, context: context, jobs: jobs) }
         let shownOutput = Self.relativePath(output, root: options.source)
         guard result.succeeded else {
             transaction.abandon()

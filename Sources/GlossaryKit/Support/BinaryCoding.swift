@@ -126,12 +126,12 @@ public struct BinaryReader {
         return bytes[offset - 1] == 1
     }
 
+    /// A string as `BinaryWriter.write(_:)` wrote it. The bytes are trusted to be UTF-8 (the state file's are checked
+    /// against a fingerprint before they are read): malformed ones would read as U+FFFD, not as damage.
     public mutating func string() throws(Damaged) -> String {
         let length = try count()
-        let slice = bytes[offset..<(offset + length)]
-        offset += length
-        guard let text = String(validating: slice, as: UTF8.self) else { throw Damaged() }
-        return text
+        defer { offset += length }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)]), as: UTF8.self) }
     }
 
     public mutating func optionalString() throws(Damaged) -> String? {

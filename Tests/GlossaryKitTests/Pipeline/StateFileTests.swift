@@ -36,6 +36,48 @@ import Testing
         }
     }
 
+    /// Every table of the index reads back as it was written, whether its two parts are read side by side or one
+    /// after the other: the files, the pages, the outputs, the folders, the previous folder and the report.
+    @Test(arguments: [1, 2]) func everyPartOfTheIndexIsReadBack(jobs: Int) throws {
+        let folder = try InlineSite.temporaryFolder("glossary-state")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func signature(_ n: Int) -> FileSignature {
+            FileSignature(
+                device: 1, inode: UInt64(n), size: Int64(n * 10), modifiedSeconds: n, modifiedNanoseconds: 5, changedSeconds: n + 1, changedNanoseconds: 7)
+        }
+        var state = BuildState(context: .zero)
+        state.verifiedAt = 1_765_000_000.25
+        state.digest = Fingerprint(high: 11, low: 12)
+        for n in 0..<300 {
+            state.files["themes/x/asset-\(n).css"] = .init(
+                signature: n % 7 == 0 ? nil : signature(n), hash: n % 5 == 0 ? nil : Fingerprint(high: 1, low: UInt64(n)))
+            state.pages["blog/page-é-\(n).md"] = .init(signature: signature(n), hash: Fingerprint(high: 2, low: UInt64(n)))
+            let slots = n % 3 == 0 ? MustacheSlots(written: [.init(slot: 0, escaped: true, start: n, length: 4)], shown: [true]) : nil
+            state.outputs["blog/page-é-\(n)/index.html"] = .init(
+                fingerprint: n % 4 == 0 ? nil : Fingerprint(high: 3, low: UInt64(n)), bytesHash: Fingerprint(high: 4, low: UInt64(n)),
+                signature: n % 6 == 0 ? nil : signature(n + 1000), slots: slots)
+            state.folders["blog/page-é-\(n)"] = signature(n + 2000)
+        }
+        state.previous = .init(
+            identity: .init(device: 1, inode: 99), differs: ["blog/page-é-1/index.html", "sitemap.xml"],
+            folders: state.folders.mapValues { signature(Int($0.inode) + 3000) })
+        state.report.rootPath = "/docs/"
+        state.report.wantsNetwork = true
+        let url = folder.appendingPathComponent("state")
+        #expect(StateFile.write(state, output: folder, to: url, jobs: jobs))
+        let read = try #require(StateFile.read(url, context: .zero, jobs: jobs))
+        #expect(read.verifiedAt == state.verifiedAt)
+        #expect(read.digest == state.digest)
+        // Compared apart from the expectations, which would print every table.
+        let pages = { (state: BuildState) in state.pages.mapValues { [$0.signature.inode, $0.hash.low] } }
+        let same = [
+            ("files", read.files == state.files), ("pages", pages(read) == pages(state)), ("outputs", read.outputs == state.outputs),
+            ("folders", read.folders == state.folders), ("previous folder", read.previous == state.previous),
+        ]
+        for (table, equal) in same { #expect(equal, "\(table) read back as written") }
+        #expect(read.report.rootPath == "/docs/" && read.report.wantsNetwork)
+    }
+
     /// A body whose bytes were damaged in the file is refused by its fingerprint (its entry is then parsed again).
     @Test func aDamagedBodyIsRefused() throws {
         let folder = try InlineSite.temporaryFolder("glossary-state")
