@@ -9,13 +9,13 @@ import Foundation
 /// 1. head: `magic`, `format`, the context, the output folder's path;
 /// 2. the records of the markdown files and the glossary entries' bodies, one after another (`encode(_:)`,
 ///    `encode(body:destinations:)`);
-/// 3. the index: when the files were verified, the inputs' digest; the files (path, signature, bytes' fingerprint);
-///    the pages (path below `content/`, signature, bytes' fingerprint, where its record is with the record's own
-///    fingerprint, a content page's kit: `BuildState.PageKit`, and where an entry's body is, with its fingerprint);
-///    the outputs (path, fingerprint, bytes' fingerprint, signature, slots); the output folder's folders; the
-///    previous folder (its identity, where it differs, its folders); the report;
+/// 3. the index, in two parts: when the files were verified, the inputs' digest; the files (path, signature, bytes'
+///    fingerprint); the pages (path below `content/`, signature, bytes' fingerprint, where its record is with the
+///    record's own fingerprint, a content page's kit: `BuildState.PageKit`, and where an entry's body is, with its
+///    fingerprint); the output folder's folders. Then the outputs (path, fingerprint, bytes' fingerprint, signature,
+///    slots); the previous folder (its identity, where it differs, its folders); the report;
 /// 4. the trailer (40 bytes): the index's checksum (`Fingerprint.of` its bytes), where the index begins, and the length
-///    of its first part (up to the pages), so that its two parts are read side by side.
+///    of its first part, so that the two parts are read side by side.
 ///
 /// A build reads the index, and only the records and bodies it needs (a text edit, one record), each checked against
 /// its fingerprint first. The next build writes its new records and bodies, then its own index and trailer, over the
@@ -84,13 +84,13 @@ enum StateFile {
         }
         guard var state = parts[0], let rest = parts[1] else { return nil }
         state.outputs = rest.outputs
-        state.folders = rest.folders
         state.previous = rest.previous
         state.report = rest.report
         return state
     }
 
-    /// The index's first part (`indexToPages`): when the files were verified, the inputs' digest, the files, the pages.
+    /// The index's first part (`indexToPages`): when the files were verified, the inputs' digest, the files, the pages,
+    /// the output folder's folders.
     private static func readToPages(
         _ reader: inout BinaryReader, into state: inout BuildState, before start: Int, of file: ReadOnlyFile
     ) throws(BinaryReader.Damaged) {
@@ -113,15 +113,14 @@ enum StateFile {
             let body = try reader.bool() ? BuildState.StoredBody.encoded(try bytes(&reader, before: start, of: file)) : nil
             state.pages[path] = BuildState.StoredPage(signature: signature, hash: hash, record: record, kit: kit, body: body)
         }
+        state.folders = try folders(&reader)
     }
 
-    /// The index's second part (`indexFromOutputs`): the outputs, the output folder's folders, the previous folder,
-    /// the report.
+    /// The index's second part (`indexFromOutputs`): the outputs, the previous folder, the report.
     private static func readFromOutputs(_ reader: inout BinaryReader, into state: inout BuildState) throws(BinaryReader.Damaged) {
         let outputs = try reader.count()
         state.outputs.reserveCapacity(outputs)
         for _ in 0..<outputs { state.outputs[try reader.string()] = try output(&reader) }
-        state.folders = try folders(&reader)
         if try reader.bool() {
             let identity = FileSignature.Identity(device: try reader.uint(), inode: try reader.uint())
             state.previous = .init(identity: identity, differs: Set(try reader.strings()), folders: try folders(&reader))
@@ -164,13 +163,14 @@ enum StateFile {
         }
     }
 
-    /// The index (see the layout), given where each page's record and each entry's body is, in two parts made on
-    /// `jobs` cores: up to the pages, about half of it, and the rest. The file holds one after the other.
+    /// The index (see the layout), given where each page's record and each entry's body is, in its two parts (about
+    /// the same size) made on `jobs` cores. The file holds one after the other.
     private static func index(_ state: BuildState, places: Places, jobs: Int) -> [[UInt8]] {
         [true, false].parallelMap(jobs: jobs) { first in first ? indexToPages(state, places: places) : indexFromOutputs(state) }
     }
 
-    /// The index's first part: when the files were verified, the inputs' digest, the files, the pages.
+    /// The index's first part: when the files were verified, the inputs' digest, the files, the pages, the output
+    /// folder's folders.
     private static func indexToPages(_ state: BuildState, places: Places) -> [UInt8] {
         var writer = BinaryWriter(capacity: 1 << 22)
         writer.write(state.verifiedAt.bitPattern)
@@ -213,10 +213,11 @@ enum StateFile {
             }
             write(places.body(path, of: page), &writer)
         }
+        write(state.folders, &writer)
         return writer.take()
     }
 
-    /// The index's second part: the outputs, the output folder's folders, the previous folder, the report.
+    /// The index's second part: the outputs, the previous folder, the report.
     private static func indexFromOutputs(_ state: BuildState) -> [UInt8] {
         var writer = BinaryWriter(capacity: 1 << 22)
         writer.write(UInt64(state.outputs.count))
@@ -224,7 +225,6 @@ enum StateFile {
             writer.write(path)
             write(output, &writer)
         }
-        write(state.folders, &writer)
         writer.write(state.previous != nil)
         if let previous = state.previous {
             writer.write(previous.identity.device)
