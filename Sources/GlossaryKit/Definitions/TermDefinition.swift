@@ -123,16 +123,35 @@ public struct TermDefinition: Sendable {
         }
     }
 
+    // Plain loops: every page asks these of each term it uses, and lazy chains of key paths cost more than the rest
+    // of a term's card.
+
     /// The first definition, as a one-line summary.
     public var summary: String? {
-        entries.lazy.flatMap(\.meanings).flatMap(\.definitions).first?.definition
+        for entry in entries {
+            for meaning in entry.meanings {
+                if let first = meaning.definitions.first { return first.definition }
+            }
+        }
+        return nil
     }
 
+    /// The first part of speech named.
     public var partOfSpeech: String? {
-        entries.lazy.flatMap(\.meanings).map(\.partOfSpeech).first { !$0.isEmpty }
+        for entry in entries {
+            for meaning in entry.meanings where !meaning.partOfSpeech.isEmpty { return meaning.partOfSpeech }
+        }
+        return nil
     }
 
+    /// Of the first entry that has one: its phonetic spelling, else its first recording's text.
     public var phonetic: String? {
-        entries.lazy.compactMap { $0.phonetic ?? $0.phonetics.lazy.compactMap(\.text).first }.first
+        for entry in entries {
+            if let phonetic = entry.phonetic { return phonetic }
+            for recording in entry.phonetics {
+                if let text = recording.text { return text }
+            }
+        }
+        return nil
     }
 }

@@ -112,3 +112,26 @@ import Testing
         #expect(empty.examples == ["d"])
     }
 }
+
+/// What a term's card shows of its entries: the first definition, part of speech and pronunciation found, in order,
+/// past entries and meanings that lack them.
+@Suite struct TermCardFieldTests {
+    @Test func eachFieldIsTheFirstOneFoundAcrossEntriesAndMeanings() throws {
+        let key = try #require(TermKey("crane"))
+        let entries = [
+            DictionaryEntry(word: "crane", phonetics: [.init(audio: "https://example.com/crane-us.mp3")], meanings: [.init(partOfSpeech: "", definitions: [])]),
+            DictionaryEntry(
+                word: "crane", phonetics: [.init(audio: "https://example.com/a.mp3"), .init(text: "/kɹeɪn/")],
+                meanings: [
+                    .init(partOfSpeech: "noun", definitions: []), .init(partOfSpeech: "verb", definitions: [.init(definition: "To stretch one's neck.")]),
+                ]),
+            DictionaryEntry(word: "crane", phonetic: "/kreɪn/", meanings: [.init(partOfSpeech: "noun", definitions: [.init(definition: "A large bird.")])]),
+        ]
+        let definition = TermDefinition(key: key, word: "crane", entries: entries, origin: .wordNet)
+        #expect(definition.summary == "To stretch one's neck.")
+        #expect(definition.partOfSpeech == "noun")
+        #expect(definition.phonetic == "/kɹeɪn/")
+        let none = TermDefinition(key: key, word: "crane", entries: [entries[0]], origin: .wordNet)
+        #expect(none.summary == nil && none.partOfSpeech == nil && none.phonetic == nil)
+    }
+}
