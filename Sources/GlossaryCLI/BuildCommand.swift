@@ -72,7 +72,7 @@ struct BuildCommand: Command {
         interruption.started(build)
         let result = await build.value
         if result.interrupted, let signal = termination.received {
-            context.console.printError("Build interrupted; \(options.outputDirectory.lastPathComponent)/ left unchanged")
+            context.console.printError("Build interrupted; \(Self.shownOutput(options))/ left unchanged")
             return Outcome(result: result, options: options, exitCode: 128 + signal)
         }
         report(result, options: options, printer: printer, quiet: isQuiet)
@@ -129,6 +129,11 @@ struct BuildCommand: Command {
         printer.console.printError(summary(result, options: options))
     }
 
+    /// The output folder as the summary names it: below the site's folder, or its whole path when it is elsewhere.
+    static func shownOutput(_ options: BuildOptions) -> String {
+        SiteBuilder.relativePath(options.outputDirectory, root: options.source)
+    }
+
     static func summary(_ result: BuildResult, options: BuildOptions) -> String {
         let stats = result.stats
         let time = String(format: "%.2f", stats.totalSeconds)
@@ -143,7 +148,7 @@ struct BuildCommand: Command {
             // Stopped before resolving the site's terms (no configuration or one with errors, a busy lock, a bad output
             // folder): no counts.
             let what = result.site == nil ? problems.joined(separator: ", ") : "\(counts)\(problemText) in \(time) s"
-            return "Build failed: \(what); \(options.outputDirectory.lastPathComponent)/ left unchanged"
+            return "Build failed: \(what); \(shownOutput(options))/ left unchanged"
         }
         return "Built \(counts)\(problemText) in \(time) s"
     }

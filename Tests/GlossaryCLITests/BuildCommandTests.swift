@@ -1,5 +1,6 @@
 import Foundation
 import GlossaryKit
+import TestSupport
 import Testing
 
 /// End-to-end: the real `glossary` binary on small inline sites.
@@ -99,6 +100,22 @@ import Testing
         let strict = try await site.run(["build", "--offline", "--strict"])
         #expect(strict.status == 1)
         #expect(strict.diagnostics == ["content/index.md:5:13: error: no definition found for 'keybord' (offline, and not in the cache) [unknown-term]"])
+    }
+
+    /// A failed build's summary names the output folder as given: below the site's folder, or whole when elsewhere.
+    @Test func aFailedBuildNamesItsOutputFolder() async throws {
+        let site = try TestSite(Self.smallSite)
+        defer { site.remove() }
+        let elsewhere = try InlineSite.temporaryFolder("glossary-output")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try site.write("content/broken.md", "---\ntitle: [unclosed\n---\nBody\n")
+        let nested = try await site.run(["build", "--offline", "--output", "public/site"])
+        #expect(nested.status == 1)
+        #expect(nested.stderr.hasSuffix("; public/site/ left unchanged\n"), "\(nested.stderr)")
+        let outside = elsewhere.appendingPathComponent("site").standardizedFileURL.path
+        let other = try await site.run(["build", "--offline", "--output", outside])
+        #expect(other.status == 1)
+        #expect(other.stderr.hasSuffix("; \(outside)/ left unchanged\n"), "\(other.stderr)")
     }
 
     @Test func everyProblemOfARunIsReportedAndTheOldSiteSurvives() async throws {
