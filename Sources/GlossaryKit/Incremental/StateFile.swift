@@ -68,11 +68,11 @@ enum StateFile {
         else { return nil }
         let index = file.bytes(start..<file.count - trailer)
         guard Fingerprint.of(bytes: index) == checksum else { return nil }
-        let parts = [0..<firstPart, firstPart..<index.count].parallelMap(jobs: jobs) { range -> BuildState? in
-            var reader = BinaryReader(index, range: range)
+        let parts = [true, false].parallelMap(jobs: jobs) { first -> BuildState? in
+            var reader = BinaryReader(index, range: first ? 0..<firstPart : firstPart..<index.count)
             var state = BuildState(context: context)
             do throws(BinaryReader.Damaged) {
-                if range.lowerBound == 0 {
+                if first {
                     try readToPages(&reader, into: &state, before: start, of: file)
                 } else {
                     try readFromOutputs(&reader, into: &state)
