@@ -57,6 +57,12 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         var folders: [String: FileSignature]?
     }
     private let staged = Mutex<Staging?>(nil)
+    /// What of the previous folder `lookAhead()` found for `prepare()` to start staging from (nil: not looked at yet).
+    /// Set and taken under `staged`'s lock.
+    private let lookedAhead = Mutex<PreviousLook??>(nil)
+    /// The previous folder, found as the state says (no `tampered` path) or not (nil when it is gone or another folder);
+    /// with its folders' signatures unless trusted.
+    private typealias PreviousLook = (tampered: Set<String>, folders: [String: FileSignature]?)
     /// The folders staging (and the linking folder) has, and whether a link into the linking folder failed.
     private let folders = Mutex<Set<String>>([""])
     /// Folders of staging whose entries this build changed besides those of the files it wrote or carried over: folders
@@ -104,10 +110,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             if let staged { return .success(staged) }
             var made = Staging()
             // The previous folder as the state says, nothing added to it or taken from it since.
-            let look = known.flatMap { known in
-                FileSignature(path: previous.path)?.identity != known.identity
-                    ? nil : trusted ? (tampered: [], folders: nil) : OutputFolder.look(previous, files: [:], folders: known.folders, signatures: false, jobs: 2)
-            }
+            let look = lookedAhead.withLock { $0.take() } ?? lookAtPrevious(jobs: 2)
             if let known, let look, look.tampered.isEmpty, rename(previous.path, stagingPath) == 0 {
                 made.differs = known.differs.union(tampered)
                 made.folders = look.folders
@@ -128,6 +131,23 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             return .success(made)
         }
         return try made.get()
+    }
+
+    /// Looks at the previous folder for the first write to start staging from, when nothing has been written yet: for a
+    /// build that will write, beside the work that comes before its first file. It only reads.
+    func lookAhead(jobs: Int) {
+        staged.withLock { staged in
+            guard staged == nil else { return }
+            let look = lookAtPrevious(jobs: jobs)
+            lookedAhead.withLock { $0 = look }
+        }
+    }
+
+    private func lookAtPrevious(jobs: Int) -> PreviousLook? {
+        known.flatMap { known in
+            FileSignature(path: previous.path)?.identity != known.identity
+                ? nil : trusted ? (tampered: [], folders: nil) : OutputFolder.look(previous, files: [:], folders: known.folders, signatures: false, jobs: jobs)
+        }
     }
 
     /// The folder beside `output` (standardized) that the last commit left the old site in: `.NAME.previous`.

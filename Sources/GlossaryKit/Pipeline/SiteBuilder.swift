@@ -106,6 +106,8 @@ public struct SiteBuilder: Sendable {
                 jobs: options.jobs)
         }
         defer { FreedMemory.release(check) }
+        // A build that will write: staging's start looked for beside the work that comes before the first file.
+        async let _ = check.nothingChanged ? nil : (sink as? SiteTransaction)?.lookAhead(jobs: options.jobs)
         // Nothing, or pages' text alone: the shortcuts.
         // (A context hook is an input no check sees: a build with one takes no shortcut, and leaves a state whose digest
         // no build matches.)

@@ -24,10 +24,13 @@ import Testing
     }
 
     /// One build of `files` into the output, from `state` (what the last one left), keeping each file whose
-    /// fingerprint (its bytes') the state has: the transaction and the state it leaves.
-    func build(_ files: [String: String], from state: BuildState?) throws -> (SiteTransaction, BuildState) {
+    /// fingerprint (its bytes') the state has, after `beforeWriting`: the transaction and the state it leaves.
+    func build(
+        _ files: [String: String], from state: BuildState?, beforeWriting: (SiteTransaction) throws -> Void = { _ in }
+    ) throws -> (SiteTransaction, BuildState) {
         let transaction = SiteTransaction(output: output)
         _ = transaction.start(from: state, jobs: 2)
+        try beforeWriting(transaction)
         for (path, text) in files {
             let data = Data(text.utf8)
             if try !transaction.keep(path, fingerprint: .of(bytes: data)) { try transaction.write(path, data, fingerprint: .of(bytes: data), slots: nil) }
@@ -206,6 +209,40 @@ import Testing
         let patch = try #require(slots.patch(count: file.count) { _ in "b" })
         #expect(truncate(output.appendingPathComponent("big.txt").path, 50_000) == 0)
         #expect(throws: OutputFailure.self) { try transaction.write("big.txt", patching: file, with: patch) }
+    }
+
+    /// What `lookAhead` finds of the previous folder before anything is written is what staging starts from: the folder
+    /// itself when it is as the state says, an empty one when a file was added to it since.
+    @Test func stagingStartsFromWhatTheLookAheadFound() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let lookAhead = { (transaction: SiteTransaction) in transaction.lookAhead(jobs: 2) }
+        var (_, state) = try build(["a/index.html": "a1", "b/index.html": "b1"], from: nil)
+        (_, state) = try build(["a/index.html": "a2", "b/index.html": "b1"], from: state)
+        // (The folder held open, so that its inode can't be another folder's while the test looks.)
+        func held(_ folder: URL) throws -> (Int32, FileSignature.Identity?) {
+            let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+            try #require(descriptor >= 0)
+            return (descriptor, identity("", in: folder))
+        }
+        var (descriptor, folder) = try held(previous)
+        (_, state) = try build(["a/index.html": "a3", "b/index.html": "b1"], from: state, beforeWriting: lookAhead)
+        close(descriptor)
+        #expect(identity("", in: output) == folder, "staging was the previous folder, renamed")
+        #expect(read("a/index.html") == "a3" && read("b/index.html") == "b1")
+
+        try InlineSite.write([".site.previous/b/stray.html": "stray"], into: parent)
+        (descriptor, folder) = try held(previous)
+        (_, state) = try build(["a/index.html": "a4", "b/index.html": "b1"], from: state, beforeWriting: lookAhead)
+        close(descriptor)
+        #expect(identity("", in: output) != folder, "staging started empty")
+        #expect(read("b/stray.html") == nil && read("a/index.html") == "a4" && read("b/index.html") == "b1")
+
+        // Looked at again once staging is made: nothing changes.
+        (_, state) = try build(["a/index.html": "a5", "b/index.html": "b1"], from: state) { transaction in
+            try transaction.write("c/index.html", Data("c1".utf8), fingerprint: .zero, slots: nil)
+            transaction.lookAhead(jobs: 2)
+        }
+        #expect(read("a/index.html") == "a5" && read("c/index.html") == nil)
     }
 
     @Test func anAbandonedTransactionLeavesTheOldOutputUntouched() throws {
