@@ -81,11 +81,17 @@ struct TextEdit {
             patched.append((SiteExport.llmsFull.path, file, patch))
         }
         do throws(OutputFailure) {
-            for file in written { try sink.write(file.path, file.data, fingerprint: nil, slots: file.slots) }
-            // The big files side by side: each is its old bytes copied with a few parts replaced, and fingerprinted.
-            let failures = patched.parallelMap(jobs: options.jobs) { file -> OutputFailure? in
+            // Every file side by side, the big ones first: each of those is its old bytes copied with a few parts
+            // replaced, and fingerprinted, while the other cores write the rest.
+            let failures = Array(0..<(patched.count + written.count)).parallelMap(jobs: options.jobs) { [written, patched] index -> OutputFailure? in
                 do throws(OutputFailure) {
-                    try sink.write(file.path, patching: file.file, with: file.patch)
+                    if index < patched.count {
+                        let file = patched[index]
+                        try sink.write(file.path, patching: file.file, with: file.patch)
+                    } else {
+                        let file = written[index - patched.count]
+                        try sink.write(file.path, file.data, fingerprint: nil, slots: file.slots)
+                    }
                     return nil
                 } catch {
                     return error
