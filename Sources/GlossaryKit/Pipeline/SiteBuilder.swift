@@ -106,8 +106,9 @@ public struct SiteBuilder: Sendable {
                 jobs: options.jobs)
         }
         defer { FreedMemory.release(check) }
-        // A build that will write: staging's start looked for beside the work that comes before the first file.
-        async let _ = check.nothingChanged ? nil : (sink as? SiteTransaction)?.lookAhead(jobs: options.jobs)
+        // A build that will write: the previous folder, which staging starts from, looked at on one core beside the work
+        // that comes before the first file (a text edit's remake runs on one).
+        async let _ = check.nothingChanged ? nil : (sink as? SiteTransaction)?.lookAhead(jobs: 1)
         // Nothing, or pages' text alone: the shortcuts.
         // (A context hook is an input no check sees: a build with one takes no shortcut, and leaves a state whose digest
         // no build matches.)
