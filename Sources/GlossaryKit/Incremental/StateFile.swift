@@ -9,13 +9,13 @@ import Foundation
 /// 1. head: `magic`, `format`, the context, the output folder's path;
 /// 2. the records of the markdown files and the glossary entries' bodies, one after another (`encode(_:)`,
 ///    `encode(body:destinations:)`);
-/// 3. the index, in two parts: when the files were verified, the inputs' digest; the files (path, signature, bytes'
-///    fingerprint); the pages (path below `content/`, signature, bytes' fingerprint, where its record is with the
-///    record's own fingerprint, a content page's kit: `BuildState.PageKit`, and where an entry's body is, with its
-///    fingerprint); the output folder's folders. Then the outputs (path, fingerprint, bytes' fingerprint, signature,
-///    slots); the previous folder (its identity, where it differs, its folders); the report;
-/// 4. the trailer (40 bytes): the index's checksum (`Fingerprint.of` its bytes), where the index begins, and the length
-///    of its first part, so that the two parts are read side by side.
+/// 3. the index, in four parts (`IndexPart`): when the files were verified, the inputs' digest; the files (path,
+///    signature, bytes' fingerprint); the pages (path below `content/`, signature, bytes' fingerprint, where its record
+///    is with the record's own fingerprint, a content page's kit: `BuildState.PageKit`, and where an entry's body is,
+///    with its fingerprint). Then the outputs (path, fingerprint, bytes' fingerprint, signature, slots). Then the
+///    output folder's folders. Then the previous folder (its identity, where it differs, its folders) and the report;
+/// 4. the trailer (`trailer` bytes): each part's checksum (`Fingerprint.of` its bytes), where the index begins, and the
+///    length of each part but the last, so that the parts are checked and read side by side.
 ///
 /// A build reads the index, and only the records and bodies it needs (a text edit, one record), each checked against
 /// its fingerprint first. The next build writes its new records and bodies, then its own index and trailer, over the
@@ -23,9 +23,10 @@ import Foundation
 /// is.
 enum StateFile {
     /// Bumped whenever the layout changes.
-    static let format: UInt64 = 8
+    static let format: UInt64 = 9
     static let magic = Array("glossary build state\n".utf8)
-    private static let trailer = 40
+    /// Four checksums and four numbers, each number at most 10 bytes long.
+    private static let trailer = 4 * 20 + 4 * 10
 
     /// The state file of builds of the site in `folder` (`.glossary/build`) into `output`.
     static func url(folder: URL, output: URL) -> URL {
@@ -56,42 +57,102 @@ enum StateFile {
         }
     }
 
-    /// The state in `url` when it is sound, of this format and made under `context`; the index's two parts are read on
-    /// `jobs` cores.
+    /// The index's parts, in the order the file holds them; their sizes differ from site to site, so they are made and
+    /// read on as many cores as there are, each taking the next part left.
+    enum IndexPart: CaseIterable {
+        /// When the files were verified, the inputs' digest, the files, the pages.
+        case pages
+        /// The outputs.
+        case outputs
+        /// The output folder's folders.
+        case folders
+        /// The previous folder, the report.
+        case previous
+    }
+
+    /// The trailer: where the index starts in the file, and each part's range in it with its checksum.
+    struct Trailer {
+        var start: Int
+        var parts: [(range: Range<Int>, checksum: Fingerprint)]
+
+        /// The trailer of an index at `start` made of `parts` (with their checksums).
+        func bytes() -> [UInt8] {
+            var tail = BinaryWriter(capacity: trailer)
+            for part in parts { tail.write(part.checksum) }
+            tail.write(start)
+            for part in parts.dropLast() { tail.write(part.range.count) }
+            tail.write(raw: [UInt8](repeating: 0, count: trailer - tail.bytes.count))
+            return tail.take()
+        }
+
+        /// The trailer at the end of `file`, when its numbers fit the file.
+        init?(of file: ReadOnlyFile) {
+            guard file.count > trailer else { return nil }
+            var tail = BinaryReader(file.bytes(file.count - trailer..<file.count))
+            guard let checksums = try? IndexPart.allCases.map({ _ throws(BinaryReader.Damaged) in try tail.fingerprint() }),
+                let start = try? tail.int(), start > 0, start < file.count - trailer,
+                let lengths = try? IndexPart.allCases.dropLast().map({ _ throws(BinaryReader.Damaged) in try tail.int() })
+            else { return nil }
+            var parts: [(range: Range<Int>, checksum: Fingerprint)] = []
+            var end = 0
+            for (length, checksum) in zip(lengths + [file.count - trailer - start - lengths.reduce(0, +)], checksums) {
+                guard length >= 0, end + length <= file.count - trailer - start else { return nil }
+                parts.append((end..<end + length, checksum))
+                end += length
+            }
+            self.init(start: start, parts: parts)
+        }
+
+        init(start: Int, parts: [(range: Range<Int>, checksum: Fingerprint)]) {
+            self.start = start
+            self.parts = parts
+        }
+    }
+
+    /// The state in `url` when it is sound, of this format and made under `context`; the index's parts are checked and
+    /// read on `jobs` cores.
     static func read(_ url: URL, context: Fingerprint, jobs: Int = 2) -> BuildState? {
-        guard let file = ReadOnlyFile(path: url.path), file.count > trailer else { return nil }
+        guard let file = ReadOnlyFile(path: url.path), let trailer = Trailer(of: file) else { return nil }
         var head = BinaryReader(file.bytes(0..<min(file.count, 4096)))
-        var tail = BinaryReader(file.bytes(file.count - trailer..<file.count))
-        guard (try? head.raw(magic.count).elementsEqual(magic)) == true, (try? head.uint()) == format, (try? head.fingerprint()) == context,
-            let checksum = try? tail.fingerprint(), let start = try? tail.int(), start > 0, start < file.count - trailer,
-            let firstPart = try? tail.int(), firstPart >= 0, firstPart <= file.count - trailer - start
-        else { return nil }
-        let index = file.bytes(start..<file.count - trailer)
-        guard Fingerprint.of(bytes: index) == checksum else { return nil }
-        let parts = [true, false].parallelMap(jobs: jobs) { first -> BuildState? in
-            var reader = BinaryReader(index, range: first ? 0..<firstPart : firstPart..<index.count)
+        guard (try? head.raw(magic.count).elementsEqual(magic)) == true, (try? head.uint()) == format, (try? head.fingerprint()) == context else {
+            return nil
+        }
+        let start = trailer.start
+        let index = file.bytes(start..<file.count - Self.trailer)
+        let parts = Array(zip(IndexPart.allCases, trailer.parts)).parallelMap(jobs: jobs) { part, place -> BuildState? in
+            guard index.withUnsafeBytes({ Fingerprint.of(bytes: UnsafeRawBufferPointer(rebasing: $0[place.range])) }) == place.checksum else { return nil }
+            var reader = BinaryReader(index, range: place.range)
             var state = BuildState(context: context)
             do throws(BinaryReader.Damaged) {
-                if first {
-                    try readToPages(&reader, into: &state, before: start, of: file)
-                } else {
-                    try readFromOutputs(&reader, into: &state)
+                switch part {
+                case .pages: try readPages(&reader, into: &state, before: start, of: file)
+                case .outputs:
+                    let outputs = try reader.count()
+                    state.outputs.reserveCapacity(outputs)
+                    for _ in 0..<outputs { state.outputs[try reader.string()] = try output(&reader) }
+                case .folders: state.folders = try folders(&reader)
+                case .previous:
+                    if try reader.bool() {
+                        let identity = FileSignature.Identity(device: try reader.uint(), inode: try reader.uint())
+                        state.previous = .init(identity: identity, differs: Set(try reader.strings()), folders: try folders(&reader))
+                    }
+                    state.report = try report(&reader)
                 }
             } catch {
                 return nil
             }
             return reader.isAtEnd ? state : nil
         }
-        guard var state = parts[0], let rest = parts[1] else { return nil }
-        state.outputs = rest.outputs
-        state.previous = rest.previous
-        state.report = rest.report
+        guard var state = parts[0], let outputs = parts[1], let folders = parts[2], let previous = parts[3] else { return nil }
+        state.outputs = outputs.outputs
+        state.folders = folders.folders
+        state.previous = previous.previous
+        state.report = previous.report
         return state
     }
 
-    /// The index's first part (`indexToPages`): when the files were verified, the inputs' digest, the files, the pages,
-    /// the output folder's folders.
-    private static func readToPages(
+    /// The index's first part (`IndexPart.pages`).
+    private static func readPages(
         _ reader: inout BinaryReader, into state: inout BuildState, before start: Int, of file: ReadOnlyFile
     ) throws(BinaryReader.Damaged) {
         state.verifiedAt = Double(bitPattern: try reader.uint())
@@ -113,19 +174,6 @@ enum StateFile {
             let body = try reader.bool() ? BuildState.StoredBody.encoded(try bytes(&reader, before: start, of: file)) : nil
             state.pages[path] = BuildState.StoredPage(signature: signature, hash: hash, record: record, kit: kit, body: body)
         }
-        state.folders = try folders(&reader)
-    }
-
-    /// The index's second part (`indexFromOutputs`): the outputs, the previous folder, the report.
-    private static func readFromOutputs(_ reader: inout BinaryReader, into state: inout BuildState) throws(BinaryReader.Damaged) {
-        let outputs = try reader.count()
-        state.outputs.reserveCapacity(outputs)
-        for _ in 0..<outputs { state.outputs[try reader.string()] = try output(&reader) }
-        if try reader.bool() {
-            let identity = FileSignature.Identity(device: try reader.uint(), inode: try reader.uint())
-            state.previous = .init(identity: identity, differs: Set(try reader.strings()), folders: try folders(&reader))
-        }
-        state.report = try report(&reader)
     }
 
     /// Where a record or body is (its offset, length and fingerprint), which must be before the index at `start`.
@@ -163,15 +211,55 @@ enum StateFile {
         }
     }
 
-    /// The index (see the layout), given where each page's record and each entry's body is, in its two parts (about
-    /// the same size) made on `jobs` cores. The file holds one after the other.
-    private static func index(_ state: BuildState, places: Places, jobs: Int) -> [[UInt8]] {
-        [true, false].parallelMap(jobs: jobs) { first in first ? indexToPages(state, places: places) : indexFromOutputs(state) }
+    /// The index (see the layout), given where each page's record and each entry's body is: its parts, each with its
+    /// checksum, made on `jobs` cores. The file holds one after the other.
+    private static func index(_ state: BuildState, places: Places, jobs: Int) -> [(bytes: [UInt8], checksum: Fingerprint)] {
+        IndexPart.allCases.parallelMap(jobs: jobs) { part in
+            let bytes: [UInt8]
+            switch part {
+            case .pages: bytes = indexPages(state, places: places)
+            case .outputs:
+                var writer = BinaryWriter(capacity: 1 << 22)
+                writer.write(UInt64(state.outputs.count))
+                for (path, output) in state.outputs {
+                    writer.write(path)
+                    write(output, &writer)
+                }
+                bytes = writer.take()
+            case .folders:
+                var writer = BinaryWriter(capacity: 1 << 20)
+                write(state.folders, &writer)
+                bytes = writer.take()
+            case .previous:
+                var writer = BinaryWriter(capacity: 1 << 20)
+                writer.write(state.previous != nil)
+                if let previous = state.previous {
+                    writer.write(previous.identity.device)
+                    writer.write(previous.identity.inode)
+                    writer.write(previous.differs.sorted())
+                    write(previous.folders, &writer)
+                }
+                write(state.report, &writer)
+                bytes = writer.take()
+            }
+            return (bytes, Fingerprint.of(bytes: bytes))
+        }
     }
 
-    /// The index's first part: when the files were verified, the inputs' digest, the files, the pages, the output
-    /// folder's folders.
-    private static func indexToPages(_ state: BuildState, places: Places) -> [UInt8] {
+    /// The trailer after `index` (its parts, one after the other), which starts at `start`.
+    private static func trailer(of index: [(bytes: [UInt8], checksum: Fingerprint)], start: Int) -> [UInt8] {
+        var end = 0
+        return Trailer(
+            start: start,
+            parts: index.map { part in
+                defer { end += part.bytes.count }
+                return (end..<end + part.bytes.count, part.checksum)
+            }
+        ).bytes()
+    }
+
+    /// The index's first part (`IndexPart.pages`).
+    private static func indexPages(_ state: BuildState, places: Places) -> [UInt8] {
         var writer = BinaryWriter(capacity: 1 << 22)
         writer.write(state.verifiedAt.bitPattern)
         writer.write(state.digest)
@@ -213,26 +301,6 @@ enum StateFile {
             }
             write(places.body(path, of: page), &writer)
         }
-        write(state.folders, &writer)
-        return writer.take()
-    }
-
-    /// The index's second part: the outputs, the previous folder, the report.
-    private static func indexFromOutputs(_ state: BuildState) -> [UInt8] {
-        var writer = BinaryWriter(capacity: 1 << 22)
-        writer.write(UInt64(state.outputs.count))
-        for (path, output) in state.outputs {
-            writer.write(path)
-            write(output, &writer)
-        }
-        writer.write(state.previous != nil)
-        if let previous = state.previous {
-            writer.write(previous.identity.device)
-            writer.write(previous.identity.inode)
-            writer.write(previous.differs.sorted())
-            write(previous.folders, &writer)
-        }
-        write(state.report, &writer)
         return writer.take()
     }
 
@@ -338,23 +406,11 @@ enum StateFile {
         let start = file.written + file.buffer.bytes.count
         file.flush()
         let index = index(state, places: places, jobs: jobs)
-        for part in index { file.write(part) }
-        file.buffer.write(raw: tail(index: index, start: start))
+        for part in index { file.write(part.bytes) }
+        file.buffer.write(raw: trailer(of: index, start: start))
         if file.commit() { return true }
         unlink(url.path)
         return false
-    }
-
-    /// The trailer after an index (its parts, one after the other) that starts at `start`.
-    private static func tail(index: [[UInt8]], start: Int) -> [UInt8] {
-        var fingerprint = StreamingFingerprint()
-        for part in index { part.withUnsafeBytes { fingerprint.combine($0) } }
-        var tail = BinaryWriter(capacity: trailer)
-        tail.write(fingerprint.finish())
-        tail.write(start)
-        tail.write(index[0].count)
-        tail.write(raw: [UInt8](repeating: 0, count: trailer - tail.bytes.count))
-        return tail.take()
     }
 
     /// Writes `state`'s new records and bodies, then its index and trailer, into the file it was read from, where the
@@ -387,11 +443,11 @@ enum StateFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, FileSignature.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == source.identity,
-            Int(info.st_size) == source.count, source.count > trailer
+            Int(info.st_size) == source.count, let last = Trailer(of: source)
         else { return nil }
         // Where the file's index starts: every record and body kept lies before it (`read` makes sure).
-        var last = BinaryReader(source.bytes(source.count - trailer..<source.count))
-        guard (try? last.fingerprint()) != nil, let base = try? last.int(), keptEnd <= base, base < source.count - trailer else { return nil }
+        let base = last.start
+        guard keptEnd <= base else { return nil }
         var added = BinaryWriter(capacity: 1 << 16)
         var places = Places(keepsRead: true)
         func add(_ bytes: [UInt8]) -> (range: Range<Int>, hash: Fingerprint) {
@@ -405,12 +461,12 @@ enum StateFile {
         }
         let start = base + added.bytes.count
         let index = index(state, places: places, jobs: jobs)
-        let end = tail(index: index, start: start)
-        let appended = added.bytes.count + index.reduce(0) { $0 + $1.count } + end.count
+        let end = trailer(of: index, start: start)
+        let appended = added.bytes.count + index.reduce(0) { $0 + $1.bytes.count } + end.count
         guard base + appended <= 2 * (kept + appended) else { return nil }
         guard lseek(descriptor, off_t(base), SEEK_SET) == off_t(base) else { return false }
         guard added.withBytes({ FileContents.writeAll($0, to: descriptor) }) == 0 else { return false }
-        for part in index + [end] where part.withUnsafeBytes({ FileContents.writeAll($0, to: descriptor) }) != 0 { return false }
+        for part in index.map(\.bytes) + [end] where part.withUnsafeBytes({ FileContents.writeAll($0, to: descriptor) }) != 0 { return false }
         return ftruncate(descriptor, off_t(base + appended)) == 0
     }
 

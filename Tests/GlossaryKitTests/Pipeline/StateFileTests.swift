@@ -36,8 +36,8 @@ import Testing
         }
     }
 
-    /// Every table of the index reads back as it was written, whether its two parts are read side by side or one
-    /// after the other: the files, the pages, the outputs, the folders, the previous folder and the report.
+    /// Every table of the index reads back as it was written, whether its parts are read side by side or one after
+    /// the other: the files, the pages, the outputs, the folders, the previous folder and the report.
     @Test(arguments: [1, 2]) func everyPartOfTheIndexIsReadBack(jobs: Int) throws {
         let folder = try InlineSite.temporaryFolder("glossary-state")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -76,6 +76,36 @@ import Testing
         ]
         for (table, equal) in same { #expect(equal, "\(table) read back as written") }
         #expect(read.report.rootPath == "/docs/" && read.report.wantsNetwork)
+    }
+
+    /// A byte damaged in any part of the index makes the whole state read as nothing: each part is checked against its
+    /// own checksum in the trailer.
+    @Test func aDamagedPartOfTheIndexIsRefused() throws {
+        let folder = try InlineSite.temporaryFolder("glossary-state")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let signature = FileSignature(device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5, changedSeconds: 6, changedNanoseconds: 7)
+        var state = BuildState(context: .zero)
+        for n in 0..<50 {
+            state.files["file-\(n).md"] = .init(signature: signature, hash: .zero)
+            state.outputs["page-\(n)/index.html"] = .init(fingerprint: nil, bytesHash: .zero, signature: signature, slots: nil)
+            state.folders["page-\(n)"] = signature
+        }
+        state.previous = .init(identity: .init(device: 1, inode: 9), differs: ["page-1/index.html"], folders: state.folders)
+        let url = folder.appendingPathComponent("state")
+        #expect(StateFile.write(state, output: folder, to: url))
+        let trailer = try #require(ReadOnlyFile(path: url.path).flatMap(StateFile.Trailer.init(of:)))
+        #expect(trailer.parts.count == StateFile.IndexPart.allCases.count)
+        let original = try Data(contentsOf: url)
+        for (part, place) in zip(StateFile.IndexPart.allCases, trailer.parts) {
+            var damaged = original
+            // A byte of a path's text: the part still decodes, to the wrong path.
+            let at = trailer.start + place.range.upperBound - 3
+            damaged[at] ^= 0x01
+            try damaged.write(to: url)
+            #expect(StateFile.read(url, context: .zero) == nil, "\(part) damaged")
+        }
+        try original.write(to: url)
+        #expect(StateFile.read(url, context: .zero)?.folders == state.folders)
     }
 
     /// A body whose bytes were damaged in the file is refused by its fingerprint (its entry is then parsed again).
