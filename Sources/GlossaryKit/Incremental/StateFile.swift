@@ -93,10 +93,13 @@ enum StateFile {
                 let start = try? tail.int(), start > 0, start < file.count - trailer,
                 let lengths = try? IndexPart.allCases.dropLast().map({ _ throws(BinaryReader.Damaged) in try tail.int() })
             else { return nil }
+            // Each length checked against what is left before it is added: a damaged one may be any number.
+            let size = file.count - trailer - start
             var parts: [(range: Range<Int>, checksum: Fingerprint)] = []
             var end = 0
-            for (length, checksum) in zip(lengths + [file.count - trailer - start - lengths.reduce(0, +)], checksums) {
-                guard length >= 0, end + length <= file.count - trailer - start else { return nil }
+            for (index, checksum) in checksums.enumerated() {
+                let length = index < lengths.count ? lengths[index] : size - end
+                guard length >= 0, length <= size - end else { return nil }
                 parts.append((end..<end + length, checksum))
                 end += length
             }

@@ -104,6 +104,14 @@ import Testing
             try damaged.write(to: url)
             #expect(StateFile.read(url, context: .zero) == nil, "\(part) damaged")
         }
+        // A trailer whose lengths are out of any range (their sum overflows) reads as nothing too.
+        var damaged = original
+        var huge = trailer
+        huge.parts[0].range = 0..<Int.max
+        huge.parts[1].range = 0..<Int.max
+        damaged.replaceSubrange(damaged.count - huge.bytes().count..<damaged.count, with: huge.bytes())
+        try damaged.write(to: url)
+        #expect(StateFile.read(url, context: .zero) == nil, "lengths out of range")
         try original.write(to: url)
         #expect(StateFile.read(url, context: .zero)?.folders == state.folders)
     }
