@@ -55,6 +55,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         /// The previous folder's folders as staging started from it, with the signatures they were found with (nil when
         /// they were not looked at).
         var folders: [String: FileSignature]?
+        /// Folders set aside to be deleted when the build is committed or abandoned (an old previous folder).
+        var doomed: [URL] = []
     }
     private let staged = Mutex<Staging?>(nil)
     /// What of the previous folder `lookAhead()` found for `prepare()` to start staging from (nil: not looked at yet).
@@ -115,7 +117,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
                 made.differs = known.differs.union(tampered)
                 made.folders = look.folders
             } else {
-                Self.removeTree(previous)
+                // Renamed now and deleted at the end, with the retired site, on every core: the first write waits for
+                // this, and every other write for it.
+                let aside = Self.sibling(output, "removed-\(getpid())")
+                Self.removeTree(aside)
+                if rename(previous.path, aside.path) == 0 { made.doomed.append(aside) } else { Self.removeTree(previous) }
                 Self.removeTree(staging)
                 let parent = output.deletingLastPathComponent().path
                 guard mkdir(stagingPath, 0o755) == 0 || (errno == ENOENT && Self.makeParents(parent) && mkdir(stagingPath, 0o755) == 0) else {
@@ -320,6 +326,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         // nil: the old site's folders (`liveFolders`' keys).
         let names: Set<String>? = trusted ? [] : samePaths ? nil : Self.folders(holding: outputs.keys)
         var previousFolder: BuildState.PreviousFolder?
+        var doomed = staging.doomed
+        defer { Self.removeTrees(doomed, jobs: jobs) }
         if FileSignature(path: outputPath) != nil {
             guard glossary_rename_exchange(stagingPath, outputPath) == 0 else {
                 let code = errno
@@ -328,8 +336,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             }
             // The staging name now holds the old site: the previous folder, when the state knew what it held.
             if staging.linking != nil {
-                retire(self.staging, keepAsPrevious: false)
-            } else if retire(self.staging, keepAsPrevious: true), let folder = FileSignature(path: previous.path) {
+                retire(self.staging, keepAsPrevious: false, doomed: &doomed)
+            } else if retire(self.staging, keepAsPrevious: true, doomed: &doomed), let folder = FileSignature(path: previous.path) {
                 // Where the old site is not the new one: what this build found changed, and what it wrote or removed
                 // (every other file of the new site is linked from the old one).
                 // Its folders are as the state had them, but its top (whose dotfiles moved into the new site).
@@ -394,8 +402,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     public func abandon() {
         finished.withLock { $0 = true }
         guard let staging = staged.withLock({ $0 }) else { return }
-        Self.removeTree(self.staging)
-        if let linking = staging.linking { Self.removeTree(linking) }
+        Self.removeTrees([self.staging] + (staging.linking.map { [$0] } ?? []) + staging.doomed, jobs: 1)
     }
 
     // MARK: Folders
@@ -452,10 +459,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     // MARK: Old sites and leftovers
 
-    /// Moves a retired site's top-level dotfiles into the output, then keeps it as the previous folder (or deletes it)
-    /// — unless a dotfile could not be moved, in which case the folder stays as it is, for a later build to try again.
+    /// Moves a retired site's top-level dotfiles into the output, then keeps it as the previous folder (or adds it to
+    /// `doomed`, to be deleted) — unless a dotfile could not be moved, in which case the folder stays as it is, for a
+    /// later build to try again.
     @discardableResult
-    private func retire(_ folder: URL, keepAsPrevious: Bool) -> Bool {
+    private func retire(_ folder: URL, keepAsPrevious: Bool, doomed: inout [URL]) -> Bool {
         let stuck = Self.moveDotfiles(of: folder, into: output)
         guard stuck.isEmpty else {
             let parked = Self.sibling(output, "old-\(getpid())")
@@ -464,7 +472,7 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             return false
         }
         if keepAsPrevious, glossary_rename_noreplace(folder.path, previous.path) == 0 { return true }
-        Self.removeTree(folder)
+        doomed.append(folder)
         return false
     }
 
@@ -502,6 +510,16 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
 
     static func removeTree(_ folder: URL) {
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Deletes `folders` and all they hold, their entries on `jobs` cores. Deleting an old site is the kernel's work,
+    /// one unlink per file (24,600 for a site of 10,000 pages), and a folder's entries go one at a time.
+    static func removeTrees(_ folders: [URL], jobs: Int) {
+        let entries = folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).map { folder.appendingPathComponent($0) }
+        }
+        _ = entries.parallelMap(jobs: jobs) { removeTree($0) }
+        for folder in folders { removeTree(folder) }
     }
 
     private static func makeParents(_ path: String) -> Bool {

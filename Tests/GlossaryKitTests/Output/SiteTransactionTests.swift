@@ -245,9 +245,29 @@ import Testing
         #expect(read("a/index.html") == "a5" && read("c/index.html") == nil)
     }
 
+    /// A build that can't start from the previous folder sets it aside at its first write and deletes it, with the
+    /// old site, once the new one is in place.
+    @Test func anOldPreviousFolderAndTheOldSiteAreDeletedAtTheCommit() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try InlineSite.write(["site/old/index.html": "old", ".site.previous/older/a/index.html": "older"], into: parent)
+        let aside = parent.appendingPathComponent(".site.removed-\(getpid())")
+        let transaction = SiteTransaction(output: output)
+        _ = transaction.start(from: nil, jobs: 2)
+        try transaction.write("index.html", Data("new".utf8), fingerprint: .zero, slots: nil)
+        #expect(read("older/a/index.html", in: aside) == "older", "set aside at the first write")
+        #expect(read("older/a/index.html", in: previous) == nil)
+        try transaction.write("a/index.html", Data("a".utf8), fingerprint: .zero, slots: nil)
+        _ = try transaction.finish(paths: ["index.html", "a/index.html"])
+        let state = try transaction.commit(BuildState(context: .zero), jobs: 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".site.previous", "site"])
+        #expect(read("a/index.html", in: previous) == "a" && read("older/a/index.html", in: previous) == nil)
+        #expect(read("old/index.html") == nil && read("index.html") == "new")
+        #expect(state.previous?.differs == [])
+    }
+
     @Test func anAbandonedTransactionLeavesTheOldOutputUntouched() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
-        try InlineSite.write(["site/index.html": "old"], into: parent)
+        try InlineSite.write(["site/index.html": "old", ".site.previous/older/index.html": "older"], into: parent)
         let transaction = SiteTransaction(output: output)
         _ = transaction.start(from: nil, jobs: 2)
         try transaction.write("index.html", Data("new".utf8), fingerprint: .zero, slots: nil)
