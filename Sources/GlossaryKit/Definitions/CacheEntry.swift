@@ -26,7 +26,7 @@ public struct CacheEntry: Equatable, Sendable {
     public var isNotFound: Bool { status == 404 }
 
     /// `fetchedAt` as the file writes it: `2026-11-29T12:00:00Z`.
-    public var fetchedAtText: String { Self.timestampFormatter.string(from: fetchedAt) }
+    public var fetchedAtText: String { Self.timestamp(fetchedAt) }
 
     public init(key: TermKey, language: String, url: String, status: Int, fetchedAt: Date, entries: [DictionaryEntry], body: Data, sampleNote: String? = nil) {
         self.init(
@@ -99,7 +99,7 @@ public struct CacheEntry: Equatable, Sendable {
             ("language", .string(language)),
             ("url", .string(url)),
             ("status", .number(String(status))),
-            ("fetched_at", .string(Self.timestampFormatter.string(from: fetchedAt))),
+            ("fetched_at", .string(Self.timestamp(fetchedAt))),
             ("body", bodyValue),
         ]
         if let sampleNote { members.append(("sample", .string(sampleNote))) }
@@ -175,6 +175,22 @@ public struct CacheEntry: Equatable, Sendable {
             }
         }
         return timestampFormatter.date(from: text)
+    }
+
+    /// `date` as the file writes it (`2026-11-29T12:00:00Z`: UTC, the second of the nearest millisecond, as the
+    /// formatter counts). Written here for the years 1583–9999, where C's calendar and ICU's agree (a term page shows
+    /// the day each cached definition was fetched, and asking a thread's formatter costs more than making the page's
+    /// other text); by the formatter for other years.
+    static func timestamp(_ date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        let known = interval.isFinite && abs(interval) < 1e12
+        var seconds = time_t(known ? ((interval * 1000).rounded() / 1000).rounded(.down) : 0)
+        var parts = tm()
+        guard known, gmtime_r(&seconds, &parts) != nil, (1583...9999).contains(parts.tm_year + 1900) else {
+            return timestampFormatter.string(from: date)
+        }
+        func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : String(number) }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
     /// One formatter per thread: creating one (an ICU formatter) costs far more than using it, and a

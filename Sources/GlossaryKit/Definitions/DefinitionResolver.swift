@@ -322,6 +322,6 @@ public struct DefinitionResolver: Sendable {
     }
 
     private static func day(_ date: Date) -> String {
-        String(CacheEntry.timestampFormatter.string(from: date).prefix(10))
+        String(CacheEntry.timestamp(date).prefix(10))
     }
 }

@@ -182,7 +182,7 @@ public struct GlossaryExport: Sendable, Encodable {
         case .dictionary(let entry, _, _):
             return Source(
                 kind: "dictionary", urls: urls, licenses: licenses.map { License(name: $0.name, url: $0.url) },
-                retrieved: String(CacheEntry.timestampFormatter.string(from: entry.fetchedAt).prefix(10)))
+                retrieved: String(entry.fetchedAtText.prefix(10)))
         case .wordNet:
             return Source(kind: "wordnet", urls: urls, licenses: licenses.map { License(name: $0.name, url: $0.url) }, retrieved: nil)
         }

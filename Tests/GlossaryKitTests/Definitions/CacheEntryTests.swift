@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -36,5 +37,20 @@ import Testing
             #expect(CacheEntry.parseTimestamp(early) == formatted, "\(early)")
         }
         #expect(CacheEntry.parseTimestamp("2026-02-30T00:00:00Z") == nil)
+    }
+
+    /// A time is written by hand for the years 1583–9999, by the formatter otherwise: either way as the formatter writes
+    /// it, to the second of the nearest millisecond, before 1970 too.
+    @Test func theCachesOwnTimeFormIsWrittenByHandTheSameAsByTheFormatter() {
+        let seed = UInt64(20_261_207)
+        var random = SeededRandom(seed: seed)
+        // From 1000 to 10,500: both sides of each bound.
+        let (low, high) = (-30_610_224_000.0, 269_617_190_400.0)
+        var times = [0, -0.25, 0.999, 0.9995, -0.0004, -0.0006, 1e10 + 0.9994, 1e10 + 0.9995, -12_212_553_600, -12_212_553_601, 253_402_300_799.5, 253_402_300_800, .infinity, -1e300]
+        times += (0..<20_000).map { _ in low + Double(random.next(1 << 40)) / Double(1 << 40) * (high - low) }
+        for time in times {
+            let date = Date(timeIntervalSince1970: time)
+            #expect(CacheEntry.timestamp(date) == CacheEntry.timestampFormatter.string(from: date), "\(time) (seed \(seed))")
+        }
     }
 }
