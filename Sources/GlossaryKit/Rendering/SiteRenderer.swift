@@ -428,10 +428,15 @@ public struct SiteRenderer: Sendable {
         accentCode(ofRecording: url).flatMap { BuiltInTheme.englishStrings["accent_" + $0] }
     }
 
-    /// The code of the accent a recording's file name tells (`…-us.mp3` → `us`): the theme's `accent_us` names it.
+    /// The code of the accent a recording's file name tells (`…-us.mp3` → `us`): the theme's `accent_us` names it. The
+    /// file name is the last part of the URL's path (before any `?` or `#`), without its extension.
     static func accentCode(ofRecording url: String) -> String? {
-        let file = (URL(string: url)?.deletingPathExtension().lastPathComponent ?? "").lowercased()
-        return ["us", "uk", "au", "ca"].first { file.hasSuffix("-\($0)") }
+        let path = url.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        guard let name = path.split(separator: UInt8(ascii: "/")).last else { return nil }
+        let stem = name.lastIndex(of: UInt8(ascii: ".")).map { $0 == name.startIndex ? name : name[..<$0] } ?? name
+        guard stem.count >= 3, stem[stem.index(stem.endIndex, offsetBy: -3)] == UInt8(ascii: "-") else { return nil }
+        let code = String(decoding: stem.suffix(2), as: UTF8.self).lowercased()
+        return ["us", "uk", "au", "ca"].contains(code) ? code : nil
     }
 
     func licenses(_ entries: [DictionaryEntry]) -> [MustacheValue] {

@@ -67,6 +67,13 @@ import Testing
         #expect(SiteRenderer.accent(ofRecording: "https://example.org/audio/word-au.mp3") == "Australia")
         #expect(SiteRenderer.accent(ofRecording: "https://example.org/audio/us.mp3") == nil)
         #expect(SiteRenderer.accent(ofRecording: "") == nil)
+        // The file name is the path's last part, before a query or a fragment, without its extension.
+        #expect(SiteRenderer.accentCode(ofRecording: "https://example.org/word-ca.mp3?v=2-us") == "ca")
+        #expect(SiteRenderer.accentCode(ofRecording: "https://example.org/word-uk#t=1") == "uk")
+        #expect(SiteRenderer.accentCode(ofRecording: "https://example.org/word-us/") == "us")
+        #expect(SiteRenderer.accentCode(ofRecording: "https://example.org/-us.tar.mp3") == nil)
+        #expect(SiteRenderer.accentCode(ofRecording: "https://example.org/word-us.x/other.mp3") == nil)
+        #expect(SiteRenderer.accentCode(ofRecording: "https://example.org/word-fr.mp3") == nil)
     }
 
     @Test func listsAreFlaggedForTemplates() {
