@@ -51,7 +51,9 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
     /// no old site to keep.
     private struct Staging {
         var differs: Set<String>?
-        var linking: URL?
+        var linking: URL? { didSet { linkingPath = linking?.path } }
+        /// `linking`'s path, asked for at every write.
+        private(set) var linkingPath: String?
         /// The previous folder's folders as staging started from it, with the signatures they were found with (nil when
         /// they were not looked at).
         var folders: [String: FileSignature]?
@@ -418,15 +420,15 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
             } else if errno != EEXIST {
                 throw .write(path: stagingPath + "/" + folder, reason: FileContents.reason(errno))
             }
-            if let linking = staging.linking, mkdir(linking.path + "/" + folder, 0o755) != 0 && errno != EEXIST { linkingFailed.withLock { $0 = true } }
+            if let linking = staging.linkingPath, mkdir(linking + "/" + folder, 0o755) != 0 && errno != EEXIST { linkingFailed.withLock { $0 = true } }
             folders.withLock { _ = $0.insert(folder) }
         }
     }
 
     /// Links the file staging now holds at `path` into the linking folder, if one is being made.
     private func linkCopy(_ path: String, _ staging: Staging) {
-        guard let linking = staging.linking else { return }
-        if Glibc.link(stagingPath + "/" + path, linking.path + "/" + path) != 0 { linkingFailed.withLock { $0 = true } }
+        guard let linking = staging.linkingPath else { return }
+        if Glibc.link(stagingPath + "/" + path, linking + "/" + path) != 0 { linkingFailed.withLock { $0 = true } }
     }
 
     private static func parent(_ path: String) -> String {
