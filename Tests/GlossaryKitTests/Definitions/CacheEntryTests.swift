@@ -46,7 +46,9 @@ import Testing
         var random = SeededRandom(seed: seed)
         // From 1000 to 10,500: both sides of each bound.
         let (low, high) = (-30_610_224_000.0, 269_617_190_400.0)
-        var times = [0, -0.25, 0.999, 0.9995, -0.0004, -0.0006, 1e10 + 0.9994, 1e10 + 0.9995, -12_212_553_600, -12_212_553_601, 253_402_300_799.5, 253_402_300_800, .infinity, -1e300]
+        // Either side of a second, of 1583 and of 10,000, and no year at all.
+        var times = [0, -0.25, 0.999, 0.9995, -0.0004, -0.0006, 1e10 + 0.9994, 1e10 + 0.9995]
+        times += [-12_212_553_600, -12_212_553_601, 253_402_300_799.5, 253_402_300_800, .infinity, -1e300]
         times += (0..<20_000).map { _ in low + Double(random.next(1 << 40)) / Double(1 << 40) * (high - low) }
         for time in times {
             let date = Date(timeIntervalSince1970: time)
