@@ -14,7 +14,8 @@ import Synchronization
 /// the state says they may differ (`BuildState.PreviousFolder`) — so that bringing it up to date costs what changed:
 /// a file made from the same value as the live one is linked from the live site where the previous folder may differ,
 /// and left alone elsewhere; every other file is written. Without a known previous folder, staging starts empty and
-/// every kept file is linked.
+/// every kept file is linked, and a previous folder it can't start from is renamed `.NAME.removed-PID`, to be
+/// deleted at the commit.
 ///
 /// `commit()` exchanges staging and the output in one `renameat2(RENAME_EXCHANGE)`, moves the old site's top-level
 /// dotfiles (a gh-pages `.git`, `.nojekyll`) into the new one, and keeps the old site as the previous folder. When
@@ -119,8 +120,8 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
                 made.differs = known.differs.union(tampered)
                 made.folders = look.folders
             } else {
-                // Renamed now and deleted at the end, with the retired site, on every core: the first write waits for
-                // this, and every other write for it.
+                // Every write waits for this first one: the folder is only renamed here, and deleted at the commit with
+                // the retired site, on every core.
                 let aside = Self.sibling(output, "removed-\(getpid())")
                 Self.removeTree(aside)
                 if rename(previous.path, aside.path) == 0 { made.doomed.append(aside) } else { Self.removeTree(previous) }
