@@ -183,10 +183,10 @@ public struct CacheEntry: Equatable, Sendable {
     /// other text); by the formatter for other years.
     static func timestamp(_ date: Date) -> String {
         let interval = date.timeIntervalSince1970
-        let known = interval.isFinite && abs(interval) < 1e12
-        var seconds = time_t(known ? ((interval * 1000).rounded() / 1000).rounded(.down) : 0)
+        guard interval.isFinite, abs(interval) < 1e12 else { return timestampFormatter.string(from: date) }
+        var seconds = time_t(((interval * 1000).rounded() / 1000).rounded(.down))
         var parts = tm()
-        guard known, gmtime_r(&seconds, &parts) != nil, (1583...9999).contains(parts.tm_year + 1900) else {
+        guard gmtime_r(&seconds, &parts) != nil, (1583...9999).contains(parts.tm_year + 1900) else {
             return timestampFormatter.string(from: date)
         }
         func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : String(number) }
