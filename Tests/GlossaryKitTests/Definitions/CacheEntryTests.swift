@@ -43,6 +43,7 @@ import Testing
     /// it, to the second of the nearest millisecond, before 1970 too.
     @Test func theCachesOwnTimeFormIsWrittenByHandTheSameAsByTheFormatter() {
         let seed = UInt64(20_261_207)
+        print("theCachesOwnTimeFormIsWrittenByHandTheSameAsByTheFormatter seed \(seed)")
         var random = SeededRandom(seed: seed)
         // From 1000 to 10,500: both sides of each bound.
         let (low, high) = (-30_610_224_000.0, 269_617_190_400.0)
