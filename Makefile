@@ -47,9 +47,9 @@ build: deps
 site: build
 	$(GLOSSARY) build --offline
 
-# The static build comes first, so InstalledBinaryTests' own `make install` only copies it and no release build
-# competes for the cores with the timing-sensitive tests.
-test: deps deps-test browser-test lsp-test static
+# The static build comes first: the browser and language-server tests run it, InstalledBinaryTests' own `make
+# install` only copies it, and no release build competes for the cores with the timing-sensitive tests.
+test: deps deps-test static browser-test lsp-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
@@ -99,17 +99,16 @@ deps-deb:
 	$(call install-missing,$(APT_DEB))
 
 # The emitted site in headless Chromium (Tests/browser/README.md): installs Chromium, its driver and Java (for
-# the Nu HTML Checker) when missing, keeps a virtual environment with the pinned Python packages, builds
-# the binary; the tests build the example and a small audio site into temporary folders and serve them.
-browser-test: deps deps-browser $(VENV)/.requirements
-	$(SWIFT) build --product glossary
-	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q Tests/browser
+# the Nu HTML Checker) when missing, keeps a virtual environment with the pinned Python packages; the tests run
+# the binary `make install` installs, which builds the example, a small audio site and two 20,000-entry sites
+# into temporary folders and serves them. `GLOSSARY_BIN=… pytest Tests/browser` runs them against another build.
+browser-test: deps deps-browser $(VENV)/.requirements static
+	GLOSSARY_BIN="$$($(STATIC_BUILD) --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q Tests/browser
 
-# The language server (`glossary lsp`) over stdio: pytest-lsp as the client (in the same virtual environment), and
-# headless Neovim's built-in client.
-lsp-test: deps deps-test $(VENV)/.requirements
-	$(SWIFT) build --product glossary
-	GLOSSARY_BIN="$$($(SWIFT) build --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q Tests/lsp
+# The language server (`glossary lsp`) over stdio, the installed binary again: pytest-lsp as the client (in the
+# same virtual environment), and headless Neovim's built-in client.
+lsp-test: deps deps-test $(VENV)/.requirements static
+	GLOSSARY_BIN="$$($(STATIC_BUILD) --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q Tests/lsp
 
 deps-browser:
 	$(call install-missing,$(APT_BROWSER))
