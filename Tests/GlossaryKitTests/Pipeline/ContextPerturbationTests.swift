@@ -103,12 +103,14 @@ import Testing
             let hook: @Sendable (String, inout MustacheValue) -> Void = { at, context in
                 if at == path { context = Self.perturbed(context, at: steps[...]) }
             }
-            // The incremental build with the value changed is the clean build with it changed, and so is the one after.
-            await builds.check("change \(name)", hook: hook)
+            // The incremental build with the value changed is the clean build with it changed, and the one after it
+            // the clean build without.
             var perturbedOptions = builds.options
             perturbedOptions.contextHook = hook
-            if await IncrementalBuildTests.clean(perturbedOptions).files?[path] != unchanged.files?[path] { shown += 1 }
-            await builds.check("undo \(name)")
+            let perturbed = await IncrementalBuildTests.clean(perturbedOptions)
+            await builds.check("change \(name)", hook: hook, clean: perturbed)
+            if perturbed.files?[path] != unchanged.files?[path] { shown += 1 }
+            await builds.check("undo \(name)", clean: unchanged)
         }
         // Most values show in the default theme; those that don't still decide the fingerprint.
         #expect(shown * 2 > changes.count, "\(shown) of \(changes.count) values change what the default theme shows")

@@ -259,8 +259,10 @@ import Testing
 
         /// Builds and compares with a build from nothing; `step` names the edit in failures.
         @discardableResult
+        /// `clean` is the build from nothing when the caller has already made it (with the same hook), saving a build.
         func check(
-            _ step: String, hook: (@Sendable (String, inout MustacheValue) -> Void)? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+            _ step: String, hook: (@Sendable (String, inout MustacheValue) -> Void)? = nil,
+            clean known: (diagnostics: [Diagnostic], files: [String: Data]?)? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
         ) async -> BuildResult {
             // An online build writes what it fetched into the cache, an input: the clean build starts from a copy of
             // the sources as the incremental one found them.
@@ -287,7 +289,7 @@ import Testing
             var cleanOptions = options
             cleanOptions.contextHook = hook
             if let twin { cleanOptions.source = twin }
-            let (cleanDiagnostics, cleanFiles) = await IncrementalBuildTests.clean(cleanOptions, dictionary: dictionary)
+            let (cleanDiagnostics, cleanFiles) = if let known { known } else { await IncrementalBuildTests.clean(cleanOptions, dictionary: dictionary) }
             #expect(result.diagnostics == cleanDiagnostics, "\(mode) \(step): problems differ", sourceLocation: sourceLocation)
             guard let cleanFiles else {
                 #expect(files == nil, "\(mode) \(step): the clean build failed, the incremental one did not", sourceLocation: sourceLocation)
