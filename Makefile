@@ -17,6 +17,7 @@ APT_BROWSER = chromium chromium-driver default-jre-headless python3-venv
 # What `make bench` compares with and measures by.
 APT_BENCH   = hugo hyperfine cmark time
 VENV        = .venv
+PYTEST      = $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 # `make install INSTALL_STRIP=` keeps the symbols (76 MB instead of 60 MB).
@@ -48,9 +49,15 @@ site: build
 	$(GLOSSARY) build --offline
 
 # The static build comes first: the browser and language-server tests run it, InstalledBinaryTests' own `make
-# install` only copies it, and no release build competes for the cores with the timing-sensitive tests.
-test: deps deps-test static browser-test lsp-test
-	$(SWIFT) build --build-tests
+# install` only copies it, and no release build competes for the cores with the timing-sensitive tests. The browser
+# tests keep about one core busy (Chromium waits on its pages), so the Swift tests are compiled beside them at a lower
+# priority; its log follows theirs.
+test: deps deps-test deps-browser $(VENV)/.requirements static
+	@bin="$$($(STATIC_BUILD) --show-bin-path)/glossary"; \
+	nice -n 10 $(SWIFT) build --build-tests > .build/build-tests.log 2>&1 & builder=$$!; \
+	GLOSSARY_BIN="$$bin" $(PYTEST) Tests/browser && GLOSSARY_BIN="$$bin" $(PYTEST) Tests/lsp; tested=$$?; \
+	wait $$builder; built=$$?; cat .build/build-tests.log; \
+	[ $$tested = 0 ] && [ $$built = 0 ]
 	$(SWIFT) test
 
 # The preview server against random edit sequences (Tests/GlossaryServerTests/ServeRandomEditTests.swift): after every
@@ -103,12 +110,12 @@ deps-deb:
 # the binary `make install` installs, which builds the example, a small audio site and two 20,000-entry sites
 # into temporary folders and serves them. `GLOSSARY_BIN=… pytest Tests/browser` runs them against another build.
 browser-test: deps deps-browser $(VENV)/.requirements static
-	GLOSSARY_BIN="$$($(STATIC_BUILD) --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q Tests/browser
+	GLOSSARY_BIN="$$($(STATIC_BUILD) --show-bin-path)/glossary" $(PYTEST) Tests/browser
 
 # The language server (`glossary lsp`) over stdio, the installed binary again: pytest-lsp as the client (in the
 # same virtual environment), and headless Neovim's built-in client.
 lsp-test: deps deps-test $(VENV)/.requirements static
-	GLOSSARY_BIN="$$($(STATIC_BUILD) --show-bin-path)/glossary" $(VENV)/bin/python -m pytest -p no:cacheprovider -o tmp_path_retention_policy=failed -q Tests/lsp
+	GLOSSARY_BIN="$$($(STATIC_BUILD) --show-bin-path)/glossary" $(PYTEST) Tests/lsp
 
 deps-browser:
 	$(call install-missing,$(APT_BROWSER))
