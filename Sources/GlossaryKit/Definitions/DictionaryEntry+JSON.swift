@@ -2,22 +2,32 @@
 /// Codable reported (`missing 'word' at [0]`, `wrong type at [0].meanings[1].definitions`): this is what the
 /// cache and the API client decode with, an order of magnitude faster than `JSONDecoder`.
 extension DictionaryEntry {
-    /// Where in the document a value sits, for messages: `[0].meanings[1].partOfSpeech`.
+    /// Where in the document a value sits, for messages: `[0].meanings[1].partOfSpeech`; untracked (nil), nothing is
+    /// written down on the way.
     struct Path {
-        var text = ""
+        var text: String?
 
-        func key(_ name: String) -> Path { Path(text: text + "." + name) }
-        func index(_ index: Int) -> Path { Path(text: text + "[\(index)]") }
-        var shown: String { text.isEmpty ? "top level" : text }
+        func key(_ name: String) -> Path { Path(text: text.map { $0 + "." + name }) }
+        func index(_ index: Int) -> Path { Path(text: text.map { $0 + "[\(index)]" }) }
+        var shown: String { text.map { $0.isEmpty ? "top level" : $0 } ?? "an unknown place" }
     }
 
-    /// Every entry of a 200 answer's body, an array.
+    /// Every entry of a 200 answer's body, an array. Read without noting where each value sits; a body that fails is
+    /// read again noting it, for the message (the same reading fails at the same place).
     static func entries(from json: JSONValue) throws(CacheEntry.Problem) -> [DictionaryEntry] {
+        do {
+            return try entries(from: json, at: Path(text: nil))
+        } catch {
+            return try entries(from: json, at: Path(text: ""))
+        }
+    }
+
+    private static func entries(from json: JSONValue, at path: Path) throws(CacheEntry.Problem) -> [DictionaryEntry] {
         guard let items = json.arrayValue, !items.isEmpty else { throw .wrongShape("expected a non-empty array of entries") }
         var entries: [DictionaryEntry] = []
         entries.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            entries.append(try DictionaryEntry(json: item, at: Path().index(index)))
+            entries.append(try DictionaryEntry(json: item, at: path.index(index)))
         }
         return entries
     }

@@ -75,6 +75,8 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// The same value with every object's members in key order, a repeated key keeping its last value: two
     /// documents that differ only in member order have equal canonical forms.
     public var canonical: JSONValue {
+        // What the cache writes is canonical already: checking costs no copy, and no table of the keys.
+        if isCanonical { return self }
         switch self {
         case .array(let items): return .array(items.map(\.canonical))
         case .object(let members):
@@ -86,6 +88,16 @@ public indirect enum JSONValue: Hashable, Sendable {
             }
             return .object(sorted.map { ($0, byKey[$0]!.canonical) })
         default: return self
+        }
+    }
+
+    /// Whether `canonical` is the value itself: every object's keys in increasing order (so none repeated).
+    var isCanonical: Bool {
+        switch self {
+        case .array(let items): return items.allSatisfy(\.isCanonical)
+        case .object(let members):
+            return zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key } && members.allSatisfy(\.value.isCanonical)
+        default: return true
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GlossaryKit
@@ -61,5 +62,58 @@ import Testing
         #expect(
             JSONWriter.text(value, pretty: true) == "{\n  \"a\": {\n    \"x\": \"\\u003c\\u0026\\u003e\",\n    \"y\": 1\n  },\n  \"b\": [],\n  \"c\": {}\n}")
         #expect(try Self.parse(JSONWriter.text(value, pretty: true)) == (try Self.parse(JSONWriter.text(value, pretty: false))))
+    }
+
+    /// The canonical form as its definition makes it: members in key order, a repeated key keeping its last value.
+    static func sortedAndDeduplicated(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let items): return .array(items.map(sortedAndDeduplicated))
+        case .object(let members):
+            var byKey: [String: JSONValue] = [:]
+            for member in members { byKey[member.key] = member.value }
+            return .object(byKey.keys.sorted().map { ($0, sortedAndDeduplicated(byKey[$0]!)) })
+        default: return value
+        }
+    }
+
+    /// Random documents, sorted or not at each level, with repeated keys and keys equal only as Unicode says (`é`
+    /// written whole and as `e` with a combining accent), against the definition; and documents already canonical
+    /// (as the cache writes them) come back as they are.
+    @Test func theCanonicalFormSortsKeysAndKeepsTheLastOfEachAtEveryDepth() throws {
+        let seed: UInt64 = 20_261_207
+        print("JSONParserTests seed \(seed)")
+        var random = SeededRandom(seed: seed)
+        let keys = ["a", "b", "word", "meanings", "é", "e\u{301}", "z", "ä", "A", ""]
+        func document(depth: Int) -> JSONValue {
+            switch depth == 0 ? random.next(3) : random.next(6) {
+            case 0: return .string(keys[random.next(keys.count)])
+            case 1: return .number(String(random.next(100)))
+            case 2: return .null
+            case 3: return .array((0..<random.next(4)).map { _ in document(depth: depth - 1) })
+            default:
+                var members = (0..<random.next(5)).map { _ in (key: keys[random.next(keys.count)], value: document(depth: depth - 1)) }
+                if random.next(2) == 0 { members.sort { $0.key < $1.key } }
+                return .object(members)
+            }
+        }
+        var unchanged = 0
+        for _ in 0..<2_000 {
+            let value = document(depth: 4)
+            let expected = Self.sortedAndDeduplicated(value)
+            #expect(value.canonical == expected, "\(JSONWriter.text(value, pretty: false))")
+            #expect(expected.isCanonical && expected.canonical == expected)
+            if value == expected { unchanged += 1 }
+        }
+        // Both kinds were drawn.
+        #expect(unchanged > 100 && unchanged < 1_900, "\(unchanged) of 2,000 already canonical")
+        let repeated = JSONValue.object([("b", .number("1")), ("a", .null), ("b", .number("2"))])
+        #expect(!repeated.isCanonical && repeated.canonical == .object([("a", .null), ("b", .number("2"))]))
+        let equivalent = JSONValue.object([("e\u{301}", .number("1")), ("é", .number("2"))])
+        #expect(!equivalent.isCanonical)
+        guard case .object(let members) = equivalent.canonical else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.count == 1 && members.first?.value == .number("2"), "\(members)")
     }
 }
