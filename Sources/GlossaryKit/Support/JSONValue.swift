@@ -74,30 +74,38 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// The same value with every object's members in key order, a repeated key keeping its last value: two
     /// documents that differ only in member order have equal canonical forms.
-    public var canonical: JSONValue {
-        // What the cache writes is canonical already: checking costs no copy, and no table of the keys.
-        if isCanonical { return self }
+    public var canonical: JSONValue { canonicalized() ?? self }
+
+    /// Whether `canonical` is the value itself.
+    var isCanonical: Bool { canonicalized() == nil }
+
+    /// `canonical`, or nil when that is the value itself (as the cache writes bodies): a canonical document is walked
+    /// once and not copied.
+    private func canonicalized() -> JSONValue? {
         switch self {
-        case .array(let items): return .array(items.map(\.canonical))
-        case .object(let members):
+        case .array(var items):
+            var changed = false
+            for index in items.indices {
+                if let value = items[index].canonicalized() {
+                    items[index] = value
+                    changed = true
+                }
+            }
+            return changed ? .array(items) : nil
+        case .object(var members):
+            var changed = false
+            for index in members.indices {
+                if let value = members[index].value.canonicalized() {
+                    members[index].value = value
+                    changed = true
+                }
+            }
+            // Keys in increasing order are sorted, and none is repeated.
+            if zip(members, members.dropFirst()).allSatisfy({ $0.key < $1.key }) { return changed ? .object(members) : nil }
             var byKey: [String: JSONValue] = [:]
             for member in members { byKey[member.key] = member.value }
-            let sorted = byKey.keys.sorted()
-            if sorted.count == members.count && zip(sorted, members).allSatisfy({ $0 == $1.key }) {
-                return .object(members.map { ($0.key, $0.value.canonical) })
-            }
-            return .object(sorted.map { ($0, byKey[$0]!.canonical) })
-        default: return self
-        }
-    }
-
-    /// Whether `canonical` is the value itself: every object's keys in increasing order (so none repeated).
-    var isCanonical: Bool {
-        switch self {
-        case .array(let items): return items.allSatisfy(\.isCanonical)
-        case .object(let members):
-            return zip(members, members.dropFirst()).allSatisfy { $0.key < $1.key } && members.allSatisfy(\.value.isCanonical)
-        default: return true
+            return .object(byKey.keys.sorted().map { ($0, byKey[$0]!) })
+        default: return nil
         }
     }
 
