@@ -44,8 +44,8 @@ public enum PageParser {
             }
             return TermKey(word).map { TermReference(shown: word, word: word, key: picks[$0] ?? $0, location: termsLocation) }
         }
-        if isEntry && parsed.metadata.term == nil {
-            diagnostics.append(Diagnostic(.entryMissingTerm, at: .start(of: file.displayPath)))
+        if isEntry {
+            diagnostics += entryNameProblems(parsed.metadata, file: file)
         }
         guard !parsed.metadata.draft || drafts else {
             let record = PageRecord(
@@ -82,5 +82,23 @@ public enum PageParser {
             autolink: autolink?.fingerprint(for: parsed.metadata), headings: document.headings,
             searchText: isEntry ? .empty : document.searchTerms(), diagnostics: diagnostics, contentHash: hash, hasBody: true)
         return (Parsed(record: record.localized(language), document: document), [])
+    }
+
+    /// What is wrong with an entry's names: no `term:`, one that names no word, or a term or alias longer than a
+    /// reference may be (which nothing could link to). Each is an error at the name.
+    private static func entryNameProblems(_ metadata: PageMetadata, file: SiteSource.File) -> [Diagnostic] {
+        guard let term = metadata.term else { return [Diagnostic(.entryMissingTerm, at: .start(of: file.displayPath))] }
+        let termLocation = metadata.locations["term"] ?? .start(of: file.displayPath)
+        guard TermKey(term) != nil else { return [Diagnostic(.entryEmptyTerm, at: termLocation)] }
+        // `aliases` ends with the deprecated and forbidden names; each list's items are located under its own key.
+        let otherNames = metadata.deprecated.count + metadata.forbidden.count
+        let lists = [("aliases", Array(metadata.aliases.dropLast(otherNames))), ("deprecated", metadata.deprecated), ("forbidden", metadata.forbidden)]
+        var named = [(term, termLocation)]
+        for (key, names) in lists {
+            named += names.enumerated().map { ($1, metadata.locations["\(key)[\($0)]"] ?? metadata.locations[key] ?? termLocation) }
+        }
+        return named.compactMap { name, location in
+            TermKey.excessLength(of: name).map { Diagnostic(.termTooLong(word: name, length: $0, limit: TermKey.maximumWordLength), at: location) }
+        }
     }
 }

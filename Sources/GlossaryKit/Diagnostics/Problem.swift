@@ -41,6 +41,8 @@ public indirect enum Problem: Hashable, Sendable {
 
     // MARK: Terms and links
     case entryMissingTerm
+    /// An entry's `term:` that names no word (empty, or white space only).
+    case entryEmptyTerm
     case duplicateTerm(name: String)
     /// `other` is the word of the entry that already has the name: its term, or the term it is an alias of.
     case aliasCollision(alias: String, other: String, otherIsAlias: Bool)
@@ -191,7 +193,7 @@ public indirect enum Problem: Hashable, Sendable {
         case .writeFailed: .writeFailed
         case .buildLocked: .buildLocked
         case .dotfilesKept: .dotfilesKept
-        case .entryMissingTerm: .entryMissingTerm
+        case .entryMissingTerm, .entryEmptyTerm: .entryMissingTerm
         case .duplicateTerm: .duplicateTerm
         case .aliasCollision: .aliasCollision
         case .unusedTerm: .unusedTerm
@@ -280,6 +282,7 @@ public indirect enum Problem: Hashable, Sendable {
             return "the old site's \(list) could not be moved into the new site, which has its own; the old site is kept in \(DiagnosticText.escaped(folder))"
 
         case .entryMissingTerm: return "glossary entry has no 'term:' in its front matter"
+        case .entryEmptyTerm: return "glossary entry's 'term:' names no word"
         case .duplicateTerm(let name): return "\(q(name)) is already defined"
         case .aliasCollision(let alias, let other, let otherIsAlias):
             return otherIsAlias ? "alias \(q(alias)) is already an alias of \(q(other))" : "alias \(q(alias)) is already the term \(q(other))"

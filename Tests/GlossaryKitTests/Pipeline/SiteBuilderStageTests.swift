@@ -33,6 +33,29 @@ import Testing
         #expect(diagnostics.map(\.description) == ["content/glossary/x.md:1:1: error: glossary entry has no 'term:' in its front matter [entry-missing-term]"])
     }
 
+    /// A term that names no word, or a name longer than a reference may be, would make an entry nothing links to.
+    @Test func anEntrysTermNamesAWordAndItsNamesFitAReference() {
+        for term in ["\"\"", "\"   \""] {
+            #expect(
+                parse("glossary/x.md", "---\nterm: \(term)\n---\nA thing.\n").1.map(\.description) == [
+                    "content/glossary/x.md:2:7: error: glossary entry's 'term:' names no word [entry-missing-term]"
+                ], "\(term)")
+        }
+        let long = String(repeating: "a", count: TermKey.maximumWordLength + 1)
+        let longer = String(repeating: "é", count: TermKey.maximumWordLength + 2)
+        let fits = String(repeating: "o", count: TermKey.maximumWordLength)
+        let text = "---\nterm: \(long)\naliases: [\(fits), \(longer)]\ndeprecated: [old, \(long)b]\n---\nA thing.\n"
+        let shown = DiagnosticText.quoted
+        #expect(
+            parse("glossary/x.md", text).1.map(\.description) == [
+                "content/glossary/x.md:2:7: error: term \(shown(long)) is 201 characters long, more than a term may have (200) [term-too-long]",
+                "content/glossary/x.md:3:213: error: term \(shown(longer)) is 202 characters long, more than a term may have (200) [term-too-long]",
+                "content/glossary/x.md:4:19: error: term \(shown(long + "b")) is 202 characters long, more than a term may have (200) [term-too-long]",
+            ])
+        #expect(parse("glossary/x.md", "---\nterm: \(fits)\naliases: [\(fits)x]\n---\nA thing.\n").1.count == 1)
+        #expect(parse("glossary/x.md", "---\nterm: \(fits)\n---\nA thing.\n").1.isEmpty)
+    }
+
     /// On any number of cores: the entries' definitions are made in parallel, the names given in path order.
     @Test(arguments: [1, 2]) func teamDefinitionsIndexAliasesAndRejectDuplicates(jobs: Int) throws {
         let pages = [
