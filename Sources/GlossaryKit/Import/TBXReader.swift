@@ -110,7 +110,7 @@ enum TBXReader {
         /// Reads a definition, note or source (or a group of them) into `description`; false for anything else.
         mutating func describe(_ node: xmlNodePtr, into description: inout Description) -> Bool {
             switch (name(node), attribute(node, "type")) {
-            case ("descrip", "definition"), ("definition", _), ("description", _): description.definitions.append(text(node))
+            case ("descrip", "definition"), ("definition", _), ("description", _): description.definitions.append(text(node, keepingLines: true))
             case ("note", _): description.notes.append(text(node))
             case ("admin", "source"), ("source", _): description.sources.append(text(node))
             case ("descripGrp", _):
@@ -212,11 +212,15 @@ enum TBXReader {
             return found
         }
 
-        /// The text inside `node`, its white space collapsed.
-        func text(_ node: xmlNodePtr) -> String {
+        /// The text inside `node`, its white space collapsed; with `keepingLines`, each line apart (a definition: a line
+        /// a paragraph, as the export writes them and a CSV cell holds them), blank lines left out.
+        func text(_ node: xmlNodePtr, keepingLines: Bool = false) -> String {
             guard let content = xmlNodeGetContent(node) else { return "" }
             defer { glossary_xml_free(content) }
-            return String(cString: content).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = String(cString: content)
+            func collapsed(_ line: Substring) -> String { line.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            guard keepingLines else { return collapsed(text[...]) }
+            return text.split(whereSeparator: \.isNewline).map(collapsed).filter { !$0.isEmpty }.joined(separator: "\n")
         }
 
         func attribute(_ node: xmlNodePtr, _ attribute: String) -> String? {

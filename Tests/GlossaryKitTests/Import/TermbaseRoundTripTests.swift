@@ -167,6 +167,17 @@ import Testing
         #expect(again.diagnostics.map(\.description) == [])
         #expect(sorted(again.entries) == sorted(imported.entries))
     }
+
+    /// A definition of two paragraphs leaves the TBX export as two lines of its `descrip`, and comes back as two.
+    @Test func aDefinitionsParagraphsSurviveTheTBXRoundTrip() async throws {
+        let first = try await export(plan(Data(Self.csv.utf8), file: "terms.csv"), file: "glossary.tbx")
+        #expect(first.contains("<descrip type=\"definition\">To open a session, &quot;quickly&quot;.\nA second paragraph.</descrip>"))
+        let again = plan(Data(first.utf8), file: "glossary.tbx")
+        #expect(again.diagnostics.map(\.description) == [])
+        #expect(again.entries.first { $0.term == "log in" }?.definition == "To open a session, \"quickly\".\nA second paragraph.")
+        let second = try await export(again, file: "glossary.tbx")
+        #expect(second == first)
+    }
 }
 
 /// xmllint (Debian's libxml2-utils) checks a TBX file against the TBX core structure: `Tests/TBX/tbx-core.rng`.
