@@ -46,7 +46,12 @@ struct BuildCommand: Command {
         options.drafts = parsed.has(Self.drafts)
         options.refresh = parsed.has(Self.refresh)
         options.clean = parsed.has(Self.clean)
-        if let baseURL = parsed[Self.baseURL] { options.baseURL = baseURL }
+        if let baseURL = parsed[Self.baseURL] {
+            guard SiteConfig.isBaseURL(baseURL) else {
+                throw UsageError("--base-url must start with '/', 'http://' or 'https://', not '\(ParsedArguments.shown(baseURL))'")
+            }
+            options.baseURL = baseURL
+        }
         if let jobs = try parsed.integer(Self.jobs, in: 1...256) { options.jobs = jobs }
         options.waitForOtherBuilds = !parsed.has(Self.noWait)
         let isQuiet = parsed.has(Self.quiet)

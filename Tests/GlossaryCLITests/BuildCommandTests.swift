@@ -201,6 +201,13 @@ import Testing
         let override = try await site.run(["build", "--offline", "--base-url", "/other"])
         #expect(override.status == 0)
         #expect(try #require(site.read("site/index.html")).contains(#"href="/other/terms/kerning/""#))
+        // What base_url refuses, --base-url refuses too: a usage error, the site as it was.
+        for refused in ["ftp://example.org/", "docs"] {
+            let result = try await site.run(["build", "--offline", "--base-url", refused])
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("error: --base-url must start with '/', 'http://' or 'https://', not '\(refused)'\n"), "\(result.stderr)")
+            #expect(try #require(site.read("site/index.html")).contains(#"href="/other/terms/kerning/""#))
+        }
     }
 
     @Test func brokenInternalLinksWarnAndCheckFails() async throws {

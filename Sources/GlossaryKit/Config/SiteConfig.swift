@@ -42,6 +42,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where the site is served from, when known: `site:`, else the scheme and host of a full URL in `base_url`.
     public var address: SiteAddress? { site ?? SiteAddress(baseURL: baseURL) }
 
+    /// Whether `baseURL` may be a site's `base_url` (or `--base-url`): a path from the root, or an http(s) URL.
+    public static func isBaseURL(_ baseURL: String) -> Bool {
+        baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")
+    }
+
     /// Two configurations are equal when their settings are: where they were written doesn't matter.
     public static func == (lhs: SiteConfig, rhs: SiteConfig) -> Bool {
         (lhs.title, lhs.baseURL, lhs.language, lhs.theme, lhs.description) == (rhs.title, rhs.baseURL, rhs.language, rhs.theme, rhs.description)
@@ -90,7 +95,7 @@ public struct SiteConfig: Sendable, Equatable {
             config.title = title
         }
         if let baseURL = fields.string("base_url"), let node = fields["base_url"] {
-            if baseURL.hasPrefix("/") || baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://") {
+            if Self.isBaseURL(baseURL) {
                 config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
             } else {
                 fields.report(node.valueError("base_url", "must start with '/', 'http://' or 'https://'"))
@@ -104,10 +109,16 @@ public struct SiteConfig: Sendable, Equatable {
             }
         }
         if let languages = fields.stringList("languages"), let node = fields["languages"] {
-            if languages.isEmpty || languages.contains(where: { !Self.isLanguageCode($0) }) {
+            // A problem is shown at the item it is in (a scalar is a list of one).
+            let items = node.items ?? [node]
+            let at = { (index: Int) in items.indices.contains(index) ? items[index] : node }
+            let repeated = languages.indices.first { languages[..<$0].contains(languages[$0]) }
+            if languages.isEmpty {
                 fields.report(node.valueError("languages", "must list language codes like 'en', the default first"))
-            } else if Set(languages).count != languages.count {
-                fields.report(node.valueError("languages", "must name each language once"))
+            } else if let bad = languages.firstIndex(where: { !Self.isLanguageCode($0) }) {
+                fields.report(at(bad).valueError("languages", "must list language codes like 'en', the default first"))
+            } else if let repeated {
+                fields.report(at(repeated).valueError("languages", "must name each language once"))
             } else if fields["language"] != nil, config.language != languages[0] {
                 fields.report(node.valueError("languages", "must start with the default language, '\(config.language)' (language:)"))
             } else {
