@@ -59,7 +59,9 @@ extension YAMLNode {
 
     /// A decimal integer such as `8`, `-3` or `+10`.
     public func int(named name: String) throws(Diagnostic) -> Int {
-        if isPlain, let value = scalarValue, value.wholeMatch(of: #/[-+]?[0-9]+/#) != nil, let number = Int(value) {
+        if isPlain, let value = scalarValue, value.wholeMatch(of: #/[-+]?[0-9]+/#) != nil {
+            // An integer too big for `Int` is still an integer: out of range, as it is of every key's.
+            guard let number = Int(value) else { throw valueError(name, "must be from \(Int.min) to \(Int.max)") }
             return number
         }
         throw typeError(name, "must be an integer")

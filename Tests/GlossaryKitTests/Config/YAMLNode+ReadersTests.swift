@@ -70,12 +70,22 @@ private typealias Location = GlossaryKit.SourceLocation
         #expect(try value("+10").int(named: "key") == 10)
     }
 
-    @Test(arguments: ["eight", "8.5", "0x10", "1e3", "99999999999999999999999"])
+    @Test(arguments: ["eight", "8.5", "0x10", "1e3"])
     func intRejectsNonIntegers(text: String) throws {
         let node = try value(text)
         #expect(
             failure { try node.int(named: "concurrency") }?.description
                 == "t.yml:1:6: error: 'concurrency' must be an integer, found '\(text)' [config-type]")
+    }
+
+    /// An integer is one however big: past what a number holds, it is out of range (as of every key), not of a wrong type.
+    @Test(arguments: ["99999999999999999999999", "-9223372036854775809"])
+    func intOutOfAnyRangeIsAValueError(text: String) throws {
+        let node = try value(text)
+        #expect(
+            failure { try node.int(named: "concurrency") }?.description
+                == "t.yml:1:6: error: 'concurrency' must be from -9223372036854775808 to 9223372036854775807, found '\(text)' [config-value]")
+        #expect(try value("-9223372036854775808").int(named: "key") == Int.min)
     }
 
     @Test func intRejectsMappingsAndQuotedNumbers() throws {
