@@ -290,9 +290,11 @@ public final class SiteTransaction: OutputSink, @unchecked Sendable {
         let changed = table.remove(removed)
         if let differs = try prepare().differs {
             // What staging holds that this build doesn't: what it drops, and what the previous folder held that the live
-            // site didn't (unless this build wrote it).
+            // site didn't (unless this build wrote it). A folder this build wrote or carried a file into is the new
+            // site's (one removed from the live site by hand is in `differs` too).
             let written = table.written
-            let gone = removed.union(differs.filter { table.before[$0] == nil && !written.contains($0) })
+            let made = folders.withLock { $0 }
+            let gone = removed.union(differs.filter { table.before[$0] == nil && !written.contains($0) && !made.contains($0) })
             var emptied = Set<String>()
             for path in gone {
                 if unlink(stagingPath + "/" + path) != 0 && errno == EISDIR { Self.removeTree(URL(fileURLWithPath: stagingPath + "/" + path)) }

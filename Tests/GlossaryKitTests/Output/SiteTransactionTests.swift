@@ -115,6 +115,28 @@ import Testing
         #expect(read("b/stray.html") == nil && read("new/x.html") == nil && read("a/index.html") == "a1")
     }
 
+    /// A folder of the live site removed or renamed by hand is made again by the next build, whole: staging starts from
+    /// the previous folder, which still has it, and what the build writes into it stays.
+    @Test func aFolderRemovedOrRenamedByHandIsMadeAgain() throws {
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let files = ["a/index.html": "a1", "a/b/index.html": "ab1", "c/index.html": "c1", "index.html": "top"]
+        var (_, state) = try build(files, from: nil)
+        (_, state) = try build(files, from: state)
+        try FileManager.default.removeItem(at: output.appendingPathComponent("a"))
+        #expect(OutputFolder.tampered(output, state: state, jobs: 2) == ["a", "a/index.html", "a/b", "a/b/index.html"])
+        (_, state) = try build(files, from: state)
+        #expect(read("a/index.html") == "a1" && read("a/b/index.html") == "ab1" && read("c/index.html") == "c1")
+        #expect(OutputFolder.tampered(output, state: state, jobs: 2).isEmpty)
+        try FileManager.default.moveItem(at: output.appendingPathComponent("c"), to: output.appendingPathComponent("c-old"))
+        (_, state) = try build(files, from: state)
+        #expect(read("c/index.html") == "c1" && read("c-old/index.html") == nil && read("a/b/index.html") == "ab1")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() == ["a", "c", "index.html"])
+        // And the build after, from the previous folder those two builds left.
+        (_, state) = try build(files, from: state)
+        #expect(read("a/index.html") == "a1" && read("c/index.html") == "c1")
+        #expect(OutputFolder.tampered(output, state: state, jobs: 2).isEmpty)
+    }
+
     @Test func aLiveFileIsTakenAsTheStateSaysWhileItsSignatureIsTheStates() throws {
         defer { try? FileManager.default.removeItem(at: parent) }
         let files = ["a/index.html": "a1", "b/index.html": "b1"]

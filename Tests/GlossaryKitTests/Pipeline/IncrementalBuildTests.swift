@@ -1180,6 +1180,13 @@ import Testing
         #expect(identity(site) == before.0 && identity(previous) == before.1, "no swap: both folders are the ones there were")
         #expect(Self.tree(site) == before.2)
 
+        // A folder removed by hand is made again, whole, by the next build (and one renamed: the new name goes).
+        try FileManager.default.removeItem(at: site.appendingPathComponent("terms"))
+        _ = await SiteBuilder(options: options).buildAndWrite()
+        #expect(Self.tree(site) == before.2, "the removed folder is back")
+        try FileManager.default.moveItem(at: site.appendingPathComponent("guide"), to: site.appendingPathComponent("guide-old"))
+        _ = await SiteBuilder(options: options).buildAndWrite()
+        #expect(Self.tree(site) == before.2, "the renamed folder is back under its name, and only there")
         // A file changed or added by hand in the live site means it is not the build: the next one replaces it.
         try Data("tampered".utf8).write(to: site.appendingPathComponent("index.html"))
         _ = await SiteBuilder(options: options).buildAndWrite()
