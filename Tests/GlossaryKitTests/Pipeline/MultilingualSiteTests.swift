@@ -146,8 +146,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("languages: [en, en]\n", "glossary.yml:1:12: error: 'languages' must name each language once, found a list [config-value]"),
-        ("languages: [en, fr/x]\n", "glossary.yml:1:12: error: 'languages' must list language codes like 'en', the default first, found a list [config-value]"),
+        ("languages: [en, en]\n", "glossary.yml:1:17: error: 'languages' must name each language once, found 'en' [config-value]"),
+        ("languages: [en, fr/x]\n", "glossary.yml:1:17: error: 'languages' must list language codes like 'en', the default first, found 'fr/x' [config-value]"),
+        ("languages: fr/x\n", "glossary.yml:1:12: error: 'languages' must list language codes like 'en', the default first, found 'fr/x' [config-value]"),
+        ("languages: []\n", "glossary.yml:1:12: error: 'languages' must list language codes like 'en', the default first, found a list [config-value]"),
         (
             "language: de\nlanguages: [en, de]\n",
             "glossary.yml:2:12: error: 'languages' must start with the default language, 'de' (language:), found a list [config-value]"
