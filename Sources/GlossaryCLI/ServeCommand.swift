@@ -6,7 +6,7 @@ struct ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Build, serve and live-reload the site while you write"
     static let discussion = """
-        Builds the site into memory and serves it, rebuilding whenever something in content/, themes/ or
+        Builds the site into a temporary folder and serves it, rebuilding whenever something in content/, themes/ or
         glossary.yml changes: open pages reload by themselves (a stylesheet change applies without a reload).
         A failed build keeps the last good site served and shows its errors over the page. Nothing is
         written to site/. Stop with Ctrl-C.

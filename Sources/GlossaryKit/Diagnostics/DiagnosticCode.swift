@@ -134,7 +134,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .writeFailed: "the built site could not be written"
         case .buildLocked: "another build of the site is running (with --no-wait)"
         case .dotfilesKept: "the old site was kept because its dotfiles could not be moved into the new one"
-        case .entryMissingTerm: "a glossary entry has no 'term:'"
+        case .entryMissingTerm: "a glossary entry has no 'term:', or one that names no word"
         case .duplicateTerm: "two glossary entries define the same term"
         case .aliasCollision: "an alias of a glossary entry is another entry's term or alias"
         case .unusedTerm: "a glossary entry that no page uses (reported by glossary check)"
@@ -221,7 +221,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable, Comparable
         case .dotfilesKept:
             "The new site already has files of those names; move what you need from the kept folder the message names, then delete it."
         case .entryMissingTerm:
-            "Add 'term: the word' to the entry's front matter."
+            "Add 'term: the word' to the entry's front matter, the word not empty."
         case .duplicateTerm:
             "Keep one definition per term: remove one entry, or turn one into an alias of the other. The note points at the first definition."
         case .aliasCollision:
