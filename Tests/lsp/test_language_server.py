@@ -165,6 +165,12 @@ async def test_hover_on_an_auto_linked_word(client, site):
     assert hover.contents.value.startswith("**keyboard** /ˈkiːbɔːd/ *noun*\n\nA panel of keys for typing.")
     nothing = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/guide.md"), position=position(7, 1)))
     assert nothing is None
+    # After inline markup, wide characters before the word (é: one UTF-16 unit, two bytes) don't move it.
+    text = (site / "content/guide.md").read_text(encoding="utf-8") + "é *x* keyboard.\n"
+    line = text.count("\n") - 1
+    open_document(client, site, "content/guide.md", text=text, version=2)
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/guide.md"), position=position(line, 6)))
+    assert hover.range == span(line, 6, line, 14)
 
 
 async def test_go_to_definition_opens_the_entry_at_its_term_line(client, site):

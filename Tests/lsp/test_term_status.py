@@ -75,3 +75,18 @@ async def test_a_page_in_another_language_is_fixed_by_its_languages_check(client
     assert await fixes(client, site, diagnostic, "content/fr/index.md") == [
         ("Use 'courriel'", types.CodeActionKind.QuickFix, True, (diagnostic,), {page: (types.TextEdit(range=span(4, 5, 11), new_text="courriel"),)})
     ]
+
+
+async def test_a_name_after_markup_on_a_line_of_wide_characters_is_placed_in_utf16(client, site):
+    # cmark places a text node after inline markup at a byte column: é and 😀 before it must not move the range.
+    text = "---\ntitle: Accents\n---\n\né *x* logon and 😀 **b** hosts.\n"
+    page = open_document(client, site, "content/index.md", text=text, version=2)
+    published = await client.published.wait(page, lambda p: p.version == 2)
+    diagnostics = published.diagnostics
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in diagnostics] == [("deprecated-term", 4, 6), ("deprecated-term", 4, 25)]
+
+    def fix(diagnostic, title, range, text):
+        return [(title, types.CodeActionKind.QuickFix, True, (diagnostic,), {page: (types.TextEdit(range=range, new_text=text),)})]
+
+    assert (await fixes(client, site, diagnostics[0]))[:1] == fix(diagnostics[0], "Use 'log in'", span(4, 6, 11), "log in")
+    assert (await fixes(client, site, diagnostics[1]))[:1] == fix(diagnostics[1], "Use 'server'", span(4, 25, 30), "server")

@@ -315,21 +315,27 @@ struct ReferenceScan {
         guard let autolink, !range.isEmpty else { return [] }
         let buffer = UnsafeBufferPointer(rebasing: text[range])
         let found = autolink.matches(inUTF8: buffer, linked: &linked)
+        guard !found.isEmpty else { return [] }
+        // The column as cmark's hint (a byte column) places the text node, in scalars (exact on the node's first line).
+        let start = scalarColumn(line: line, byte: hint)
         return found.map { match in
             let bytes = (match.range.lowerBound + range.lowerBound)..<(match.range.upperBound + range.lowerBound)
             let shown = String(decoding: UnsafeBufferPointer(rebasing: text[bytes]), as: UTF8.self)
-            // The column as cmark's hint places the text node (exact on the node's first line).
-            let column = hint + text[..<bytes.lowerBound].count { $0 & 0xC0 != 0x80 }
+            let column = start + text[..<bytes.lowerBound].count { $0 & 0xC0 != 0x80 }
             let reference = TermReference(shown: shown, word: shown, key: match.id, location: location(line: line, column: column), isAutomatic: true)
             return Piece(range: bytes, reference: reference)
         }
     }
 
-    /// Reports each deprecated or forbidden name written in `text`, a text node's literal on `line`.
+    /// Reports each deprecated or forbidden name written in `text`, a text node's literal on `line` placed at byte
+    /// column `hint`.
     private mutating func checkStatus(_ check: TermStatusCheck, text: UnsafeBufferPointer<UInt8>, line: Int, hint: Int) {
-        for hit in check.hits(inUTF8: text, entry: statusEntry) {
+        let hits = check.hits(inUTF8: text, entry: statusEntry)
+        guard !hits.isEmpty else { return }
+        let start = scalarColumn(line: line, byte: hint)
+        for hit in hits {
             let written = String(decoding: UnsafeBufferPointer(rebasing: text[hit.range]), as: UTF8.self)
-            let column = hint + text[..<hit.range.lowerBound].count { $0 & 0xC0 != 0x80 }
+            let column = start + text[..<hit.range.lowerBound].count { $0 & 0xC0 != 0x80 }
             diagnostics.append(check.diagnostic(written: written, name: hit.name, at: location(line: line, column: column)))
         }
     }

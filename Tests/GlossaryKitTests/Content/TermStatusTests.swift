@@ -69,6 +69,16 @@ import Testing
             ])
     }
 
+    /// cmark places a text node after inline markup at a byte column; a column is counted in characters, so the
+    /// characters of several bytes before it on the line don't move the name right (nor an auto-linked word: the
+    /// language server's hover test).
+    @Test(arguments: [("é *x* ", 7), ("中 [l](/) ", 10), ("😀 **b** ", 9), ("ab *x* ", 8)])
+    func aNameAfterMarkupIsPlacedInCharacters(before: String, column: Int) async throws {
+        #expect(
+            try await diagnostics(before + "logon here.\n").first?.hasPrefix(
+                "content/index.md:1:\(column): warning: 'logon' is a deprecated term; use 'log in' [deprecated-term]") == true)
+    }
+
     @Test func inflectedFormsAreFoundByWordNet() async throws {
         #expect(
             try await diagnostics("Two hosts and\nthe processes killed.\n") == [
