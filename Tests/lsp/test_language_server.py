@@ -246,6 +246,49 @@ async def test_rename_refuses_a_name_another_entry_has(client, site):
         raise AssertionError("rename to an existing term was accepted")
 
 
+async def test_rename_refuses_names_a_reference_cannot_hold_and_quotes_yaml(client, site):
+    open_document(client, site, "content/index.md")
+
+    async def rename(name):
+        return await client.text_document_rename_async(
+            types.RenameParams(text_document=doc(site, "content/index.md"), position=position(6, 35), new_name=name)
+        )
+
+    for name, why in [("a|b", "belong to references"), ("a]]b", "belong to references"), ("a\nb", "one line"), ("k" * 201, "201 characters")]:
+        try:
+            await rename(name)
+        except Exception as error:  # noqa: BLE001 — pygls raises its own JsonRpc error types
+            assert "can't be a term" in str(error) and why in str(error), str(error)
+        else:
+            raise AssertionError(f"rename to {name!r} was accepted")
+    # A name YAML would read otherwise is quoted in the entry, and written as it is in references.
+    edit = await rename("key: pad #1")
+    assert edit.changes[uri(site, "content/glossary/keyboard.md")] == (types.TextEdit(range=span(1, 6, 1, 14), new_text='"key: pad #1"'),)
+    assert edit.changes[uri(site, "content/guide.md")] == (types.TextEdit(range=span(7, 29, 7, 37), new_text="key: pad #1"),)
+
+
+async def test_a_new_entry_quotes_its_term_and_takes_a_file_of_its_own(client, site):
+    # A file named as the new entry would be, holding another term: the new entry's gets a number.
+    (site / "content/glossary/qqq.md").write_text("---\nterm: other\n---\n\nTaken.\n", encoding="utf-8")
+    open_document(client, site, "content/new.md", text="---\ntitle: New\n---\n\nA [[qqq]] and [[a: b]] here.\n")
+
+    async def create(character):
+        actions = await client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=doc(site, "content/new.md"), range=span(4, character, 4, character), context=types.CodeActionContext(diagnostics=[])
+            )
+        )
+        return actions[0].title, actions[0].edit.document_changes
+
+    title, changes = await create(5)
+    assert title == "Create a glossary entry for 'qqq'"
+    assert changes[0] == types.CreateFile(kind="create", uri=uri(site, "content/glossary/qqq-2.md"))
+    # A term YAML would read otherwise is quoted.
+    title, changes = await create(18)
+    assert title == "Create a glossary entry for 'a: b'"
+    assert changes[1].edits[0].new_text == '---\nterm: "a: b"\n---\n\nWhat \'a: b\' means here.\n'
+
+
 async def test_code_actions_for_an_unknown_term(client, site):
     open_document(client, site, "content/index.md")
     actions = await client.text_document_code_action_async(

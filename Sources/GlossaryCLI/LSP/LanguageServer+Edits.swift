@@ -27,12 +27,13 @@ extension LanguageServer {
         guard let site = live.site, let newKey = TermKey(newName)?.inLanguage(definition.key.language) else {
             throw .invalidParams("'\(newName)' is not a term")
         }
+        if let problem = Self.unwritable(newName) { throw .invalidParams("'\(newName)' can't be a term: \(problem)") }
         if let other = site.team[newKey], other.key != definition.key {
             throw JSONRPC.Failure(code: JSONRPC.Failure.requestFailed, message: Problem.duplicateTerm(name: newKey.rawValue).message)
         }
         var changes: [String: [JSONValue]] = [:]
         if let (file, range) = termLocation(definition, live: live) {
-            changes[file, default: []].append(.object([("range", range), ("newText", .string(newName))]))
+            changes[file, default: []].append(.object([("range", range), ("newText", .string(Self.yamlScalar(newName)))]))
         }
         for (file, record) in currentRecords(live) {
             try checkCancellation()
@@ -69,8 +70,16 @@ extension LanguageServer {
             guard await live.definition(for: named.key) == nil else { return .array(actions) }
             // A new entry for the word.
             let glossary = languages.glossaryFolder(language.isEmpty ? languages.defaultLanguage : language)
-            let file = Self.uri(contentFolder + glossary + "\(named.key.slug).md")
-            let entry = "---\nterm: \(named.word)\n---\n\nWhat '\(named.word)' means here.\n"
+            guard Self.unwritable(named.word) == nil else { return .array(actions) }
+            // A file of its own: a name another entry's file has (one whose term is spelt otherwise) gets a number.
+            var name = named.key.slug
+            var number = 1
+            while FileManager.default.fileExists(atPath: contentFolder + glossary + name + ".md") {
+                number += 1
+                name = "\(named.key.slug)-\(number)"
+            }
+            let file = Self.uri(contentFolder + glossary + name + ".md")
+            let entry = "---\nterm: \(Self.yamlScalar(named.word))\n---\n\nWhat '\(named.word)' means here.\n"
             let start = Self.lspRange(TextDocument(uri: file, version: 0, text: ""), 0..<0)
             let created: JSONValue = .object([
                 (
@@ -95,6 +104,25 @@ extension LanguageServer {
             actions.append(Self.quickFix("Link this word", edit: edit))
         }
         return .array(actions)
+    }
+
+    /// Why `name` can't be written as a term in a reference and an entry (nil when it can): a reference is one line,
+    /// its bar and brackets are its own, and a term is at most `TermKey.maximumWordLength` characters.
+    static func unwritable(_ name: String) -> String? {
+        if name.contains(where: \.isNewline) { return "a term is one line" }
+        if name.contains("|") || name.contains("[[") || name.contains("]]") { return "'|', '[[' and ']]' belong to references" }
+        if let length = TermKey.excessLength(of: name) { return "it is \(length) characters long, more than a term may have (\(TermKey.maximumWordLength))" }
+        return nil
+    }
+
+    /// `text` as a YAML scalar for an entry's `term:`: as it is when YAML reads it back as the same string (words,
+    /// digits after a letter, spaces, `-`, `.`, `'` inside), else double-quoted.
+    static func yamlScalar(_ text: String) -> String {
+        let isPlain =
+            text.first.map(\.isLetter) == true && text.last.map { $0.isLetter || $0.isNumber || $0 == "." } == true
+            && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "." || $0 == "'" || $0 == "’" }
+            && !text.contains("  ") && !["true", "false", "yes", "no", "on", "off", "null", "y", "n"].contains(text.lowercased())
+        return isPlain ? text : JSONWriter.quoted(text, htmlSafe: false)
     }
 
     /// "Use 'log in'" for each `deprecated-term` and `forbidden-term` of `diagnostics` (the request's context) whose
