@@ -90,3 +90,18 @@ async def test_a_name_after_markup_on_a_line_of_wide_characters_is_placed_in_utf
 
     assert (await fixes(client, site, diagnostics[0]))[:1] == fix(diagnostics[0], "Use 'log in'", span(4, 6, 11), "log in")
     assert (await fixes(client, site, diagnostics[1]))[:1] == fix(diagnostics[1], "Use 'server'", span(4, 25, 30), "server")
+
+
+async def test_completion_offers_a_page_its_own_languages_terms(client, site):
+    async def labels(page, text):
+        open_document(client, site, page, text=text, version=3)
+        line = text.count("\n") - 1
+        result = await client.text_document_completion_async(
+            types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri(site, page)), position=types.Position(line=line, character=len("Voir [[")))
+        )
+        return sorted(item.label for item in result.items)
+
+    french = await labels("content/fr/index.md", "---\ntitle: Accueil\n---\n\nVoir [[\n")
+    english = await labels("content/index.md", "---\ntitle: Home\n---\n\nSeen [[\n")
+    assert french == ["courriel"]
+    assert "courriel" not in english and {"log in", "server"} <= set(english)

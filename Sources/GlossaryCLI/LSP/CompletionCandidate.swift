@@ -11,6 +11,8 @@ struct CompletionCandidate: Sendable {
     /// The word's key, for sense completion (`crane` for `crane (machine)`).
     var wordKey: TermKey?
     var hasSense: Bool
+    /// The language of its key: a page is offered its own language's words ("" for the site's default).
+    var language = ""
 
     static func kind(of definition: TermDefinition) -> String {
         switch definition.origin {
@@ -27,23 +29,29 @@ struct CompletionCandidate: Sendable {
         var candidates: [CompletionCandidate] = []
         var seen = Set<String>()
         func add(_ candidate: CompletionCandidate) {
-            guard seen.insert(candidate.label.lowercased()).inserted else { return }
+            guard seen.insert(candidate.language + "\n" + candidate.label.lowercased()).inserted else { return }
             candidates.append(candidate)
         }
         let team = site.team.filter { $0.key == $0.value.key }.values.sorted { $0.title.lowercased() < $1.title.lowercased() }
         for definition in team {
-            add(.init(label: definition.title, kind: "team", summary: definition.summary, wordKey: TermKey(definition.word), hasSense: definition.sense != nil))
+            add(
+                .init(
+                    label: definition.title, kind: "team", summary: definition.summary, wordKey: TermKey(definition.word), hasSense: definition.sense != nil,
+                    language: definition.key.language))
         }
         for record in site.pages where record.page.kind == .glossaryEntry {
             guard let word = record.page.metadata.term, let key = TermKey(word), let definition = site.team[key] else { continue }
             for alias in record.page.metadata.aliases where TermKey(alias).flatMap({ site.team[$0]?.key }) == definition.key {
-                add(.init(label: alias, kind: "team", note: "alias of \(definition.title)", summary: definition.summary, hasSense: false))
+                add(
+                    .init(
+                        label: alias, kind: "team", note: "alias of \(definition.title)", summary: definition.summary, hasSense: false,
+                        language: definition.key.language))
             }
         }
         var others = live.cachedDefinitions()
         for case .defined(let definition) in site.resolutions.values where !definition.isTeamEntry { others.append(definition) }
         for definition in others.sorted(by: { $0.word.lowercased() < $1.word.lowercased() }) {
-            add(.init(label: definition.word, kind: kind(of: definition), summary: definition.summary, hasSense: false))
+            add(.init(label: definition.word, kind: kind(of: definition), summary: definition.summary, hasSense: false, language: definition.key.language))
         }
         return candidates
     }

@@ -19,6 +19,11 @@ extension LanguageServer {
         let closing = close.map { close in after.range(of: "[[").map { $0.lowerBound < close.lowerBound } ?? false } ?? true ? "]]" : ""
         var candidates = completionItems[live.root.path] ?? CompletionCandidate.all(in: live).map { ($0, $0.members(markdown: markdownCompletions)) }
         completionItems[live.root.path] = candidates
+        // A page's terms are its language's.
+        let contentFolder = live.root.path + "/content/"
+        let contentPath = path.hasPrefix(contentFolder) ? String(path.dropFirst(contentFolder.count)) : path
+        let language = live.site?.config.siteLanguages.keyLanguage(ofContentPath: contentPath) ?? ""
+        candidates = candidates.filter { $0.candidate.language == language }
         if let paren = typed.range(of: " (") {
             let wordKey = TermKey(String(typed[..<paren.lowerBound]))
             candidates = candidates.filter { $0.candidate.hasSense && $0.candidate.wordKey == wordKey }
