@@ -149,7 +149,7 @@ extension LanguageServer {
             })
     }
 
-    /// A page's headings (ATX and setext) outside its front matter and fenced code, with their lines.
+    /// A page's headings (ATX and setext, in block quotes too) outside its front matter and code, with their lines.
     static func headings(_ document: TextDocument) -> [(text: String, range: Range<Int>)] {
         var headings: [(text: String, range: Range<Int>)] = []
         var fence: String?
@@ -162,7 +162,13 @@ extension LanguageServer {
         }
         while lineNumber < document.lineCount {
             let bytes = document.line(lineNumber)
-            let text = String(decoding: bytes, as: UTF8.self)
+            // The line inside its block quotes' markers; four spaces (or a tab) of indentation make it code.
+            var text = Substring(String(decoding: bytes, as: UTF8.self))
+            while case let spaces = text.prefix(while: { $0 == " " }).count, spaces <= 3, text.dropFirst(spaces).first == ">" {
+                text = text.dropFirst(spaces + 1)
+                if text.first == " " { text = text.dropFirst() }
+            }
+            let isCode = text.prefix(while: { $0 == " " }).count >= 4 || text.first == "\t"
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             defer { lineNumber += 1 }
             if let open = fence {
@@ -177,7 +183,7 @@ extension LanguageServer {
             }
             let range = bytes.startIndex..<bytes.endIndex
             let hashes = trimmed.prefix { $0 == "#" }.count
-            if (1...6).contains(hashes), trimmed.count == hashes || trimmed.dropFirst(hashes).first == " " {
+            if !isCode, (1...6).contains(hashes), trimmed.count == hashes || trimmed.dropFirst(hashes).first == " " {
                 var title = trimmed.dropFirst(hashes).trimmingCharacters(in: .whitespaces)
                 while title.hasSuffix("#") { title.removeLast() }
                 headings.append((Self.headingText(title.trimmingCharacters(in: .whitespaces)), range))
@@ -189,7 +195,7 @@ extension LanguageServer {
                 previous = nil
                 continue
             }
-            previous = trimmed.isEmpty || text.hasPrefix("    ") ? nil : (Self.headingText(trimmed), range)
+            previous = trimmed.isEmpty || isCode ? nil : (Self.headingText(trimmed), range)
         }
         return headings
     }
