@@ -48,7 +48,7 @@ extension SiteRenderer {
         let holds = { (url: String) in languages.language(ofPath: url) == language }
         return (
             records.filter { holds($0.page.urlPath) }, site.navigation.generatedSections.filter { holds(site.navigation.nodes[$0].urlPath ?? "") },
-            definitions.filter { holds("terms/\($0.slug)/") }
+            definitions.filter { holds(languages.termPath($0.key)) }
         )
     }
 

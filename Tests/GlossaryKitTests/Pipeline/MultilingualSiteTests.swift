@@ -265,6 +265,11 @@ import Testing
                 term: Kerning
                 ---
                 The space between two letters.
+                -- content/fr/glossary/police.md --
+                ---
+                term: police
+                ---
+                Un jeu de caractères.
                 """)
         defer { site.remove() }
         let (result, files) = await site.build()
@@ -276,7 +281,8 @@ import Testing
                 try Self.onlyShard(files, folder: ""),
             ])
         #expect(try Self.searchDocuments(files, folder: "") == ["guide/intro/", "guide/only-english/", "", "guide/", "terms/kerning/"])
-        #expect(try Self.searchDocuments(files, folder: "fr/") == ["fr/guide/introduction/", "fr/", "fr/guide/"])
+        // A term is in its own language's index.
+        #expect(try Self.searchDocuments(files, folder: "fr/") == ["fr/guide/introduction/", "fr/", "fr/guide/", "fr/terms/police/"])
         #expect(try Self.searchDocuments(files, folder: "de/") == ["de/guide/intro/", "de/", "de/guide/"])
         let box = { (html: String) in
             html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("data-site-search") } ?? ""
