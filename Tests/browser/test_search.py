@@ -23,7 +23,7 @@ PAGES = {
                  "The scheduler places pods on nodes\u00a0quickly\u2003and\u3000well — or not."]),
     "nodes.md": ("Nodes", ["Node pools", "Draining a node", "Pods on nodes"],
                  ["A node runs pods. Draining moves pods elsewhere.", "Node pools group nodes; pools scale."]),
-    "containers.md": ("Containers", [], ["Containers hold a process. Containerd runs containers on nodes."]),
+    "containers.md": ("Containers", [], ["Containers hold a process. Containerd runs containers on nodes, «Жук» and 東京タワー too."]),
     "scheduler.md": ("The scheduler", ["Scores"], ["The scheduler scores nodes for each pod and binds it."]),
 }
 
@@ -60,7 +60,7 @@ function noEmpty(token) { return token.toString() === "" ? undefined : token; }
 // Accents folded before lunr's own steps, as the build and the search box fold them.
 function fold(token) { return token.update(Glossary.searchEngine.fold); }
 var builder = new lunr.Builder(), boosts = { title: 10, headings: 5, text: 1 };
-builder.pipeline.add(fold, lunr.trimmer, lunr.stopWordFilter, noEmpty);
+builder.pipeline.add(fold, Glossary.searchEngine.trimmer, lunr.stopWordFilter, noEmpty);
 builder.ref("ref");
 Object.keys(boosts).forEach(function (field) { builder.field(field, { boost: boosts[field] }); });
 documents.forEach(function (d) { builder.add(d); });
@@ -136,7 +136,7 @@ def test_results_and_scores_are_bm25_of_what_lunr_itself_matches(browser, small_
     driver.find_element(By.CSS_SELECTOR, ".site-search-input").send_keys("pods")
     wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".site-search-option"), message="results")
     queries = ["pods", "pod", "node", "sched", "pods nodes", "title:nodes", "pods -draining", "caf", "config.yaml", "containr~2",
-               "x86_64", "über", "+pools scale", "nothing-here", "quickly well", "headings:pods", "pods *odes", "no*s"]
+               "x86_64", "über", "+pools scale", "nothing-here", "quickly well", "headings:pods", "pods *odes", "no*s", "Жук", "東京"]
     answer = driver.execute_async_script(LUNR_REFERENCE, reference_documents(small_site), queries)
     assert "error" not in answer, answer
     # The build's terms are lunr's tokenizer, trimmer and stop-word filter's terms of the same text, in JavaScript's
@@ -154,6 +154,8 @@ def test_results_and_scores_are_bm25_of_what_lunr_itself_matches(browser, small_
     refs = {d["title"]: d["ref"] for d in reference_documents(small_site)}
     assert [r[0] for r in found["title:nodes"]] == [refs["Nodes"], refs["Pods and nodes"]]
     assert found["headings:pods"] and found["pods *odes"] and found["no*s"]
+    # Words of any script are words: Cyrillic whole, Japanese by its first characters.
+    assert len(found["Жук"]) == 1 and len(found["東京"]) == 1
 
 
 SEARCH = """

@@ -1,18 +1,18 @@
 import Foundation
 
-/// Splits text into the terms the site search indexes, exactly as lunr 2.3.9 (the engine the browser searches
-/// with, `lunr.min.js`) does with its tokenizer, `lunr.trimmer` and `lunr.stopWordFilter`; no stemmer, on
-/// either side. Terms the browser makes of a query then meet the same terms the build made of the pages.
+/// Splits text into the terms the site search indexes, exactly as the browser's engine (`search-engine.js`) makes
+/// them of a query with lunr 2.3.9's tokenizer, its own trimmer and `lunr.stopWordFilter`; no stemmer, on either
+/// side. Terms the browser makes of a query then meet the same terms the build made of the pages.
 ///
 /// lunr works on JavaScript strings: it lowercases, splits at every character JavaScript's `\s` matches and at
-/// `-`, and trims non-word characters (anything but ASCII letters, digits and `_`, as UTF-16 units) from both
-/// ends. Terms that trim to nothing are left out here (lunr would index an empty term). Before lunr's steps, both
-/// sides fold accents away (`folded`, `fold` in `search.js`), so `cafe` finds `café`.
+/// `-`. The term is then trimmed at both ends to a word character (`isWordScalar`: a letter, mark or digit of any
+/// script, or `_`; `lunr.trimmer` keeps ASCII's only, which leaves nothing of `Жук` or `日本`). Terms that trim to
+/// nothing are left out. Before lunr's steps, both sides fold accents away (`folded`, `fold` in `search.js`), so
+/// `cafe` finds `café`.
 public enum SearchTokenizer {
     /// The terms of `text`, in order, repeats kept.
     ///
-    /// Works on UTF-8 bytes, which gives what lunr's UTF-16 units give: every separator is a whole character,
-    /// and a character outside ASCII is no word character in either form, so trimming stops at the same places.
+    /// Works on UTF-8 bytes: every separator is a whole character, and trimming steps a whole character at a time.
     public static func terms(_ text: String) -> [String] {
         var terms: [String] = []
         forEachTerm(text) { term, _ in terms.append(String(decoding: term, as: UTF8.self)) }
@@ -31,9 +31,17 @@ public enum SearchTokenizer {
                 func flush(_ end: Int) {
                     var first = start
                     var last = end
-                    while first < last, classes[Int(bytes[first])] & ByteClass.word == 0 { first += 1 }
-                    while last > first, classes[Int(bytes[last - 1])] & ByteClass.word == 0 { last -= 1 }
-                    // Trimmed to word bytes (ASCII) at both ends, the term is whole characters.
+                    // Trimmed a character at a time, to a word character at both ends (an ASCII one told by the table).
+                    while first < last, classes[Int(bytes[first])] & ByteClass.word == 0 {
+                        if bytes[first] >= 0x80, isWordScalar(scalar(bytes, at: first)) { break }
+                        first += bytes[first] < 0x80 ? 1 : scalarLength(bytes[first])
+                    }
+                    while last > first, classes[Int(bytes[last - 1])] & ByteClass.word == 0 {
+                        var lead = last - 1
+                        while lead > first, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                        if bytes[lead] >= 0x80, isWordScalar(scalar(bytes, at: lead)) { break }
+                        last = lead
+                    }
                     guard first < last else { return }
                     let term = UnsafeBufferPointer(rebasing: bytes[first..<last])
                     let hash = TermIDs.hash(term)
@@ -95,7 +103,29 @@ public enum SearchTokenizer {
         return bits
     }
 
-    /// JavaScript's `\w`: ASCII letters, digits and `_`.
+    /// Whether a term may begin or end with `scalar`: a letter, mark or digit (General_Category L, M or N, as
+    /// `\p{L}\p{M}\p{N}` in `search-engine.js`'s `trim`), or `_`.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark, .spacingMark, .enclosingMark,
+            .decimalNumber, .letterNumber, .otherNumber:
+            true
+        default: scalar == "_"
+        }
+    }
+
+    /// The length of the UTF-8 sequence `lead` begins.
+    private static func scalarLength(_ lead: UInt8) -> Int { lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1 }
+
+    /// The scalar whose UTF-8 sequence begins at `index` of `bytes` (valid UTF-8: a string's).
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Unicode.Scalar {
+        let length = scalarLength(bytes[index])
+        var value = UInt32(bytes[index]) & (length == 1 ? 0x7F : 0x7F >> length)
+        for offset in 1..<length where index + offset < bytes.count { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    /// JavaScript's `\w`: ASCII letters, digits and `_` (the word characters of ASCII).
     static func isWordByte(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
     }

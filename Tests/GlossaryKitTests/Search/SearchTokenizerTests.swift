@@ -3,8 +3,8 @@ import Testing
 
 @testable import GlossaryKit
 
-/// The build's terms are lunr 2.3.9's (tokenizer, trimmer, stop-word filter), so the browser's queries meet
-/// them; `Tests/browser/test_search.py` checks the same texts against lunr itself.
+/// The build's terms are the browser engine's (lunr 2.3.9's tokenizer and stop-word filter, `search-engine.js`'s
+/// trimmer), so the browser's queries meet them; `Tests/browser/test_search.py` checks the same texts in the browser.
 @Suite struct SearchTokenizerTests {
     @Test(arguments: [
         ("Hello, World!", ["hello", "world"]),
@@ -12,9 +12,10 @@ import Testing
         ("config.yaml and https://example.com/x", ["config.yaml", "https://example.com/x"]),
         ("a\u{00A0}b\u{2003}c\u{3000}d\u{FEFF}e", ["b", "c", "d", "e"]),
         ("(quoted) «angled» —dash— _under_", ["quoted", "angled", "dash", "_under_"]),
-        // Accents are folded away first; lunr then trims every non-ASCII character at a term's ends, and keeps
-        // those inside.
-        ("café naïve Ünïcode 東京 straße", ["cafe", "naive", "unicode", "straße"]),
+        // Accents are folded away first; a term is then trimmed to the letters and digits of any script.
+        ("café naïve Ünïcode 東京 straße", ["cafe", "naive", "unicode", "東京", "straße"]),
+        ("«Жук» (日本) ¿Ωmega? “東京タワー” ²x² ½", ["жук", "日本", "ωmega", "東京タワー", "²x²", "½"]),
+        ("😀word😀 _x_ ·mid·dot·", ["word", "_x_", "mid·dot"]),
         ("THE Quick and THE Dead", ["quick", "dead"]),
         ("--- ... !!!", []),
     ])

@@ -11,7 +11,8 @@
    Typed words must all match (each also as a prefix: "kern" finds "kerning"); lunr's own syntax works too:
    title:word, +word, -word, word~1, wor*d. A prefix reads at most MAX_SHARDS shards from where it begins; a typo
    (word~1) and a leading wildcard match among the terms of the shards loaded for the query. Accents are folded away
-   from queries as the build folds them from the pages (`fold`), so "cafe" finds "café". */
+   from queries as the build folds them from the pages (`fold`), so "cafe" finds "café", and a term is trimmed to the
+   letters and digits of any script (`trim`, where lunr.trimmer keeps ASCII's only), so "Жук" and "日本" are words. */
 (function (Glossary) {
   "use strict";
 
@@ -26,6 +27,17 @@
       nonspacing marks dropped, composed again. "Crème" becomes "Creme"; "ß" stays. */
   function fold(text) {
     return text.normalize("NFD").replace(/\p{Mn}/gu, "").normalize("NFC");
+  }
+
+  /** `text` trimmed at both ends to a letter, mark or digit of any script, or "_", as the build trims a term
+      (SearchTokenizer.isWordScalar). */
+  function trim(text) {
+    return text.replace(/^[^\p{L}\p{M}\p{N}_]+|[^\p{L}\p{M}\p{N}_]+$/gu, "");
+  }
+
+  /** `trim` as a step of a lunr pipeline. */
+  function trimmer(token) {
+    return token.update(trim);
   }
 
   /* Loading: lunr, then the manifest; each once. */
@@ -101,7 +113,9 @@
     this.firsts = manifest.shards.map(function (shard) { return shard[0]; });
     this.files = manifest.shards.map(function (shard) { return shard[1]; });
     this.pipeline = new lunr.Pipeline();
-    this.pipeline.add(lunr.trimmer, lunr.stopWordFilter);
+    // Registered, as lunr wants every step of a pipeline to be (else it warns on the console).
+    if (!trimmer.label) lunr.Pipeline.registerFunction(trimmer, "glossaryTrimmer");
+    this.pipeline.add(trimmer, lunr.stopWordFilter);
     this.shards = {};
     this.chunks = {};
   }
@@ -286,5 +300,5 @@
     });
   };
 
-  Glossary.searchEngine = { load: load, fold: fold };
+  Glossary.searchEngine = { load: load, fold: fold, trim: trim, trimmer: trimmer };
 })(window.Glossary);

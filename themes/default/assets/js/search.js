@@ -13,7 +13,7 @@
 
   var el = Glossary.el;
   var say = Glossary.say;
-  var fold = Glossary.searchEngine.fold;
+  var fold = Glossary.searchEngine.fold, trim = Glossary.searchEngine.trim;
   var root = document.body.getAttribute("data-root") || "/";
   var indexURL = box.getAttribute("data-index") || root + "search/index.json";
   var LIMIT = 10;
@@ -51,7 +51,7 @@
   function marked(text, terms) {
     var fragment = document.createDocumentFragment();
     text.split(/([\s\-]+)/).forEach(function (piece) {
-      var lowered = fold(piece.toLowerCase()), word = lowered.replace(/^\W+/, "").replace(/\W+$/, "");
+      var lowered = fold(piece.toLowerCase()), word = trim(lowered);
       if (!word || !terms[word]) { fragment.appendChild(document.createTextNode(piece)); return; }
       // Folded the same length (composed accents), the word stands where it does in the piece; else mark it whole.
       if (lowered.length !== piece.length) { fragment.appendChild(el("mark", null, piece)); return; }
@@ -65,7 +65,7 @@
 
   function termsOf(text) {
     return text.split(lunr.tokenizer.separator).map(function (word) {
-      return fold(word.toLowerCase()).replace(/^\W+/, "").replace(/\W+$/, "");
+      return trim(fold(word.toLowerCase()));
     });
   }
 
