@@ -29,16 +29,10 @@
     return text.normalize("NFD").replace(/\p{Mn}/gu, "").normalize("NFC");
   }
 
-  /** `text` trimmed at both ends to a letter, mark or digit of any script, or "_", as the build trims a term
-      (SearchTokenizer.isWordScalar). */
-  function trim(text) {
-    return text.replace(/^[^\p{L}\p{M}\p{N}_]+|[^\p{L}\p{M}\p{N}_]+$/gu, "");
-  }
-
+  /** `text` trimmed at both ends to a letter, mark or digit of any script, or "_" (SearchTokenizer.isWordScalar). */
+  function trim(text) { return text.replace(/^[^\p{L}\p{M}\p{N}_]+|[^\p{L}\p{M}\p{N}_]+$/gu, ""); }
   /** `trim` as a step of a lunr pipeline. */
-  function trimmer(token) {
-    return token.update(trim);
-  }
+  function trimmer(token) { return token.update(trim); }
 
   /* Loading: lunr, then the manifest; each once. */
   var engines = {};
@@ -113,8 +107,7 @@
     this.firsts = manifest.shards.map(function (shard) { return shard[0]; });
     this.files = manifest.shards.map(function (shard) { return shard[1]; });
     this.pipeline = new lunr.Pipeline();
-    // Registered, as lunr wants every step of a pipeline to be (else it warns on the console).
-    if (!trimmer.label) lunr.Pipeline.registerFunction(trimmer, "glossaryTrimmer");
+    if (!trimmer.label) lunr.Pipeline.registerFunction(trimmer, "glossaryTrimmer"); // else lunr warns on the console
     this.pipeline.add(trimmer, lunr.stopWordFilter);
     this.shards = {};
     this.chunks = {};
