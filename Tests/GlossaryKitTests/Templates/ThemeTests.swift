@@ -40,6 +40,17 @@ import Testing
     static let templatesOnDisk: Set<String> = Set(
         SiteSource.listFiles(in: repositoryRoot.appendingPathComponent("themes/default/templates")).map { String($0.dropLast(".mustache".count)) })
 
+    /// Each script of the built-in theme stays small enough to read whole (issue 37: under 300 lines).
+    @Test func eachThemeScriptIsUnder300Lines() throws {
+        let folder = Self.repositoryRoot.appendingPathComponent("themes/default/assets/js", isDirectory: true)
+        let scripts = SiteSource.listFiles(in: folder).filter { $0.hasSuffix(".js") }
+        #expect(scripts.contains("search-engine.js"), "the scripts were found")
+        for script in scripts {
+            let text = try String(contentsOf: folder.appendingPathComponent(script), encoding: .utf8)
+            #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count - 1 < 300, "\(script)")
+        }
+    }
+
     @Test func theBuiltInThemeIsThemesDefaultByteForByte() throws {
         let folder = Self.repositoryRoot.appendingPathComponent("themes/default", isDirectory: true)
         let onDisk = SiteSource.listFiles(in: folder)
