@@ -3,6 +3,7 @@ links, the table of contents beside or above the text, callouts, pipe tables (te
 alignment, a box of their own to scroll on phones), and code blocks coloured by highlight.js with a Copy button,
 in light and dark, with nothing loaded from anywhere but the site."""
 
+import re
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -92,6 +93,13 @@ def test_headings_have_ids_and_a_link_shown_on_hover_and_focus(browser, example)
     wait_for(lambda: opacity() == 1, message="the link on focus")
     ids = driver.execute_script("return Array.from(document.querySelectorAll('[id]')).map(function (e) { return e.id; })")
     assert len(ids) == len(set(ids)), "ids are unique"
+    # The page's title heading (in its header, outside the text) has the same link, named by the heading it is in.
+    title = driver.find_element(By.CSS_SELECTOR, ".page-header h1 > a.anchor")
+    driver.execute_script("arguments[0].focus()", title)
+    assert driver.execute_script("return getComputedStyle(arguments[0], '::before').content", title) == '"#"'
+    assert title.size["width"] > 0 and float(driver.execute_script("return getComputedStyle(arguments[0]).opacity", title)) == 1
+    assert title.get_attribute("aria-labelledby") == driver.find_element(By.CSS_SELECTOR, ".page-header h1").get_attribute("id")
+    assert driver.execute_script("return arguments[0].computedName || ''", title) in ("", driver.find_element(By.CSS_SELECTOR, ".page-header h1").text.rstrip("#"))
     # A finger can't hover: on a touch screen the links stay faintly visible.
     phone = browser(width=375, height=812, mobile=True)
     phone.get(example.url + CI_PAGE)
@@ -128,7 +136,7 @@ def test_a_page_with_toc_false_or_fewer_than_three_headings_has_none(example_dir
     # Four sections: contents. About has three, but says toc: false. A generated section page has no headings.
     assert '<nav class="toc"' in read("publishing/deployment")
     about = read("about")
-    assert about.count('aria-label="Link to this section"></a></h2>') == 3 and '<nav class="toc"' not in about
+    assert len(re.findall(r'aria-labelledby="[^"]*"></a></h2>', about)) == 3 and '<nav class="toc"' not in about
     assert '<nav class="toc"' not in read("publishing")
 
 

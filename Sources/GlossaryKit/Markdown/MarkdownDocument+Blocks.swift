@@ -101,7 +101,8 @@ extension MarkdownDocument {
                 whole.suffix(close.utf8.count).elementsEqual(close.utf8)
             else { continue }
             let id = HTML.escape(anchored.heading.id)
-            let anchor = "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\"></a>"
+            // Named by its heading (`aria-labelledby`), in the page's own language.
+            let anchor = "<a class=\"anchor\" href=\"#\(id)\" aria-labelledby=\"\(id)\"></a>"
             let heading =
                 Array("<h\(level) id=\"\(id)\">".utf8) + whole[open.utf8.count..<(whole.count - close.utf8.count)] + Array((anchor + close).utf8) + [0]
             heading.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { anchored.placeholder.setOnEnter(cString: $0.baseAddress!) } }

@@ -48,7 +48,7 @@ import Testing
         var result = html
         for heading in headings {
             let open = "<h\(heading.level) id=\"\(heading.id)\">"
-            let anchor = "<a class=\"anchor\" href=\"#\(heading.id)\" aria-label=\"Link to this section\"></a></h\(heading.level)>"
+            let anchor = "<a class=\"anchor\" href=\"#\(heading.id)\" aria-labelledby=\"\(heading.id)\"></a></h\(heading.level)>"
             guard let start = result.range(of: open), let end = result.range(of: anchor, range: start.upperBound..<result.endIndex) else { continue }
             result.replaceSubrange(end, with: "</h\(heading.level)>")
             result.replaceSubrange(start, with: "<h\(heading.level)>")

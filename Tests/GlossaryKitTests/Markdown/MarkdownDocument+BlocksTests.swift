@@ -11,7 +11,7 @@ import Testing
     }
 
     static func anchor(_ id: String) -> String {
-        "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\"></a>"
+        "<a class=\"anchor\" href=\"#\(id)\" aria-labelledby=\"\(id)\"></a>"
     }
 
     @Test func everyHeadingHasAUniqueIdAndALinkToIt() {

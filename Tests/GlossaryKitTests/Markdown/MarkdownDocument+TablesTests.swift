@@ -85,7 +85,7 @@ import Testing
         #expect(document.searchableText() == "Pods Nodes \nrun schedule \n")
         #expect(
             document.html().hasSuffix(
-                "</table>\n</div>\n<h2 id=\"after\">After<a class=\"anchor\" href=\"#after\" aria-label=\"Link to this section\"></a></h2>\n"))
+                "</table>\n</div>\n<h2 id=\"after\">After<a class=\"anchor\" href=\"#after\" aria-labelledby=\"after\"></a></h2>\n"))
     }
 
     @Test func aSetextHeadingThatIsATableBecomesOne() {

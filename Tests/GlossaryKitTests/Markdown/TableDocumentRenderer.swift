@@ -24,7 +24,7 @@ enum TableDocumentRenderer {
         html = html.replacingOccurrences(of: #"<h([1-6]) id="[^"]*">"#, with: "<h$1>", options: .regularExpression)
         html = html.replacingOccurrences(of: #"<t([hd]) class="align-(left|center|right)">"#, with: "<t$1 align=\"$2\">", options: .regularExpression)
         return html.replacingOccurrences(
-            of: ##"<a class="anchor" href="#[^"]*" aria-label="Link to this section"></a>"##, with: "", options: .regularExpression)
+            of: ##"<a class="anchor" href="#[^"]*" aria-labelledby="[^"]*"></a>"##, with: "", options: .regularExpression)
     }
 
     private static func paragraphs(in root: CMarkNode) -> [CMarkNode] {
