@@ -135,8 +135,13 @@ def test_network_error_when_the_api_is_unreachable(unreachable_api_site, browser
     assert "Couldn’t reach the dictionary" in results_text(driver)
     retry = driver.find_element(By.CSS_SELECTOR, "[data-dictionary-results] button")
     assert retry.text == "Try again"
+    driver.execute_script("arguments[0].dataset.old = 'yes'", retry)
     retry.click()
     wait_state(driver, "error")
+    # Focus is not dropped with the old button: it comes to the new "Try again".
+    wait_for(lambda: driver.execute_script(
+        "var a = document.activeElement; return !a.dataset.old && a.matches('[data-dictionary-results] .state button')"),
+        message="focus on the new Try again")
     # Glossary terms need no network.
     search(driver, field, "kerning")
     wait_state(driver, "found")

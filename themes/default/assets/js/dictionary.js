@@ -83,7 +83,12 @@
   }
 
   function showError(word, message) {
-    setResults("error", views.error(message, function () { lookup(word); }));
+    setResults("error", views.error(message, function () {
+      // The button goes with its state: focus waits on the results, then goes to the next "Try again" if there is one.
+      results.setAttribute("tabindex", "-1");
+      results.focus();
+      lookup(word).then(function () { var again = results.querySelector(".state button"); if (again) again.focus(); });
+    }));
   }
 
   function showGlossaryTerm(term) {
