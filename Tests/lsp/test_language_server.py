@@ -56,6 +56,26 @@ async def test_diagnostics_come_from_the_unsaved_text_with_utf16_positions(clien
     assert (site / "content/index.md").read_text(encoding="utf-8") == INDEX_TEXT
 
 
+async def test_a_carriage_return_alone_ends_a_line_as_it_does_for_the_client(client, site):
+    # LSP (and CommonMark) take "\r" alone as a line break: the range, hover and an edit on the next line agree.
+    text = "---\ntitle: CR\n---\n\nOne\rtwo [[zyxw]] and [[keyboard]].\n"
+    page = open_document(client, site, "content/cr.md", text=text)
+    published = await client.published.wait(page, lambda p: p.version == 1)
+    assert [(d.code, d.range) for d in published.diagnostics] == [("unknown-term", span(5, 4, 5, 12))]
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/cr.md"), position=position(5, 22)))
+    assert hover.range == span(5, 17, 5, 29)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=page, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(range=span(5, 9, 5, 9), text="q")],
+        )
+    )
+    published = await client.published.wait(page, lambda p: p.version == 2)
+    assert [(d.code, d.range, d.message) for d in published.diagnostics] == [
+        ("unknown-term", span(5, 4, 5, 13), "no definition found for 'zyxqw' (offline, and not in the cache)")
+    ]
+
+
 async def test_files_not_open_are_checked_from_disk(client, site):
     published = await client.published.wait(uri(site, "content/index.md"))
     assert published.version is None

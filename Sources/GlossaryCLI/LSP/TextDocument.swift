@@ -19,15 +19,19 @@ struct TextDocument: Sendable {
     var text: String { String(decoding: bytes, as: UTF8.self) }
     var lineCount: Int { lineStarts.count }
 
+    /// Where each line starts: after `\n`, `\r\n` or a `\r` alone, the line breaks of the LSP (and of cmark, which
+    /// gives glossary's lines).
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where buffer[index] == 10 { starts.append(index + 1) }
+            for index in buffer.indices where buffer[index] == 10 || (buffer[index] == 13 && (index + 1 == buffer.count || buffer[index + 1] != 10)) {
+                starts.append(index + 1)
+            }
         }
         return starts
     }
 
-    /// The bytes of line `line` (0-based) without its line break.
+    /// The bytes of line `line` (0-based) without its line break (`\r\n` whole).
     func line(_ line: Int) -> ArraySlice<UInt8> {
         guard line >= 0 && line < lineStarts.count else { return [] }
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
