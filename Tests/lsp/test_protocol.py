@@ -95,6 +95,19 @@ def test_a_cancelled_request_is_answered_as_cancelled(site):
     assert client.close() == 1
 
 
+def test_after_shutdown_only_exit_and_initialize_comes_once(site):
+    client = RawClient(site)
+    client.initialize(site)
+    client.write(request(1, "initialize", {"capabilities": {}}))
+    assert client.read_response(1)["error"] == {"code": -32600, "message": "The server is initialized already"}
+    client.write(request(2, "shutdown", None))
+    assert client.read_response(2)["result"] is None
+    client.write(request(3, "workspace/symbol", {"query": "mouse"}))
+    assert client.read_response(3)["error"] == {"code": -32600, "message": "The server is shut down; only 'exit' is expected"}
+    client.write({"jsonrpc": "2.0", "method": "exit"})
+    assert client.process.wait(timeout=30) == 0
+
+
 def test_stdout_holds_nothing_but_protocol_messages_and_the_server_exits_when_stdin_closes(site):
     client = RawClient(site)
     client.initialize(site)

@@ -69,7 +69,12 @@ actor LanguageServer {
     }
 
     func respond(_ method: String, _ params: JSONValue, id: JSONValue) async -> Result<JSONValue, JSONRPC.Failure> {
-        if method == "initialize" { return initialize(params) }
+        // After `shutdown` only `exit` is expected (the protocol's rule); `initialize` comes once.
+        if ledger.isShutDown { return .failure(.init(code: JSONRPC.Failure.invalidRequest, message: "The server is shut down; only 'exit' is expected")) }
+        if method == "initialize" {
+            guard !initialized else { return .failure(.init(code: JSONRPC.Failure.invalidRequest, message: "The server is initialized already")) }
+            return initialize(params)
+        }
         guard initialized else { return .failure(.init(code: JSONRPC.Failure.serverNotInitialized, message: "The server is not initialized")) }
         do {
             switch method {
