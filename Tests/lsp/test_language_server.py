@@ -126,6 +126,21 @@ async def test_completion_after_brackets_offers_team_terms_aliases_senses_cached
     assert keyboard.text_edit == types.TextEdit(range=span(6, 10, 6, 10), new_text="keyboard")
 
 
+async def test_no_completion_where_brackets_are_no_reference(client, site):
+    text = "---\ntitle: Code\n---\n\nA `code [[` span, \\[[ escaped, then [[\n\n```\n[[\n```\n"
+    open_document(client, site, "content/code.md", text=text)
+
+    async def labels(line, character):
+        result = await client.text_document_completion_async(types.CompletionParams(text_document=doc(site, "content/code.md"), position=position(line, character)))
+        return [item.label for item in (result.items if result else [])]
+
+    line = text.split("\n")[4]
+    assert await labels(4, line.index("[[`") + 2) == []
+    assert await labels(4, line.index("[[ escaped") + 2) == []
+    assert "keyboard" in await labels(4, len(line))
+    assert await labels(7, 2) == []
+
+
 async def test_completion_after_a_bar_and_inside_a_sense(client, site):
     index = open_document(client, site, "content/index.md")
     client.text_document_did_change(

@@ -6,9 +6,11 @@ extension LanguageServer {
     func completion(_ params: JSONValue) async throws(JSONRPC.Failure) -> JSONValue {
         let (path, document, offset) = try documentPosition(params)
         guard let live = await liveSite(for: path) else { return .array([]) }
-        let line = document.line(document.position(ofOffset: offset).line)
+        let lineNumber = document.position(ofOffset: offset).line
+        let line = document.line(lineNumber)
         let before = String(decoding: line[line.startIndex..<offset], as: UTF8.self)
-        guard let open = before.range(of: "[[", options: .backwards) else { return .array([]) }
+        guard let open = before.range(of: "[[", options: .backwards), !Self.isCode(document, line: lineNumber, before: before[..<open.lowerBound])
+        else { return .array([]) }
         let inner = before[open.upperBound...]
         guard !inner.contains("]]") else { return .array([]) }
         let typed = inner.lastIndex(of: "|").map { inner[inner.index(after: $0)...] } ?? inner
@@ -147,6 +149,22 @@ extension LanguageServer {
                 let range = Self.lspRange(document, heading.range)
                 return .object([("name", .string(heading.text)), ("kind", .int(15)), ("range", range), ("selectionRange", range)])
             })
+    }
+
+    /// Whether a `[[` on line `lineNumber` after `before` is no reference: escaped (`\[[`), in a code span (after an
+    /// odd number of backticks on its line) or in a fenced code block.
+    static func isCode(_ document: TextDocument, line lineNumber: Int, before: Substring) -> Bool {
+        if before.hasSuffix("\\") || before.count(where: { $0 == "`" }) % 2 == 1 { return true }
+        var fence: String?
+        for number in 0..<lineNumber {
+            let trimmed = document.lineText(number).trimmingCharacters(in: .whitespaces)
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = String(trimmed.prefix(3))
+            }
+        }
+        return fence != nil
     }
 
     /// A page's headings (ATX and setext, in block quotes too) outside its front matter and code, with their lines.
