@@ -29,27 +29,26 @@ UNKNOWN = types.Diagnostic(
 )
 
 
+async def change(client, page, version, range, text):
+    """Types `text` over `range` of the open `page` as its `version`, and gives the diagnostics published for it."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=page, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(range=range, text=text)],
+        )
+    )
+    return await client.published.wait(page, lambda p: p.version == version)
+
+
 async def test_diagnostics_come_from_the_unsaved_text_with_utf16_positions(client, site):
     index = open_document(client, site, "content/index.md")
     published = await client.published.wait(index, lambda p: p.version == 1)
     assert published.diagnostics == [UNKNOWN]
 
     # Typing the missing letter (unsaved) clears it; typing an unknown word elsewhere reports that one.
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=index, version=2),
-            content_changes=[types.TextDocumentContentChangePartial(range=span(6, 15, 6, 15), text="a")],
-        )
-    )
-    published = await client.published.wait(index, lambda p: p.version == 2)
+    published = await change(client, index, 2, span(6, 15, 6, 15), "a")
     assert published.diagnostics == []
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=index, version=3),
-            content_changes=[types.TextDocumentContentChangePartial(range=span(4, 6, 4, 6), text=" [[zyxw]]")],
-        )
-    )
-    published = await client.published.wait(index, lambda p: p.version == 3)
+    published = await change(client, index, 3, span(4, 6, 4, 6), " [[zyxw]]")
     assert [(d.code, d.range, d.message) for d in published.diagnostics] == [
         ("unknown-term", span(4, 7, 4, 15), "no definition found for 'zyxw' (offline, and not in the cache)")
     ]
@@ -64,13 +63,7 @@ async def test_a_carriage_return_alone_ends_a_line_as_it_does_for_the_client(cli
     assert [(d.code, d.range) for d in published.diagnostics] == [("unknown-term", span(5, 4, 5, 12))]
     hover = await client.text_document_hover_async(types.HoverParams(text_document=doc(site, "content/cr.md"), position=position(5, 22)))
     assert hover.range == span(5, 17, 5, 29)
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=page, version=2),
-            content_changes=[types.TextDocumentContentChangePartial(range=span(5, 9, 5, 9), text="q")],
-        )
-    )
-    published = await client.published.wait(page, lambda p: p.version == 2)
+    published = await change(client, page, 2, span(5, 9, 5, 9), "q")
     assert [(d.code, d.range, d.message) for d in published.diagnostics] == [
         ("unknown-term", span(5, 4, 5, 13), "no definition found for 'zyxqw' (offline, and not in the cache)")
     ]
