@@ -168,6 +168,13 @@ def test_each_workspace_folder_has_its_site(site, tmp_path):
         if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] in wanted:
             seen[message["params"]["uri"]] = [d["message"] for d in message["params"]["diagnostics"]]
     assert seen == {uri: [f"no definition found for '{word}' (offline, and not in the cache)"] for uri, word in wanted.items()}
+    # A folder taken out of the workspace takes its site with it.
+    client.write(request(1, "workspace/symbol", {"query": "Other"}))
+    assert [symbol["name"] for symbol in client.read_response(1)["result"]] == ["Other"]
+    client.write({"jsonrpc": "2.0", "method": "workspace/didChangeWorkspaceFolders", "params": {"event": {
+        "added": [], "removed": [{"uri": (other / "content").as_uri(), "name": "other's content"}]}}})
+    client.write(request(2, "workspace/symbol", {"query": "Other"}))
+    assert client.read_response(2)["result"] == []
     assert client.close() == 1
 
 

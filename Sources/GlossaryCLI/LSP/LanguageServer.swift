@@ -130,6 +130,9 @@ actor LanguageServer {
             let paths = (params["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue.flatMap(Self.path) }
             await filesChanged(paths)
         case "workspace/didChangeWorkspaceFolders":
+            for folder in params["event"]?["removed"]?.arrayValue ?? [] {
+                if let path = folder["uri"]?.stringValue.flatMap(Self.path) { forgetWorkspaceFolder(URL(fileURLWithPath: path)) }
+            }
             for folder in params["event"]?["added"]?.arrayValue ?? [] {
                 if let path = folder["uri"]?.stringValue.flatMap(Self.path) { workspaceFolders.append(URL(fileURLWithPath: path)) }
             }
@@ -214,6 +217,17 @@ actor LanguageServer {
         completionItems[root] = CompletionCandidate.all(in: live).map { ($0, $0.members(markdown: markdownCompletions)) }
         await publishFromDisk(root: root)
         for path in documents.keys where path.hasPrefix(root + "/") { scheduleCheck(path) }
+    }
+
+    /// Drops a workspace folder, and the sites it held that no other folder holds and no open document is in.
+    func forgetWorkspaceFolder(_ folder: URL) {
+        workspaceFolders.removeAll { $0.standardizedFileURL.path == folder.standardizedFileURL.path }
+        let kept = Set(workspaceFolders.compactMap { Self.siteRoot(containing: $0)?.path })
+        let open = Set(documents.keys.compactMap { Self.siteRoot(containing: URL(fileURLWithPath: $0))?.path })
+        guard let root = Self.siteRoot(containing: folder)?.path, !kept.contains(root), !open.contains(root) else { return }
+        sites[root] = nil
+        completionItems[root] = nil
+        watchers.removeValue(forKey: root)?.stop()
     }
 
     func loadWorkspaceSites() async {
