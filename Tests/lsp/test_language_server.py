@@ -230,7 +230,7 @@ async def test_document_and_workspace_symbols(client, site):
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc(site, "content/index.md")))
     assert [(s.name, s.range) for s in symbols] == [("Home", span(4, 0, 4, 6)), ("Devices", span(8, 0, 8, 10))]
     # Indented four spaces a line is code, not a heading; in a block quote it is one.
-    text = "---\ntitle: T\n---\n\n## Custom\n\n    # not a heading\n\n> # Quoted\n>\n> Setext\n> ---\n"
+    text = "---\ntitle: T\n---\n\n## Custom\n\n    # not a heading\n\n> # Quoted\n>\n> Setext\n> ---\n\n```\n# in a fence\n```\n"
     open_document(client, site, "content/symbols.md", text=text)
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=doc(site, "content/symbols.md")))
     assert [(s.name, s.range.start.line) for s in symbols] == [("Custom", 4), ("Quoted", 8), ("Setext", 10)]

@@ -156,15 +156,15 @@ extension LanguageServer {
     static func isCode(_ document: TextDocument, line lineNumber: Int, before: Substring) -> Bool {
         if before.hasSuffix("\\") || before.count(where: { $0 == "`" }) % 2 == 1 { return true }
         var fence: String?
-        for number in 0..<lineNumber {
-            let trimmed = document.lineText(number).trimmingCharacters(in: .whitespaces)
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = String(trimmed.prefix(3))
-            }
-        }
+        for number in 0..<lineNumber { fence = Self.fence(after: document.lineText(number).trimmingCharacters(in: .whitespaces), in: fence) }
         return fence != nil
+    }
+
+    /// The code fence open after a line (`trimmed`, its white space off) when `fence` was open before it: the line's own
+    /// when it opens one, nil when it closes `fence`.
+    static func fence(after trimmed: String, in fence: String?) -> String? {
+        if let fence { return trimmed.hasPrefix(fence) ? nil : fence }
+        return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") ? String(trimmed.prefix(3)) : nil
     }
 
     /// A page's headings (ATX and setext, in block quotes too) outside its front matter and code, with their lines.
@@ -189,13 +189,10 @@ extension LanguageServer {
             let isCode = text.prefix(while: { $0 == " " }).count >= 4 || text.first == "\t"
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             defer { lineNumber += 1 }
-            if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
-                previous = nil
-                continue
-            }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-                fence = String(trimmed.prefix(3))
+            // A fence's lines, the fence's own too, are code.
+            let wasInFence = fence != nil
+            fence = Self.fence(after: trimmed, in: fence)
+            if wasInFence || fence != nil {
                 previous = nil
                 continue
             }
